@@ -1,0 +1,25 @@
+import type { Database } from '../infra/db/database.ts';
+import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
+
+export interface ApiSettings {
+  /** Path prefix under which every route is served ('' or e.g. '/api'). */
+  readonly basePath: string;
+  /** Base of canonical decision URLs (`{base}/entscheid/{id}`). */
+  readonly publicBaseUrl: string;
+  /** Hours after which a source without a successful run is reported stale. */
+  readonly staleAfterHours: number;
+  /** Largest response body (characters) a full-detail search page may reach before it shrinks. */
+  readonly maxSearchResponseChars: number;
+}
+
+/** Everything the API reads from; passed in by the composition root. */
+export interface ApiDeps {
+  readonly db: Database;
+  readonly search: DecisionSearchIndex;
+  readonly settings: ApiSettings;
+  /** Current date, YYYY-MM-DD (citation strings omit future dates). */
+  readonly today: () => string;
+  readonly now: () => Date;
+  /** Readiness: resolves true when the read models are available. */
+  readonly ready?: () => Promise<boolean>;
+}

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { StatisticsQuery, StatisticsResponse } from '../../contracts/api/corpus.schema.ts';
+import { COURTS } from '../../contracts/courts/court-registry.ts';
+import type { Database } from '../../infra/db/database.ts';
+
+/** Every known court with its counts, date range and language coverage (zero when it has none yet). */
+export async function listCourts(db: Database) {
+  const stats = await db.selectFrom('court_stats').selectAll().execute();
+  const byCourt = new Map(stats.map((s) => [s.court, s]));
+  const known = new Set(COURTS.map((c) => c.key));
+  const entries: {
+    court: string; name_de: string; name_fr: string; name_it: string; canton: string; family: string;
+    decision_count: number; earliest_date: string | null; latest_date: string | null; languages: Record<string, number>;
+  }[] = COURTS.map((c) => {
+    const s = byCourt.get(c.key);
+    return {
+      court: c.key,
+      name_de: c.name.de,
+      name_fr: c.name.fr,
+      name_it: c.name.it,
+      canton: c.canton,
+      family: c.family,
+      decision_count: s?.decision_count ?? 0,
+      earliest_date: s?.earliest_date ?? null,
+      latest_date: s?.latest_date ?? null,
+      languages: (s?.languages as Record<string, number> | undefined) ?? {},
+    };
+  });
+  // Courts present in the data but not (yet) in the registry are listed too, never hidden.
+  for (const s of stats) {
+    if (known.has(s.court)) continue;
+    entries.push({
+      court: s.court, name_de: s.court, name_fr: s.court, name_it: s.court, canton: s.canton, family: 'unknown',
+      decision_count: s.decision_count, earliest_date: s.earliest_date, latest_date: s.latest_date,
+      languages: s.languages as Record<string, number>,
+    });
+  }
+  return { total_courts: entries.length, courts: entries };
+}
+
+function toRecord(rows: readonly { k: string | number | null; n: number }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows) if (r.k !== null) out[String(r.k)] = Number(r.n);
+  return out;
+}
+
+/** Corpus figures, optionally restricted to a court, a canton and a year. */
+export async function corpusStatistics(db: Database, q: StatisticsQuery): Promise<StatisticsResponse> {
+  let base = db.selectFrom('court_decisions');
+  if (q.court) base = base.where('court', '=', q.court);
+  if (q.canton) base = base.where('canton', '=', q.canton);
+  if (q.year !== undefined) {
+    base = base.where('decision_date', '>=', `${q.year}-01-01`).where('decision_date', '<=', `${q.year}-12-31`);
+  }
+  const [totals, byLanguage, byYear, byCourt, byCanton] = await Promise.all([
+    base
+      .select([
+        sql<number>`count(*)::int`.as('total'),
+        sql<number>`count(distinct court)::int`.as('courts'),
+        sql<string | null>`min(decision_date)`.as('earliest'),
+        sql<string | null>`max(decision_date)`.as('latest'),
+        sql<number>`count(*) filter (where decision_date is null)::int`.as('undated'),
+      ])
+      .executeTakeFirstOrThrow(),
+    base.select(['language as k', sql<number>`count(*)::int`.as('n')]).groupBy('language').orderBy('language').execute(),
+    base
+      .select([sql<number | null>`extract(year from decision_date)::int`.as('k'), sql<number>`count(*)::int`.as('n')])
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .execute(),
+    base.select(['court as k', sql<number>`count(*)::int`.as('n')]).groupBy('court').orderBy('court').execute(),
+    base.select(['canton as k', sql<number>`count(*)::int`.as('n')]).groupBy('canton').orderBy('canton').execute(),
+  ]);
+  return {
+    filters: { court: q.court ?? null, canton: q.canton ?? null, year: q.year ?? null },
+    decisions: {
+      total: Number(totals.total),
+      courts: Number(totals.courts),
+      earliest_date: totals.earliest,
+      latest_date: totals.latest,
+      undated: Number(totals.undated),
+      by_language: toRecord(byLanguage),
+      by_year: toRecord(byYear),
+      by_court: toRecord(byCourt),
+      by_canton: toRecord(byCanton),
+    },
+  };
+}
+
+/** Latest run per source, with staleness judged against `now`. */
+export async function scraperHealth(db: Database, now: Date, staleAfterHours: number) {
+  const rows = await db.selectFrom('scraper_health').selectAll().orderBy('source').execute();
+  const limit = now.getTime() - staleAfterHours * 3_600_000;
+  return {
+    generated_at: now.toISOString(),
+    sources: rows.map((r) => ({
+      source: r.source,
+      success: r.success,
+      run_id: r.run_id,
+      started_at: r.started_at,
+      finished_at: r.finished_at,
+      decisions_added: r.decisions_added,
+      decisions_updated: r.decisions_updated,
+      items_seen: r.items_seen,
+      items_failed: r.items_failed,
+      total_held: r.total_held,
+      portal_count: r.portal_count,
+      last_success_at: r.last_success_at,
+      stale: r.last_success_at === null || new Date(r.last_success_at).getTime() < limit,
+      errors: (r.errors as { item: string | null; message: string }[]).slice(0, 20),
+    })),
+  };
+}

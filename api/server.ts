@@ -1,0 +1,41 @@
+/** The API as its own process (postgres and distributed modes; N instances behind a proxy). */
+import { parseEnv } from '../infra/config/env.ts';
+import { apiEnv } from '../infra/deploy/config.ts';
+import { createLogger } from '../infra/deploy/logger.ts';
+import { openInfra } from '../infra/deploy/wiring.ts';
+import { buildApp } from './app.ts';
+
+async function main(): Promise<void> {
+  const env = parseEnv(apiEnv);
+  const logger = createLogger(env.LOG_LEVEL, 'api');
+  const infra = await openInfra(env, 'api');
+  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}${env.BASE_PATH}`;
+  let closing = false;
+  const app = await buildApp(
+    {
+      db: infra.db,
+      search: infra.search,
+      settings: { basePath: env.BASE_PATH, publicBaseUrl, staleAfterHours: env.STALE_AFTER_HOURS, maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS },
+      today: () => new Date().toISOString().slice(0, 10),
+      now: () => new Date(),
+      ready: async () => !closing,
+    },
+    { loggerInstance: logger },
+  );
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  logger.info({ address, mode: env.MODE }, 'api listening');
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`api start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

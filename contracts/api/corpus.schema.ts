@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CANTONS } from '../courts/cantons.ts';
+import { COURTS } from '../courts/court-registry.ts';
+import { intParam } from './params.ts';
+
+const COURT_KEYS = new Set(COURTS.map((c) => c.key));
+const CANTON_CODES = new Set<string>(['CH', ...CANTONS]);
+
+export const courtEntry = z.object({
+  court: z.string(),
+  name_de: z.string(),
+  name_fr: z.string(),
+  name_it: z.string(),
+  canton: z.string(),
+  family: z.string(),
+  decision_count: z.number().int(),
+  earliest_date: z.string().nullable(),
+  latest_date: z.string().nullable(),
+  languages: z.record(z.string(), z.number().int()),
+});
+export const courtsResponse = z.object({ total_courts: z.number().int(), courts: z.array(courtEntry) });
+
+export const statisticsQuery = z.object({
+  court: z
+    .string()
+    .transform((s) => s.trim().toLowerCase())
+    .refine((s) => COURT_KEYS.has(s), { message: 'Unknown court key; list the courts via /courts' })
+    .optional(),
+  canton: z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .refine((s) => CANTON_CODES.has(s), { message: 'Input should be a two-letter canton code (AG … ZH) or CH' })
+    .optional(),
+  year: intParam(1800, 2200).optional(),
+});
+export type StatisticsQuery = z.infer<typeof statisticsQuery>;
+
+export const statisticsResponse = z.object({
+  filters: z.object({ court: z.string().nullable(), canton: z.string().nullable(), year: z.number().int().nullable() }),
+  decisions: z.object({
+    total: z.number().int(),
+    courts: z.number().int(),
+    earliest_date: z.string().nullable(),
+    latest_date: z.string().nullable(),
+    undated: z.number().int(),
+    by_language: z.record(z.string(), z.number().int()),
+    by_year: z.record(z.string(), z.number().int()),
+    by_court: z.record(z.string(), z.number().int()),
+    by_canton: z.record(z.string(), z.number().int()),
+  }),
+});
+export type StatisticsResponse = z.infer<typeof statisticsResponse>;
+
+export const scraperHealthEntry = z.object({
+  source: z.string(),
+  success: z.boolean(),
+  run_id: z.string(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  decisions_added: z.number().int(),
+  decisions_updated: z.number().int(),
+  items_seen: z.number().int(),
+  items_failed: z.number().int(),
+  total_held: z.number().int(),
+  portal_count: z.number().int().nullable(),
+  last_success_at: z.string().nullable(),
+  stale: z.boolean().describe('No successful run within the expected interval'),
+  errors: z.array(z.object({ item: z.string().nullable(), message: z.string() })),
+});
+export const scraperHealthResponse = z.object({
+  generated_at: z.string(),
+  sources: z.array(scraperHealthEntry),
+});

@@ -1,0 +1,61 @@
+const MAX = 500;
+const HARD_MAX = 1000;
+// Tokens that end in a dot without ending a sentence.
+const ABBREVIATIONS = new Set(
+  [
+    'art', 'abs', 'lit', 'bst', 'ziff', 'e', 'erw', 'consid', 'al', 'cpv', 'let', 'lett', 'ch', 'vgl', 'cf',
+    's', 'p', 'pag', 'nr', 'no', 'bzw', 'z', 'b', 'ff', 'f', 'i', 'v', 'm', 'u', 'a', 'd', 'h', 'ca', 'etc',
+    'dr', 'prof', 'lic', 'iur', 'sog', 'insb', 'ev', 'allg', 'bes', 'inkl', 'resp', 'cc', 'co', 'cp', 'cst',
+    'cost', 'ldip', 'ltf', 'stgb', 'or', 'zgb', 'bv', 'bgg', 'cpc', 'cpp', 'zpo', 'stpo', 'rs', 'sr', 'as',
+    'bbl', 'ff', 'ro', 'ru', 'mme', 'mm', 'sig', 'avv', 'ecc', 'ss', 'seg', 'segg',
+  ],
+);
+
+function isSentenceEnd(text: string, dot: number): boolean {
+  const next = text[dot + 1];
+  if (next !== undefined && !/\s/.test(next)) return false;
+  if (text[dot] !== '.') return true;
+  const before = text.slice(Math.max(0, dot - 24), dot);
+  const token = /([\p{L}\p{N}]+)$/u.exec(before)?.[1] ?? '';
+  if (token === '' || /^\d+$/.test(token)) return false;
+  if (ABBREVIATIONS.has(token.toLowerCase())) return false;
+  // An upper-case word after the dot is the usual start of a new sentence; a lower-case one is not.
+  const after = text.slice(dot + 1).trimStart()[0];
+  return after === undefined || !/\p{Ll}/u.test(after);
+}
+
+/**
+ * A verbatim excerpt of at most ~500 characters that ends at a sentence end. When the first
+ * sentence alone is longer, it is kept whole up to 1,000 characters; beyond that it is cut at a
+ * word boundary and marked with an ellipsis.
+ */
+export function excerptAtSentence(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= MAX) return clean;
+  let lastEnd = -1;
+  for (let i = 0; i < Math.min(clean.length, HARD_MAX); i++) {
+    const c = clean[i];
+    if ((c === '.' || c === '!' || c === '?') && isSentenceEnd(clean, i)) {
+      if (i + 1 <= MAX) lastEnd = i + 1;
+      else if (lastEnd < 0) return clean.slice(0, i + 1);
+      else break;
+    }
+  }
+  if (lastEnd > 0) return clean.slice(0, lastEnd);
+  const cut = clean.lastIndexOf(' ', MAX);
+  return `${clean.slice(0, cut > 0 ? cut : MAX)} …`;
+}
+
+/** The rule statement: the pinpointed paragraph if given, else the Regeste, else the first paragraph. */
+export function ruleStatement(input: {
+  readonly pinpointText?: string | null;
+  readonly regeste?: string | null;
+  readonly fullText?: string | null;
+}): string {
+  const source =
+    input.pinpointText?.trim() ||
+    input.regeste?.trim() ||
+    (input.fullText ?? '').split(/\n\s*\n/).map((p) => p.trim()).find((p) => p.length > 0) ||
+    '';
+  return excerptAtSentence(source);
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { eventSchema, isoDateTime } from './envelope.ts';
+
+export const scraperRunSchema = z.object({
+  source: z.string().min(1),
+  run_id: z.string().min(1),
+  started_at: isoDateTime,
+  finished_at: isoDateTime,
+  success: z.boolean(),
+  decisions_added: z.number().int().nonnegative(),
+  decisions_updated: z.number().int().nonnegative(),
+  items_seen: z.number().int().nonnegative(),
+  items_failed: z.number().int().nonnegative(),
+  total_held: z.number().int().nonnegative(),
+  portal_count: z.number().int().nonnegative().nullable(),
+  errors: z.array(z.object({ item: z.string().nullable(), message: z.string() })).max(100),
+});
+export type ScraperRun = z.infer<typeof scraperRunSchema>;
+
+export const scraperRunCompletedV1 = eventSchema('ScraperRunCompleted', 1, scraperRunSchema);
+export type ScraperRunCompleted = z.infer<typeof scraperRunCompletedV1>;

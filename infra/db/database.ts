@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrate.ts';
+import { createPgliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: 'pglite' | 'postgres';
+  /** Closes the pool / the embedded instance. */
+  close(): Promise<void>;
+}
+
+// Dates stay YYYY-MM-DD strings, timestamps become ISO strings, int8 becomes a number (event
+// positions and counts stay far below 2^53), so both engines hand back the same shapes.
+const OID_INT8 = 20;
+const OID_DATE = 1082;
+const OID_TIMESTAMP = 1114;
+const OID_TIMESTAMPTZ = 1184;
+const toIso = (v: string): string => new Date(v.includes('T') || v.includes('+') ? v : `${v}Z`).toISOString();
+const PARSERS: Record<number, (value: string) => unknown> = {
+  [OID_INT8]: (v) => Number(v),
+  [OID_DATE]: (v) => v,
+  [OID_TIMESTAMP]: toIso,
+  [OID_TIMESTAMPTZ]: (v) => new Date(v).toISOString(),
+};
+
+export interface PgliteOptions {
+  /** Folder for the data files; null keeps everything in memory. */
+  readonly dataDir: string | null;
+}
+
+/** Opens (and migrates) the embedded PostgreSQL in WASM. */
+export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const instance = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    parsers: PARSERS,
+  });
+  const db = new Kysely<DB>({ dialect: createPgliteDialect(instance) });
+  await migrateToLatest(db as Kysely<unknown>);
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      await instance.close();
+    },
+  };
+}
+
+export interface PostgresOptions {
+  readonly url: string;
+  readonly poolSize?: number;
+  /** A schema to create and use (tests give each file its own). */
+  readonly schema?: string;
+  readonly applicationName?: string;
+}
+
+/** Opens a pooled connection to a PostgreSQL server and migrates it. */
+export async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error(`DB_SCHEMA_INVALID: schema name ${JSON.stringify(schema)} is not a plain identifier`);
+  }
+  const types = { getTypeParser: (oid: number, format?: string) => PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text') };
+  if (schema) {
+    const admin = new pg.Client({ connectionString: options.url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    application_name: options.applicationName ?? 'swiss-law-research',
+    types,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db as Kysely<unknown>);
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      await db.destroy();
+    },
+  };
+}

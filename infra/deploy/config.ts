@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { basePath, logLevel, mode, port, positiveInt } from '../config/env.ts';
+
+/** Settings shared by every deployable: where the data lives and how to reach the engines. */
+export const infraEnv = z.object({
+  MODE: mode,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
+  LOG_LEVEL: logLevel,
+});
+
+/** The API's own settings. */
+export const apiEnv = infraEnv.extend({
+  PORT: port.default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  BASE_PATH: basePath,
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  STALE_AFTER_HOURS: positiveInt(36),
+  MAX_SEARCH_RESPONSE_CHARS: positiveInt(2_000_000),
+});
+
+/** The embedded all-in-one process: the API plus ingest and projector settings. */
+export const embeddedEnv = apiEnv.extend({
+  SAMPLE_SIZE: positiveInt(3000),
+  SAMPLE_SEED: positiveInt(1),
+  SAMPLE_DIR: z.string().optional(),
+  INGEST_ON_START: z.enum(['auto', 'always', 'never']).default('auto'),
+});
+
+export const projectorEnv = infraEnv.extend({
+  PROJECTOR_BATCH_SIZE: positiveInt(250),
+});
+
+export const ingestEnv = infraEnv.extend({
+  SOURCE: z.enum(['sample', 'entscheidsuche-dir']).default('sample'),
+  SOURCE_DIR: z.string().optional(),
+  SAMPLE_SIZE: positiveInt(3000),
+  SAMPLE_SEED: positiveInt(1),
+});
+
+export type InfraEnv = z.infer<typeof infraEnv>;
+export type ApiEnv = z.infer<typeof apiEnv>;
+export type EmbeddedEnv = z.infer<typeof embeddedEnv>;

@@ -1,0 +1,95 @@
+/**
+ * The all-in-one process of the embedded mode: PGlite in DATA_DIR, the event log as a table in it,
+ * Postgres full-text search; ingest, projector and API in one process. The first start generates
+ * and ingests the bundled sample corpus and projects it; later starts reuse the data folder.
+ */
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { buildApp } from '../../api/app.ts';
+import { runSource } from '../../ingest/ingest-runner.ts';
+import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
+import { waitUntilCaughtUp } from '../../projector/lag.ts';
+import { ProjectionRunner } from '../../projector/projection-runner.ts';
+import { allProjections } from '../../projector/projections.ts';
+import { parseEnv } from '../config/env.ts';
+import { embeddedEnv } from './config.ts';
+import { createLogger } from './logger.ts';
+import { openInfra } from './wiring.ts';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const env = parseEnv(embeddedEnv);
+  const logger = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, 'embedded');
+  const started = Date.now();
+  const dataDir = resolve(env.DATA_DIR);
+  say(`swiss-law-research: embedded mode, data in ${dataDir}`);
+
+  const infra = await openInfra({ ...env, DATA_DIR: dataDir }, 'embedded');
+  const projections = allProjections(infra.searchWriter);
+  const runner = new ProjectionRunner({ db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger }, { batchSize: 250 });
+  await runner.start(projections);
+
+  const held = await infra.ingestState.count('sample');
+  const ingest = env.INGEST_ON_START === 'always' || (env.INGEST_ON_START === 'auto' && held === 0);
+  if (ingest) {
+    const sampleDir = resolve(env.SAMPLE_DIR ?? join(dataDir, 'sample-corpus'));
+    say(`generating the sample corpus (${env.SAMPLE_SIZE} decisions, seed ${env.SAMPLE_SEED}) in ${sampleDir} …`);
+    const source = await createSampleSource({ dir: sampleDir, size: env.SAMPLE_SIZE, seed: env.SAMPLE_SEED });
+    const run = await runSource(
+      source,
+      { log: infra.eventLog, state: infra.ingestState, now: () => new Date().toISOString(), newId: randomUUID, logger },
+      { onProgress: (seen) => say(`  ingested ${seen} items`) },
+    );
+    say(`ingest: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`);
+  } else {
+    say(`reusing ${held} ingested sample decisions (INGEST_ON_START=always to re-ingest)`);
+  }
+
+  let lastLine = '';
+  await waitUntilCaughtUp(infra.db, infra.eventLog, projections, (lags) => {
+    const pending = lags.filter((l) => l.lag > 0);
+    const line = pending.length === 0 ? 'projections up to date' : `projecting: ${pending.map((l) => `${l.projection} ${l.lag} to go`).join(', ')}`;
+    if (line !== lastLine) say(`  ${line}`);
+    lastLine = line;
+  });
+
+  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}${env.BASE_PATH}`;
+  const app = await buildApp(
+    {
+      db: infra.db,
+      search: infra.search,
+      settings: { basePath: env.BASE_PATH, publicBaseUrl, staleAfterHours: env.STALE_AFTER_HOURS, maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS },
+      today: () => new Date().toISOString().slice(0, 10),
+      now: () => new Date(),
+    },
+    { loggerInstance: logger },
+  );
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const url = env.PUBLIC_BASE_URL ?? `${address.replace('[::1]', 'localhost')}${env.BASE_PATH}`;
+  say(`\nready in ${((Date.now() - started) / 1000).toFixed(1)} s — serving on ${url}`);
+  say(`  API docs:    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
+  say(`  try:         curl -G '${url}/decisions' --data-urlencode 'query=Kündigung' -d limit=3`);
+  say(`               curl -G '${url}/decisions' --data-urlencode 'query="fristlose Kündigung" OR Mietvertrag' -d sort=date_desc`);
+  say(`               curl '${url}/decisions?court=bger&language=fr&fields=compact&limit=5'`);
+  say(`               curl '${url}/courts'   curl '${url}/statistics?canton=ZH'   curl '${url}/scraper-health'`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: shutting down`);
+    await app.close();
+    await runner.stop();
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof Error && error.cause) say(`  cause: ${String(error.cause)}`);
+  process.exit(1);
+});

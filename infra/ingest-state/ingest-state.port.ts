@@ -1,0 +1,16 @@
+/** What ingest remembers of an item it published: the content hash of its last published version. */
+export interface IngestRecord {
+  readonly source: string;
+  readonly itemId: string;
+  readonly entityKey: string;
+  readonly contentHash: string;
+}
+
+export interface IngestStateStore {
+  /** The records of these items of a source, keyed by item id (missing items are absent). */
+  get(source: string, itemIds: readonly string[]): Promise<Map<string, IngestRecord>>;
+  /** Records that these items were published (or seen unchanged) at `seenAt` (ISO). */
+  put(records: readonly IngestRecord[], seenAt: string): Promise<void>;
+  /** How many distinct entities the source holds. */
+  count(source: string): Promise<number>;
+}

@@ -1,0 +1,131 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type {
+  DecisionSearchIndex,
+  SearchDocument,
+  SearchHit,
+  SearchIndexWriter,
+  SearchRequest,
+  SearchResult,
+  SearchWriteContext,
+} from '../search.port.ts';
+import { FALLBACK_CONFIG, LANGUAGE_CONFIGS, compileTsQuery } from './tsquery-compiler.ts';
+
+export interface PostgresSearchOptions {
+  /** Matches counted exactly up to this many; beyond, `total` is a lower bound. */
+  readonly countCap?: number;
+  /** Relevance queries rank at most this many candidates (newest first). */
+  readonly candidatePool?: number;
+}
+
+// A tsvector holds at most 1 MB; very long decisions are indexed on their first part only.
+const MAX_INDEXED_CHARS = 400_000;
+
+const HIT_COLUMNS = [
+  'decision_id', 'court', 'canton', 'chamber', 'decision_type', 'decision_date', 'language',
+  'docket_number', 'title', 'regeste', 'rule_statement',
+] as const;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Decision search on PostgreSQL full-text search (embedded PGlite or a server). */
+export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWriter {
+  private readonly countCap: number;
+  private readonly pool: number;
+
+  constructor(
+    private readonly db: Database,
+    options: PostgresSearchOptions = {},
+  ) {
+    this.countCap = options.countCap ?? 10_000;
+    this.pool = options.candidatePool ?? 10_000;
+  }
+
+  async upsert(docs: readonly { doc: SearchDocument; position: number }[], { tx }: SearchWriteContext): Promise<void> {
+    for (const { doc, position } of docs) {
+      const cfg = LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG;
+      const text = doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
+      const row = {
+        decision_id: doc.decision_id,
+        court: doc.court,
+        canton: doc.canton,
+        chamber: doc.chamber,
+        decision_type: doc.decision_type,
+        decision_date: doc.decision_date,
+        language: doc.language,
+        docket_number: doc.docket_number,
+        title: doc.title,
+        regeste: doc.regeste,
+        rule_statement: doc.rule_statement,
+        ref_keys: sql<string[]>`${[...doc.ref_keys]}::text[]`,
+        tsv: sql`setweight(to_tsvector(${cfg}::regconfig, ${doc.title}), 'A')
+          || setweight(to_tsvector(${cfg}::regconfig, ${doc.regeste ?? ''}), 'B')
+          || setweight(to_tsvector(${cfg}::regconfig, ${text}), 'C')`,
+        event_position: position,
+      };
+      await tx
+        .insertInto('decision_search')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .column('decision_id')
+            .doUpdateSet(Object.fromEntries(Object.keys(row).map((k) => [k, sql.ref(`excluded.${k}`)])))
+            .where(sql<SqlBool>`decision_search.event_position <= excluded.event_position`),
+        )
+        .execute();
+    }
+  }
+
+  async search(request: SearchRequest): Promise<SearchResult> {
+    const compiled = compileTsQuery(request.query);
+    const f = request.filters;
+    const conditions: Expression<SqlBool>[] = [];
+    if (request.query) conditions.push(compiled.sql as Expression<SqlBool>);
+    if (f.court) conditions.push(sql<SqlBool>`court = ${f.court}`);
+    if (f.canton) conditions.push(sql<SqlBool>`canton = ${f.canton}`);
+    if (f.language) conditions.push(sql<SqlBool>`language = ${f.language}`);
+    if (f.dateFrom) conditions.push(sql<SqlBool>`decision_date >= ${f.dateFrom}::date`);
+    if (f.dateTo) conditions.push(sql<SqlBool>`decision_date <= ${f.dateTo}::date`);
+    if (f.chamber) conditions.push(sql<SqlBool>`chamber ilike ${`%${escapeLike(f.chamber)}%`}`);
+    if (f.decisionType) conditions.push(sql<SqlBool>`lower(decision_type) = lower(${f.decisionType})`);
+    const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+
+    const counted = await sql<{ n: number }>`
+      select count(*)::int as n from (select 1 from decision_search where ${where} limit ${this.countCap + 1}) m
+    `.execute(this.db);
+    const n = Number(counted.rows[0]?.n ?? 0);
+    const total = Math.min(n, this.countCap);
+    const totalIsLowerBound = n > this.countCap;
+    const columns = sql.join(HIT_COLUMNS.map((c) => sql.ref(c)));
+    const take = request.limit + 1;
+
+    let rows: (SearchHit & { score?: number })[];
+    if (request.sort === 'relevance' && request.query) {
+      if (request.offset >= this.pool) return { total, totalIsLowerBound, hits: [], hasMore: false };
+      const result = await sql<SearchHit & { score: number }>`
+        with candidates as (
+          select ${columns}, ${compiled.ownRefMatch} as own, ${compiled.rank} as score
+          from decision_search where ${where}
+          order by own desc, decision_date desc nulls last, decision_id
+          limit ${this.pool}
+        )
+        select ${columns}, score::float8 as score from candidates
+        order by own desc, score desc, decision_date desc nulls last, decision_id
+        limit ${take} offset ${request.offset}
+      `.execute(this.db);
+      rows = result.rows;
+    } else {
+      const direction = request.sort === 'date_asc' ? sql`asc` : sql`desc`;
+      const result = await sql<SearchHit>`
+        select ${columns} from decision_search where ${where}
+        order by decision_date ${direction} nulls last, decision_id ${direction}
+        limit ${take} offset ${request.offset}
+      `.execute(this.db);
+      rows = result.rows;
+    }
+    const hasMore = rows.length > request.limit;
+    return { total, totalIsLowerBound, hits: rows.slice(0, request.limit), hasMore };
+  }
+}

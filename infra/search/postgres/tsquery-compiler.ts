@@ -1,0 +1,415 @@
+/**
+ * Compiles a search-query AST (`contracts/search/query-ast.ts`) into PostgreSQL full-text search
+ * SQL fragments (kysely `RawBuilder`s) for the decision search table.
+ *
+ * Expected columns (names configurable through {@link TsQueryCompileOptions}):
+ *   tsv       tsvector  setweight(to_tsvector(cfg, title),'A')
+ *                       || setweight(to_tsvector(cfg, coalesce(regeste,'')),'B')
+ *                       || setweight(to_tsvector(cfg, full_text),'C')
+ *   language  text      'de' | 'fr' | 'it' | 'rm' | ...; selects cfg (see {@link LANGUAGE_CONFIGS})
+ *   ref_keys  text[]    normalised reference keys of the decision itself (docket, BGE, decision id)
+ * `tsv` and `ref_keys` are assumed NOT NULL (ref_keys default '{}').
+ *
+ * ============================================================================================
+ * SEARCH SEMANTICS — every search backend (this one, the OpenSearch compiler) implements these.
+ * ============================================================================================
+ *  1. Language. Each decision is analysed in its own language: de → german, fr → french,
+ *     it → italian, anything else (rm, unknown, null) → simple (lower-casing, no stemming, no
+ *     stop words). A query word is analysed with the analyser of the document it is matched
+ *     against, so `Kündigungen` finds `Kündigung` in German decisions, `contrats` finds
+ *     `contrat` in French ones. All fields (title, regeste, full text) are searched together.
+ *  2. term `w`: the document contains the analysed (lower-cased, stemmed) form of `w`.
+ *  3. prefix `w*`: the document contains a word starting with the analysed form of `w`
+ *     (i.e. the prefix is stemmed too: `Kündig*`, `diritto*` → `diritt…`).
+ *  4. phrase `"a b c"`: the phrase text is analysed like document text and its words must occur
+ *     adjacent and in order; stop words inside keep their position (`"Kündigung des Vertrags"`
+ *     matches `Kündigung der Vertrags…`, i.e. any one word in the stop-word slot).
+ *  5. reference (docket / BGE / BVGE / decision id) matches a decision when
+ *       a) the decision's own `ref_keys` contain the reference key, OR
+ *       b) (not for decision ids) its text cites the reference, i.e. contains the citation
+ *          phrase in the sense of rule 4: for a docket its normalised key (`6B_1234/2025`,
+ *          which the analyser splits like `6B 1234/2025`); for BGE the bare `140 III 86`
+ *          (so `BGE`, `ATF`, `DTF` and list citations `BGE 139 III 1; 140 III 86` all count);
+ *          for BVGE any of `BVGE 2013/10`, `ATAF 2013/10`, `DTAF 2013/10`.
+ *     Ranking: decisions whose own ref_keys contain a (non-negated) reference of the query come
+ *     first (the caller sorts by `ownRefMatch` / `ref_keys && refKeys` DESC before the rank).
+ *  6. AND / OR / NOT are boolean. NOT-only queries are allowed and mean "all decisions except".
+ *  7. Stop words. A term, prefix or phrase that analyses to nothing in a document's language
+ *     (only stop words, e.g. `der`, `la`) is REMOVED from the query for that language, and so is
+ *     an operator whose operands were all removed: `der Vertrag` ≡ `Vertrag`,
+ *     `der OR Vertrag` ≡ `Vertrag`, `Vertrag NOT der` ≡ `Vertrag`. If the whole query is removed
+ *     it matches no decision (so `der`, `NOT der` find nothing in German decisions).
+ *  8. Relevance: cover density (`ts_rank_cd`, normalisation 32 → rank/(rank+1)) of the positive
+ *     (non-negated) terms, phrases, prefixes and reference citation phrases, with the field
+ *     weights A (title) > B (regeste) > C (full text). Negated parts do not contribute.
+ *  9. Empty query (AST `null`): matches everything, rank 0.
+ *
+ * ============================================================================================
+ * SQL SHAPE
+ * ============================================================================================
+ *  - A reference-free (sub)tree is compiled into ONE tsquery per language config: terms
+ *    `plainto_tsquery(cfg, $t)`, phrases `phraseto_tsquery(cfg, $p)`, prefixes
+ *    `to_tsquery(cfg, $quoted::text || ':*')` where `$quoted` is the word in tsquery single quotes
+ *    (`'` doubled, `\` doubled; the tokenizer only lets letters and digits through anyway);
+ *    combined with `&&`, `||`, `!!`. User text is only ever passed as bind parameters. In
+ *    Postgres an empty tsquery operand vanishes from `&&`, `||` and `!!`, and `tsv @@ ''` is
+ *    false, which is exactly rule 7.
+ *  - The per-language tsqueries are selected with an OR of language arms rather than a CASE:
+ *      (language = 'de' AND tsv @@ Q_de) OR (language = 'fr' AND tsv @@ Q_fr)
+ *      OR (language = 'it' AND tsv @@ Q_it) OR (<other or null language> AND tsv @@ Q_simple)
+ *    which the planner turns into a BitmapOr of GIN index scans on `tsv` (a CASE is opaque to
+ *    the planner and forces a sequential scan).
+ *  - References need `ref_keys`, which is not a tsquery, so a tree containing references is
+ *    compiled as SQL booleans (AND / OR / `IS NOT TRUE`) over the reference conditions and the
+ *    reference-free sibling groups (each group again one tsquery per language). Inside such an
+ *    SQL-level AND a tsquery group is guarded with `numnode(Q) = 0 OR tsv @@ Q` to keep rule 7
+ *    (`numnode` of an immutable expression over bound parameters is constant-folded by the
+ *    planner, so the guard disappears from the plan). In an SQL-level OR no guard is needed.
+ *  - A pure NOT query compiles to `tsv @@ !!Q`, which equals `NOT (tsv @@ Q)` for every Q with
+ *    lexemes; when Q has none, `!!Q` is empty too and nothing matches (rule 7).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type {
+  QueryAst,
+  QueryNode,
+  ReferenceNode,
+} from '../../../contracts/search/query-ast.ts';
+
+/** Text-search configuration per decision language; any other language uses `simple`. */
+export const LANGUAGE_CONFIGS: Readonly<Record<string, string>> = {
+  de: 'german',
+  fr: 'french',
+  it: 'italian',
+};
+export const FALLBACK_CONFIG = 'simple';
+
+/** `ts_rank_cd` normalisation: 32 = rank / (rank + 1). */
+export const RANK_NORMALIZATION = 32;
+
+export interface TsQueryCompileOptions {
+  /** Column references (may be qualified: `d.tsv`). Defaults: tsv, language, ref_keys. */
+  readonly columns?: {
+    readonly tsv?: string;
+    readonly language?: string;
+    readonly refKeys?: string;
+  };
+}
+
+export interface CompiledTsQuery {
+  /** Boolean WHERE condition. `true` for the match-all query. */
+  readonly sql: RawBuilder<boolean>;
+  /** Relevance in [0, 1): `ts_rank_cd(tsv, Q_lang, 32)` for the row's language. */
+  readonly rank: RawBuilder<number>;
+  /** Keys of the non-negated references in the query (deduplicated). */
+  readonly refKeys: string[];
+  /**
+   * `ref_keys && ARRAY[refKeys]`: the decision IS one of the referenced decisions. Sort by it
+   * DESC before the rank. `false` when the query has no (non-negated) reference.
+   */
+  readonly ownRefMatch: RawBuilder<boolean>;
+}
+
+interface Columns {
+  readonly tsv: RawBuilder<unknown>;
+  readonly language: RawBuilder<unknown>;
+  readonly refKeys: RawBuilder<unknown>;
+}
+
+interface Arm {
+  /** The regconfig literal, e.g. `'german'::regconfig`. */
+  readonly cfg: RawBuilder<unknown>;
+  /** Condition selecting the rows of this arm. */
+  readonly when: RawBuilder<boolean>;
+}
+
+type TsQuerySql = RawBuilder<unknown>;
+
+function columnsOf(options: TsQueryCompileOptions | undefined): Columns {
+  const c = options?.columns;
+  return {
+    tsv: sql.ref(c?.tsv ?? 'tsv'),
+    language: sql.ref(c?.language ?? 'language'),
+    refKeys: sql.ref(c?.refKeys ?? 'ref_keys'),
+  };
+}
+
+function armsOf(cols: Columns): Arm[] {
+  const codes = Object.keys(LANGUAGE_CONFIGS);
+  const arms: Arm[] = codes.map((code) => ({
+    cfg: sql`${sql.lit(LANGUAGE_CONFIGS[code])}::regconfig`,
+    when: sql<boolean>`${cols.language} = ${sql.lit(code)}`,
+  }));
+  const known = sql.join(codes.map((code) => sql.lit(code)));
+  arms.push({
+    cfg: sql`${sql.lit(FALLBACK_CONFIG)}::regconfig`,
+    when: sql<boolean>`(${cols.language} IS NULL OR ${cols.language} NOT IN (${known}))`,
+  });
+  return arms;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tree helpers
+
+const containsRefCache = new WeakMap<QueryNode, boolean>();
+
+function containsReference(node: QueryNode): boolean {
+  const cached = containsRefCache.get(node);
+  if (cached !== undefined) return cached;
+  let result: boolean;
+  switch (node.kind) {
+    case 'reference':
+      result = true;
+      break;
+    case 'term':
+    case 'prefix':
+    case 'phrase':
+      result = false;
+      break;
+    case 'not':
+      result = containsReference(node.child);
+      break;
+    case 'and':
+    case 'or':
+      result = node.children.some(containsReference);
+      break;
+  }
+  containsRefCache.set(node, result);
+  return result;
+}
+
+/** The non-negated reference keys of a tree (a reference under an even number of NOTs). */
+function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): void {
+  switch (node.kind) {
+    case 'reference':
+      if (!negated) out.add(node.key);
+      return;
+    case 'not':
+      positiveRefKeys(node.child, !negated, out);
+      return;
+    case 'and':
+    case 'or':
+      for (const c of node.children) positiveRefKeys(c, negated, out);
+      return;
+    default:
+      return;
+  }
+}
+
+/** tsquery literal syntax for a prefix lexeme: `'word'` with `'` and `\` doubled. */
+export function quoteTsQueryLexeme(word: string): string {
+  return `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** The texts a citing decision would contain for a reference (rule 5b); [] for decision ids. */
+export function citationPhrases(ref: ReferenceNode): string[] {
+  switch (ref.refKind) {
+    case 'docket':
+      return [ref.key];
+    case 'bge':
+      return [ref.key.replace(/^BGE /, '')];
+    case 'bvge': {
+      const rest = ref.key.replace(/^BVGE /, '');
+      return [`BVGE ${rest}`, `ATAF ${rest}`, `DTAF ${rest}`];
+    }
+    case 'decision_id':
+      return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// tsquery compilation (reference-free trees)
+
+function leafTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql {
+  switch (node.kind) {
+    case 'term':
+      return sql`plainto_tsquery(${cfg}, ${node.text})`;
+    case 'prefix':
+      return sql`to_tsquery(${cfg}, ${quoteTsQueryLexeme(node.text)}::text || ':*')`;
+    case 'phrase':
+      return sql`phraseto_tsquery(${cfg}, ${node.words.join(' ')})`;
+    default:
+      throw new Error(`not a tsquery leaf: ${node.kind}`);
+  }
+}
+
+function combine(parts: readonly TsQuerySql[], op: '&&' | '||'): TsQuerySql {
+  if (parts.length === 1 && parts[0] !== undefined) return parts[0];
+  return sql`(${sql.join(parts, sql.raw(` ${op} `))})`;
+}
+
+/** One tsquery for a reference-free tree. */
+function treeTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql {
+  switch (node.kind) {
+    case 'term':
+    case 'prefix':
+    case 'phrase':
+      return leafTsQuery(node, cfg);
+    case 'reference':
+      throw new Error('references are compiled at SQL level');
+    case 'not':
+      return sql`(!! ${treeTsQuery(node.child, cfg)})`;
+    case 'and':
+      return combine(
+        node.children.map((c) => treeTsQuery(c, cfg)),
+        '&&',
+      );
+    case 'or':
+      return combine(
+        node.children.map((c) => treeTsQuery(c, cfg)),
+        '||',
+      );
+  }
+}
+
+/**
+ * Positive-only tsquery for ranking: NOT subtrees are dropped, references contribute their
+ * citation phrases, decision ids nothing. `null` if nothing is left.
+ */
+function rankTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql | null {
+  switch (node.kind) {
+    case 'term':
+    case 'prefix':
+    case 'phrase':
+      return leafTsQuery(node, cfg);
+    case 'reference': {
+      const phrases = citationPhrases(node).map((p) => sql`phraseto_tsquery(${cfg}, ${p})`);
+      return phrases.length === 0 ? null : combine(phrases, '||');
+    }
+    case 'not':
+      return null;
+    case 'and':
+    case 'or': {
+      const parts = node.children
+        .map((c) => rankTsQuery(c, cfg))
+        .filter((p): p is TsQuerySql => p !== null);
+      return parts.length === 0 ? null : combine(parts, node.kind === 'and' ? '&&' : '||');
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL-level compilation
+
+class Compiler {
+  readonly cols: Columns;
+  readonly arms: Arm[];
+
+  constructor(options: TsQueryCompileOptions | undefined) {
+    this.cols = columnsOf(options);
+    this.arms = armsOf(this.cols);
+  }
+
+  /**
+   * `OR` over the language arms of `tsv @@ Q_cfg`. With `guarded`, an arm whose tsquery has no
+   * lexemes is true instead of false (rule 7 inside an SQL-level AND).
+   */
+  matchArms(build: (cfg: RawBuilder<unknown>) => TsQuerySql, guarded: boolean): RawBuilder<boolean> {
+    const { tsv } = this.cols;
+    const arms = this.arms.map((arm) => {
+      const q = build(arm.cfg);
+      const test = guarded ? sql`(numnode(${q}) = 0 OR ${tsv} @@ ${q})` : sql`${tsv} @@ ${q}`;
+      return sql`(${arm.when} AND ${test})`;
+    });
+    return sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
+  }
+
+  reference(ref: ReferenceNode): RawBuilder<boolean> {
+    const own = sql<boolean>`${this.cols.refKeys} @> ARRAY[${ref.key}]::text[]`;
+    const phrases = citationPhrases(ref);
+    if (phrases.length === 0) return own;
+    const cited = this.matchArms(
+      (cfg) =>
+        combine(
+          phrases.map((p) => sql`phraseto_tsquery(${cfg}, ${p})`),
+          '||',
+        ),
+      false,
+    );
+    return sql<boolean>`(${own} OR ${cited})`;
+  }
+
+  /** Boolean SQL for a tree; `inAnd` = the result is an operand of an SQL-level AND. */
+  node(node: QueryNode, inAnd: boolean): RawBuilder<boolean> {
+    if (!containsReference(node)) {
+      return this.matchArms((cfg) => treeTsQuery(node, cfg), inAnd);
+    }
+    switch (node.kind) {
+      case 'reference':
+        return this.reference(node);
+      case 'not':
+        return sql<boolean>`((${this.node(node.child, false)}) IS NOT TRUE)`;
+      case 'and':
+      case 'or': {
+        const isAnd = node.kind === 'and';
+        const plain = node.children.filter((c) => !containsReference(c));
+        const withRefs = node.children.filter(containsReference);
+        const parts: RawBuilder<boolean>[] = [];
+        if (plain.length > 0) {
+          // merge the reference-free siblings into one tsquery per language
+          const group: QueryNode =
+            plain.length === 1 && plain[0] !== undefined
+              ? plain[0]
+              : { kind: node.kind, children: plain };
+          parts.push(this.node(group, isAnd));
+        }
+        for (const c of withRefs) parts.push(this.node(c, isAnd));
+        return sql<boolean>`(${sql.join(parts, sql.raw(isAnd ? ' AND ' : ' OR '))})`;
+      }
+      default:
+        throw new Error(`unexpected node ${node.kind}`);
+    }
+  }
+
+  rank(ast: QueryNode): RawBuilder<number> {
+    const { tsv, language } = this.cols;
+    const codes = Object.keys(LANGUAGE_CONFIGS);
+    const perArm = this.arms.map((arm) => rankTsQuery(ast, arm.cfg));
+    if (perArm.every((q) => q === null)) return sql<number>`0::real`;
+    const rankOf = (q: TsQuerySql | null | undefined): RawBuilder<number> =>
+      q === null || q === undefined
+        ? sql<number>`0::real`
+        : sql<number>`ts_rank_cd(${tsv}, ${q}, ${sql.lit(RANK_NORMALIZATION)})`;
+    const whens = codes.map(
+      (code, i) => sql`WHEN ${language} = ${sql.lit(code)} THEN ${rankOf(perArm[i])}`,
+    );
+    return sql<number>`(CASE ${sql.join(whens, sql.raw(' '))} ELSE ${rankOf(perArm[codes.length])} END)`;
+  }
+}
+
+/** Relevance expression (rule 8) for the row's language; `0` for match-all / NOT-only. */
+export function compileTsRank(ast: QueryAst, options?: TsQueryCompileOptions): RawBuilder<number> {
+  if (ast === null) return sql<number>`0::real`;
+  return new Compiler(options).rank(ast);
+}
+
+/** `ref_keys && ARRAY[keys]` (false for no keys). */
+export function compileOwnRefMatch(
+  refKeys: readonly string[],
+  options?: TsQueryCompileOptions,
+): RawBuilder<boolean> {
+  // a typed constant: a bare `false` is rejected by Postgres as an ORDER BY item
+  if (refKeys.length === 0) return sql<boolean>`false::boolean`;
+  const col = columnsOf(options).refKeys;
+  return sql<boolean>`(${col} && ARRAY[${sql.join(refKeys)}]::text[])`;
+}
+
+export function compileTsQuery(ast: QueryAst, options?: TsQueryCompileOptions): CompiledTsQuery {
+  if (ast === null) {
+    return {
+      sql: sql<boolean>`true`,
+      rank: sql<number>`0::real`,
+      refKeys: [],
+      ownRefMatch: compileOwnRefMatch([]),
+    };
+  }
+  const compiler = new Compiler(options);
+  const keys = new Set<string>();
+  positiveRefKeys(ast, false, keys);
+  const refKeys = [...keys];
+  return {
+    sql: compiler.node(ast, false),
+    rank: compiler.rank(ast),
+    refKeys,
+    ownRefMatch: compileOwnRefMatch(refKeys, options),
+  };
+}

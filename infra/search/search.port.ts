@@ -1,0 +1,88 @@
+import type { Transaction } from 'kysely';
+import type { QueryNode } from '../../contracts/search/query-ast.ts';
+import type { DB } from '../db/schema.ts';
+
+/** What the decision search index stores per decision. */
+export interface SearchDocument {
+  readonly decision_id: string;
+  readonly court: string;
+  readonly canton: string;
+  readonly chamber: string | null;
+  readonly decision_type: string | null;
+  readonly decision_date: string | null;
+  readonly language: string;
+  readonly docket_number: string;
+  readonly title: string;
+  readonly regeste: string | null;
+  readonly rule_statement: string;
+  readonly full_text: string;
+  /** Normalised reference keys of the decision itself (id, docket, BGE reference). */
+  readonly ref_keys: readonly string[];
+}
+
+export interface SearchWriteContext {
+  /** The read-model transaction (used by the Postgres index; others ignore it). */
+  readonly tx: Transaction<DB>;
+}
+
+export interface SearchIndexWriter {
+  /** Inserts or replaces documents; `position` orders writes so an older one never wins. */
+  upsert(docs: readonly { doc: SearchDocument; position: number }[], ctx: SearchWriteContext): Promise<void>;
+}
+
+export interface SearchFilters {
+  readonly court?: string;
+  readonly canton?: string;
+  readonly language?: string;
+  readonly dateFrom?: string;
+  readonly dateTo?: string;
+  /** Case-insensitive substring of the chamber. */
+  readonly chamber?: string;
+  /** Case-insensitive exact decision type. */
+  readonly decisionType?: string;
+}
+
+export type SearchSort = 'relevance' | 'date_desc' | 'date_asc';
+
+export interface SearchRequest {
+  readonly query: QueryNode | null;
+  readonly filters: SearchFilters;
+  readonly sort: SearchSort;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface SearchHit {
+  readonly decision_id: string;
+  readonly court: string;
+  readonly canton: string;
+  readonly chamber: string | null;
+  readonly decision_type: string | null;
+  readonly decision_date: string | null;
+  readonly language: string;
+  readonly docket_number: string;
+  readonly title: string;
+  readonly regeste: string | null;
+  readonly rule_statement: string;
+  /** Relevance score when sorted by relevance. */
+  readonly score?: number;
+}
+
+export interface SearchResult {
+  /** Matches counted, capped at the index's count limit. */
+  readonly total: number;
+  /** True when `total` was capped. */
+  readonly totalIsLowerBound: boolean;
+  readonly hits: readonly SearchHit[];
+  /** More hits can be fetched after this page (within the relevance candidate pool). */
+  readonly hasMore: boolean;
+}
+
+export class SearchUnavailableError extends Error {
+  readonly code = 'SEARCH_UNAVAILABLE';
+}
+
+export interface DecisionSearchIndex {
+  /** Runs a search; throws SearchUnavailableError when the backend cannot answer. */
+  search(request: SearchRequest): Promise<SearchResult>;
+}

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import {
+  type NormalisedDecision,
+  type RawEnvelope,
+  STREAM_OF,
+  type ScraperRun,
+} from '../contracts/events/index.ts';
+import type { OutgoingEvent, EventLog } from '../infra/event-log/event-log.port.ts';
+import type { IngestRecord, IngestStateStore } from '../infra/ingest-state/ingest-state.port.ts';
+import { type DecisionSource, type RawItem, SourceItemError } from './source.port.ts';
+
+export interface IngestLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface IngestDeps {
+  readonly log: EventLog;
+  readonly state: IngestStateStore;
+  /** Current time as ISO string. */
+  readonly now: () => string;
+  /** A new unique id (run ids, health event ids). */
+  readonly newId: () => string;
+  readonly logger: IngestLogger;
+}
+
+export interface IngestRunOptions {
+  readonly batchSize?: number;
+  readonly onProgress?: (seen: number) => void;
+  /** Stop early (graceful shutdown): the run publishes what it has and reports itself. */
+  readonly signal?: AbortSignal;
+}
+
+const MAX_REPORTED_ERRORS = 100;
+
+/** Same decision, same content: same event id, so a repeated append is ignored by the log too. */
+function decisionEventId(decision: NormalisedDecision): string {
+  return createHash('sha256').update(`${decision.decision_id}\u0000${decision.provenance.content_hash}`).digest('hex').slice(0, 32);
+}
+
+function decisionEvent(decision: NormalisedDecision, occurredAt: string): OutgoingEvent {
+  const envelope: RawEnvelope = {
+    type: 'DecisionPublished',
+    schemaVersion: 1,
+    eventId: decisionEventId(decision),
+    occurredAt,
+    source: decision.provenance.source,
+    key: decision.decision_id,
+    data: decision,
+  };
+  return { stream: STREAM_OF.DecisionPublished, envelope };
+}
+
+/**
+ * Runs one source once: parses every item, publishes a DecisionPublished event for new or changed
+ * content only, skips (and reports) malformed items, and ends with one ScraperRunCompleted event.
+ */
+export async function runSource(source: DecisionSource, deps: IngestDeps, options: IngestRunOptions = {}): Promise<ScraperRun> {
+  const batchSize = options.batchSize ?? 200;
+  const runId = deps.newId();
+  const startedAt = deps.now();
+  const errors: ScraperRun['errors'] = [];
+  let seen = 0;
+  let failed = 0;
+  let added = 0;
+  let updated = 0;
+  let fatal: Error | null = null;
+  let pending: { item: RawItem; decision: NormalisedDecision }[] = [];
+
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    const known = await deps.state.get(source.name, batch.map((p) => p.item.id));
+    const events: OutgoingEvent[] = [];
+    const records: IngestRecord[] = [];
+    const now = deps.now();
+    for (const { item, decision } of batch) {
+      const previous = known.get(item.id);
+      const hash = decision.provenance.content_hash;
+      records.push({ source: source.name, itemId: item.id, entityKey: decision.decision_id, contentHash: hash });
+      if (previous?.contentHash === hash) continue;
+      if (previous) updated++;
+      else added++;
+      events.push(decisionEvent(decision, now));
+    }
+    // Publish first, remember second: a crash in between republishes the same content, which the
+    // log (same event id) and the projections (same content hash) both ignore.
+    await deps.log.append(events);
+    await deps.state.put(records, now);
+  };
+
+  const noteError = (itemId: string | null, message: string) => {
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ item: itemId, message });
+  };
+
+  try {
+    for await (const item of source.items()) {
+      if (options.signal?.aborted) break;
+      seen++;
+      try {
+        pending.push({ item, decision: await source.parse(item, deps.now()) });
+      } catch (error) {
+        if (!(error instanceof SourceItemError)) throw error;
+        failed++;
+        noteError(item.id, error.message);
+        deps.logger.warn({ source: source.name, item: item.id, err: error.message }, 'skipped malformed item');
+      }
+      if (pending.length >= batchSize) await flush();
+      if (seen % 500 === 0) options.onProgress?.(seen);
+    }
+    await flush();
+  } catch (error) {
+    fatal = error instanceof Error ? error : new Error(String(error));
+    noteError(null, `run aborted: ${fatal.message}`);
+  }
+
+  const run: ScraperRun = {
+    source: source.name,
+    run_id: runId,
+    started_at: startedAt,
+    finished_at: deps.now(),
+    success: fatal === null,
+    decisions_added: added,
+    decisions_updated: updated,
+    items_seen: seen,
+    items_failed: failed,
+    total_held: await deps.state.count(source.name),
+    portal_count: await source.portalCount().catch(() => null),
+    errors,
+  };
+  await deps.log.append([
+    {
+      stream: STREAM_OF.ScraperRunCompleted,
+      envelope: {
+        type: 'ScraperRunCompleted',
+        schemaVersion: 1,
+        eventId: deps.newId(),
+        occurredAt: run.finished_at,
+        source: source.name,
+        key: source.name,
+        data: run,
+      },
+    },
+  ]);
+  deps.logger.info(
+    { source: source.name, seen, added, updated, failed, success: run.success },
+    'ingest run finished',
+  );
+  if (fatal) throw fatal;
+  return run;
+}

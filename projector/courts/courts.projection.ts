@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { DecisionPublished } from '../../contracts/events/index.ts';
+import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
+
+/**
+ * Courts read model: one row per decision (court, canton, language, date) and per-court aggregates
+ * (count, date range, languages) recomputed for the courts a batch touched.
+ */
+export const courtsProjection: Projection = {
+  name: 'courts',
+  version: 1,
+  streams: ['decisions'],
+  handles: ['DecisionPublished'],
+  async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {
+    const latest = new Map<string, DecisionPublished['data']>();
+    for (const { event } of batch as readonly PositionedEvent<DecisionPublished>[]) latest.set(event.data.decision_id, event.data);
+    if (latest.size === 0) return;
+    const ids = [...latest.keys()];
+    const previous = await tx.selectFrom('court_decisions').select('court').where('decision_id', 'in', ids).execute();
+    const touched = new Set([...previous.map((r) => r.court), ...[...latest.values()].map((d) => d.court)]);
+    const rows = [...latest.values()].map((d) => ({
+      decision_id: d.decision_id,
+      court: d.court,
+      canton: d.canton,
+      language: d.language,
+      decision_date: d.decision_date,
+    }));
+    await tx
+      .insertInto('court_decisions')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('decision_id').doUpdateSet({
+          court: (eb) => eb.ref('excluded.court'),
+          canton: (eb) => eb.ref('excluded.canton'),
+          language: (eb) => eb.ref('excluded.language'),
+          decision_date: (eb) => eb.ref('excluded.decision_date'),
+        }),
+      )
+      .execute();
+    const courts = [...touched];
+    await tx.deleteFrom('court_stats').where('court', 'in', courts).execute();
+    await sql`
+      insert into court_stats (court, canton, decision_count, earliest_date, latest_date, languages)
+      select c.court, min(c.canton), sum(c.n)::int, min(c.earliest), max(c.latest), jsonb_object_agg(c.language, c.n)
+      from (
+        select court, min(canton) as canton, language, count(*)::int as n,
+               min(decision_date) as earliest, max(decision_date) as latest
+        from court_decisions where court in (${sql.join(courts)})
+        group by court, language
+      ) c
+      group by c.court
+    `.execute(tx);
+  },
+};

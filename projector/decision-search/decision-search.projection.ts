@@ -1,0 +1,41 @@
+import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
+import type { DecisionPublished, NormalisedDecision } from '../../contracts/events/index.ts';
+import { referenceKeysOf } from '../../contracts/search/reference-keys.ts';
+import type { SearchDocument, SearchIndexWriter } from '../../infra/search/search.port.ts';
+import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
+
+/** The search document of a decision: summary fields, text and its own reference keys. */
+export function searchDocumentOf(d: NormalisedDecision): SearchDocument {
+  return {
+    decision_id: d.decision_id,
+    court: d.court,
+    canton: d.canton,
+    chamber: d.chamber,
+    decision_type: d.decision_type,
+    decision_date: d.decision_date,
+    language: d.language,
+    docket_number: d.docket_number,
+    title: d.title,
+    regeste: d.regeste,
+    rule_statement: ruleStatement({ regeste: d.regeste, fullText: d.full_text }),
+    full_text: d.full_text,
+    ref_keys: referenceKeysOf(d.decision_id, d.docket_number),
+  };
+}
+
+/** Feeds the decision search index (Postgres full-text or OpenSearch, whichever writer is given). */
+export function decisionSearchProjection(writer: SearchIndexWriter, version = 1): Projection {
+  return {
+    name: 'decision-search',
+    version,
+    streams: ['decisions'],
+    handles: ['DecisionPublished'],
+    async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {
+      const latest = new Map<string, { doc: SearchDocument; position: number }>();
+      for (const { event, position } of batch as readonly PositionedEvent<DecisionPublished>[]) {
+        latest.set(event.data.decision_id, { doc: searchDocumentOf(event.data), position });
+      }
+      await writer.upsert([...latest.values()], { tx });
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { sql } from 'kysely';
+import { type DomainEventType, parseEvent, type StreamName } from '../contracts/events/index.ts';
+import type { Database } from '../infra/db/database.ts';
+import type { EventLog, StoredEvent, Subscription } from '../infra/event-log/event-log.port.ts';
+import { checkpointName, type PositionedEvent, type Projection, RetriableProjectionError } from './projection.ts';
+
+export interface RunnerLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface RunnerDeps {
+  readonly db: Database;
+  readonly log: EventLog;
+  readonly now: () => string;
+  readonly logger: RunnerLogger;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RunnerOptions {
+  readonly batchSize?: number;
+  /** Called after each committed batch with the projection, stream and last position. */
+  readonly onProgress?: (projection: string, stream: StreamName, position: number) => void;
+  /** Called once a stream has been read to its current end. */
+  readonly onCaughtUp?: (projection: string, stream: StreamName) => void;
+}
+
+interface DeadLetter {
+  readonly event: StoredEvent;
+  readonly reason: string;
+}
+
+// SQLSTATE classes that mean "try again later": connection loss, admin shutdown, serialization.
+const RETRIABLE_SQLSTATE = /^(08|53|57P|40001|40P01)/;
+const RETRIABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** Is this failure transient (back off and retry) rather than caused by the events themselves? */
+export function isRetriable(error: unknown): boolean {
+  if (error instanceof RetriableProjectionError) return true;
+  const e = error as { code?: unknown; cause?: unknown } | null;
+  if (e && typeof e.code === 'string' && (RETRIABLE_SQLSTATE.test(e.code) || RETRIABLE_ERRNO.has(e.code))) return true;
+  if (e?.cause && e.cause !== error) return isRetriable(e.cause);
+  return false;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 2000);
+  return String(error).slice(0, 2000);
+}
+
+
+/**
+ * Runs projections over the log: each batch's read-model rows, dead letters and checkpoint commit
+ * in one transaction. Invalid events and events the projection cannot handle are dead-lettered with
+ * their reason and the projection carries on; transient failures are retried with back-off.
+ */
+export class ProjectionRunner {
+  private readonly subscriptions: Subscription[] = [];
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly deps: RunnerDeps,
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  /** Starts consuming every stream of every projection. */
+  async start(projections: readonly Projection[]): Promise<void> {
+    for (const projection of projections) {
+      for (const stream of projection.streams) {
+        const sub = await this.deps.log.subscribe({
+          stream,
+          group: checkpointName(projection),
+          batchSize: this.options.batchSize ?? 250,
+          startAfter: (partition) => this.checkpoint(projection, stream, partition),
+          onBatch: (batch) => this.process(projection, batch),
+          onCaughtUp: () => this.options.onCaughtUp?.(projection.name, stream),
+        });
+        sub.finished.catch((error: unknown) =>
+          this.deps.logger.error({ projection: projection.name, stream, err: describe(error) }, 'projection stopped'),
+        );
+        this.subscriptions.push(sub);
+      }
+    }
+  }
+
+  /** Finishes the batches under way, commits, and stops. */
+  async stop(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
+  }
+
+  /** The last committed position of a projection in a stream partition, or null. */
+  async checkpoint(projection: Projection, stream: StreamName, partition: number): Promise<number | null> {
+    const row = await this.deps.db
+      .selectFrom('projection_checkpoints')
+      .select('position')
+      .where('projection', '=', checkpointName(projection))
+      .where('stream', '=', stream)
+      .where('partition', '=', partition)
+      .executeTakeFirst();
+    return row ? Number(row.position) : null;
+  }
+
+  private async process(projection: Projection, batch: readonly StoredEvent[]): Promise<void> {
+    const valid: PositionedEvent[] = [];
+    const dead: DeadLetter[] = [];
+    for (const stored of batch) {
+      const parsed = parseEvent(stored.payload);
+      if (!parsed.ok) dead.push({ event: stored, reason: parsed.reason });
+      else if ((projection.handles as readonly DomainEventType[]).includes(parsed.event.type)) {
+        valid.push({ event: parsed.event, stream: stored.stream, partition: stored.partition, position: stored.position });
+      }
+    }
+    const last = batch[batch.length - 1];
+    if (!last) return;
+    try {
+      await this.withRetry(projection, () => this.commit(projection, valid, dead, last));
+    } catch (error) {
+      // The batch as a whole failed for a non-transient reason: isolate the event(s) at fault.
+      this.deps.logger.warn({ projection: projection.name, err: describe(error) }, 'batch failed; retrying event by event');
+      await this.processOneByOne(projection, batch, valid, dead);
+    }
+    this.options.onProgress?.(projection.name, last.stream, last.position);
+  }
+
+  private async processOneByOne(
+    projection: Projection,
+    batch: readonly StoredEvent[],
+    valid: readonly PositionedEvent[],
+    dead: readonly DeadLetter[],
+  ): Promise<void> {
+    const validAt = new Map(valid.map((v) => [v.position, v]));
+    const deadAt = new Map(dead.map((d) => [d.event.position, d]));
+    for (const stored of batch) {
+      const event = validAt.get(stored.position);
+      const letters = deadAt.has(stored.position) ? [deadAt.get(stored.position)!] : [];
+      try {
+        await this.withRetry(projection, () => this.commit(projection, event ? [event] : [], letters, stored));
+      } catch (error) {
+        const reason = `handler failed: ${describe(error)}`;
+        this.deps.logger.error({ projection: projection.name, position: stored.position, reason }, 'event dead-lettered');
+        await this.withRetry(projection, () => this.commit(projection, [], [{ event: stored, reason }], stored));
+      }
+    }
+  }
+
+  private async withRetry<T>(projection: Projection, work: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!isRetriable(error)) throw error;
+        const delay = Math.min(30_000, 200 * 2 ** Math.min(attempt, 8));
+        this.deps.logger.warn({ projection: projection.name, attempt, delay, err: describe(error) }, 'transient failure; backing off');
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  private async commit(
+    projection: Projection,
+    events: readonly PositionedEvent[],
+    dead: readonly DeadLetter[],
+    last: StoredEvent,
+  ): Promise<void> {
+    const now = this.deps.now();
+    await this.deps.db.transaction().execute(async (tx) => {
+      if (events.length > 0) await projection.handle(events, { tx, now });
+      if (dead.length > 0) {
+        await tx
+          .insertInto('dead_letters')
+          .values(
+            dead.map(({ event, reason }) => {
+              const payload = event.payload as { eventId?: unknown; type?: unknown } | null;
+              return {
+                projection: checkpointName(projection),
+                stream: event.stream,
+                partition: event.partition,
+                position: event.position,
+                event_id: typeof payload?.eventId === 'string' ? payload.eventId : null,
+                event_type: typeof payload?.type === 'string' ? payload.type : null,
+                reason,
+                payload: JSON.stringify(event.payload ?? null),
+                failed_at: now,
+              };
+            }),
+          )
+          .onConflict((oc) => oc.columns(['projection', 'stream', 'partition', 'position']).doNothing())
+          .execute();
+      }
+      await tx
+        .insertInto('projection_checkpoints')
+        .values({ projection: checkpointName(projection), stream: last.stream, partition: last.partition, position: last.position, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['projection', 'stream', 'partition']).doUpdateSet({
+            position: sql`greatest(projection_checkpoints.position, excluded.position)`,
+            updated_at: now,
+          }),
+        )
+        .execute();
+    });
+  }
+}
