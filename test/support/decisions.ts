@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { decisionIdFor } from '../../contracts/courts/decision-id.ts';
+import { courtByKey } from '../../contracts/courts/court-registry.ts';
+import type { NormalisedDecision, RawEnvelope } from '../../contracts/events/index.ts';
+import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
+
+export type DecisionInput = Partial<Omit<NormalisedDecision, 'provenance'>> & {
+  court: string;
+  docket_number: string;
+  full_text: string;
+};
+
+/** A valid normalised decision for tests; the content hash follows the content. */
+export function makeDecision(input: DecisionInput): NormalisedDecision {
+  const court = courtByKey(input.court);
+  const content = {
+    decision_id: input.decision_id ?? decisionIdFor(input.court, input.docket_number),
+    court: input.court,
+    canton: input.canton ?? court?.canton ?? 'CH',
+    chamber: input.chamber ?? null,
+    docket_number: input.docket_number,
+    decision_type: input.decision_type ?? 'Urteil',
+    decision_date: input.decision_date ?? '2020-05-12',
+    publication_date: input.publication_date ?? null,
+    language: input.language ?? 'de',
+    title: input.title ?? `Urteil ${input.docket_number}`,
+    regeste: input.regeste ?? null,
+    full_text: input.full_text,
+    source_url: input.source_url ?? null,
+  };
+  const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
+  return {
+    ...content,
+    provenance: { source: 'test', source_item_id: content.decision_id, scraped_at: '2026-01-01T00:00:00.000Z', content_hash: hash },
+  };
+}
+
+let seq = 0;
+/** A DecisionPublished event for the log. */
+export function decisionEvent(decision: NormalisedDecision): OutgoingEvent {
+  seq++;
+  const envelope: RawEnvelope = {
+    type: 'DecisionPublished',
+    schemaVersion: 1,
+    eventId: `test-${decision.decision_id}-${decision.provenance.content_hash.slice(0, 12)}-${seq}`,
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    source: 'test',
+    key: decision.decision_id,
+    data: decision,
+  };
+  return { stream: 'decisions', envelope };
+}
