@@ -88,10 +88,7 @@ export type QueryAst = QueryNode | MatchAll;
 
 export function isLeaf(node: QueryNode): node is LeafNode {
   return (
-    node.kind === 'term' ||
-    node.kind === 'prefix' ||
-    node.kind === 'phrase' ||
-    node.kind === 'reference'
+    node.kind === 'term' || node.kind === 'prefix' || node.kind === 'phrase' || node.kind === 'reference'
   );
 }
 

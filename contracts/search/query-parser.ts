@@ -50,8 +50,7 @@ export interface QueryParseError {
 }
 
 export type ParseResult =
-  | { readonly ok: true; readonly ast: QueryAst }
-  | { readonly ok: false; readonly error: QueryParseError };
+  { readonly ok: true; readonly ast: QueryAst } | { readonly ok: false; readonly error: QueryParseError };
 
 /** Court keys recognised as the first segment of a decision id (`bger_6B_1234_2025`). */
 export const DECISION_ID_COURTS: readonly string[] = [
@@ -569,10 +568,7 @@ function tokenize(input: string): Token[] {
     if (input[i] === '*') {
       i++;
       if (codePointLength(text) < MIN_PREFIX_LENGTH) {
-        fail(
-          `Prefix search needs at least ${MIN_PREFIX_LENGTH} characters before '*'`,
-          start,
-        );
+        fail(`Prefix search needs at least ${MIN_PREFIX_LENGTH} characters before '*'`, start);
       }
       tokens.push({ type: 'leaf', pos: start, node: { kind: 'prefix', text } });
       continue;

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryNode } from './query-ast.ts';
-import {
-  MAX_QUERY_LENGTH,
-  MAX_QUERY_TERMS,
-  describeQuery,
-  parseQuery,
-} from './query-parser.ts';
+import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, describeQuery, parseQuery } from './query-parser.ts';
 
 type Expected = string | { readonly error: RegExp; readonly position: number };
 
-function run(input: string): Expected {
-  const r = parseQuery(input);
-  return r.ok ? describeQuery(r.ast) : { error: new RegExp(''), position: r.error.position };
-}
-
-const words = (n: number): string =>
-  Array.from({ length: n }, (_, i) => `w${i + 1}`).join(' ');
+const words = (n: number): string => Array.from({ length: n }, (_, i) => `w${i + 1}`).join(' ');
 
 const ROWS: readonly (readonly [string, Expected])[] = [
   // --- words in de / fr / it -------------------------------------------------------------
@@ -156,7 +145,8 @@ const ROWS: readonly (readonly [string, Expected])[] = [
   ['()', { error: /Empty parentheses/, position: 0 }],
   ['"fristlose Kündigung', { error: /Unterminated phrase/, position: 0 }],
   ['Miete „fristlose', { error: /Unterminated phrase/, position: 6 }],
-  ['«bail »', { error: /Unterminated phrase|Empty/, position: 0 }],
+  ['«bail «', { error: /Unterminated phrase/, position: 0 }],
+  ['„bail»', { error: /Unterminated phrase/, position: 0 }],
   ['«bail', { error: /Unterminated phrase/, position: 0 }],
   ['""', { error: /Empty phrase/, position: 0 }],
   ['a " ,. "', { error: /Empty phrase/, position: 2 }],
@@ -181,26 +171,40 @@ describe('parseQuery', () => {
     expect(ROWS.length).toBeGreaterThanOrEqual(80);
   });
 
-  it.each(ROWS)('%j → %j', (input, expected) => {
-    const result = parseQuery(input);
-    if (typeof expected === 'string') {
-      if (!result.ok) {
-        throw new Error(`expected ok, got ${result.error.message} at ${result.error.position}`);
+  const label = (e: Expected): string =>
+    typeof e === 'string' ? e : `error ${String(e.error)} at ${e.position}`;
+  it.each(ROWS.map(([input, expected]) => [input, label(expected), expected] as const))(
+    '%j → %s',
+    (input, _label, expected) => {
+      const result = parseQuery(input);
+      if (typeof expected === 'string') {
+        if (!result.ok) {
+          throw new Error(`expected ok, got ${result.error.message} at ${result.error.position}`);
+        }
+        expect(describeQuery(result.ast)).toBe(expected);
+      } else {
+        expect(result.ok).toBe(false);
+        if (result.ok) return;
+        expect(result.error.message).toMatch(expected.error);
+        expect(result.error.position).toBe(expected.position);
       }
-      expect(describeQuery(result.ast)).toBe(expected);
-    } else {
-      expect(result.ok).toBe(false);
-      if (result.ok) return;
-      expect(result.error.message).toMatch(expected.error);
-      expect(result.error.position).toBe(expected.position);
-    }
-  });
+    },
+  );
 
   it('keeps the reference as written (normalised spacing) in display, canonical in key', () => {
     const cases: [string, unknown][] = [
-      ['6b   1234/2025', { kind: 'reference', refKind: 'docket', display: '6b 1234/2025', key: '6B_1234/2025' }],
-      ['atf 140 ia 86', { kind: 'reference', refKind: 'bge', display: 'atf 140 ia 86', key: 'BGE 140 Ia 86' }],
-      ['bvge\u00A02019 i/2', { kind: 'reference', refKind: 'bvge', display: 'bvge 2019 i/2', key: 'BVGE 2019 I/2' }],
+      [
+        '6b   1234/2025',
+        { kind: 'reference', refKind: 'docket', display: '6b 1234/2025', key: '6B_1234/2025' },
+      ],
+      [
+        'atf 140 ia 86',
+        { kind: 'reference', refKind: 'bge', display: 'atf 140 ia 86', key: 'BGE 140 Ia 86' },
+      ],
+      [
+        'bvge\u00A02019 i/2',
+        { kind: 'reference', refKind: 'bvge', display: 'bvge 2019 i/2', key: 'BVGE 2019 I/2' },
+      ],
       ['sk.2019.42', { kind: 'reference', refKind: 'docket', display: 'sk.2019.42', key: 'SK.2019.42' }],
       ['I 594/01', { kind: 'reference', refKind: 'docket', display: 'I 594/01', key: 'I 594/01' }],
     ];
@@ -245,11 +249,61 @@ function mulberry32(seed: number): () => number {
 }
 
 const PIECES = [
-  '(', ')', '"', '„', '“', '”', '«', '»', '*', '-', '+', ' ', ' ', ' ', "'", '’', '\u00A0', '\t',
-  'AND', 'OR', 'NOT', 'and', 'Mietvertrag', 'Kündigung', "l'arrêt", 'responsabilità', 'a', 'ü',
-  '4A_714/2014', '6B', '1234/2025', '_', '/', '.', 'BGE', 'ATF', '140', 'III', 'Ia', '86', 'I',
-  '594/01', 'SK.2019.42', 'O2018_001', 'bger_6B_1234_2025', 'BVGE', '2013/10', 'A-', 'e\u0301',
-  '😀', '\uD800', ',', ';', '0', '2025',
+  '(',
+  ')',
+  '"',
+  '„',
+  '“',
+  '”',
+  '«',
+  '»',
+  '*',
+  '-',
+  '+',
+  ' ',
+  ' ',
+  ' ',
+  "'",
+  '’',
+  '\u00A0',
+  '\t',
+  'AND',
+  'OR',
+  'NOT',
+  'and',
+  'Mietvertrag',
+  'Kündigung',
+  "l'arrêt",
+  'responsabilità',
+  'a',
+  'ü',
+  '4A_714/2014',
+  '6B',
+  '1234/2025',
+  '_',
+  '/',
+  '.',
+  'BGE',
+  'ATF',
+  '140',
+  'III',
+  'Ia',
+  '86',
+  'I',
+  '594/01',
+  'SK.2019.42',
+  'O2018_001',
+  'bger_6B_1234_2025',
+  'BVGE',
+  '2013/10',
+  'A-',
+  'e\u0301',
+  '😀',
+  '\uD800',
+  ',',
+  ';',
+  '0',
+  '2025',
 ];
 
 function randomQuery(rnd: () => number): string {

@@ -47,8 +47,7 @@ const DOCS: readonly Doc[] = [
     language: 'de',
     title: 'Entlassung',
     regeste: null,
-    fullText:
-      'Die fristlose Entlassung erfolgte am Montag; eine ordentliche Kündigung wäre möglich gewesen.',
+    fullText: 'Die fristlose Entlassung erfolgte am Montag; eine ordentliche Kündigung wäre möglich gewesen.',
     refKeys: ['bger_5A_1_2020', '5A_1/2020'],
   },
   {
@@ -198,8 +197,16 @@ afterAll(async () => {
 describe('compileTsQuery on PGlite', () => {
   it.each<[string, string, string[]]>([
     // stemming, per document language
-    ['de plural finds singular', 'Kündigungen', ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_714_2014', 'bger_5A_1_2020']],
-    ['de without umlaut', 'Kundigung', ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_714_2014', 'bger_5A_1_2020']],
+    [
+      'de plural finds singular',
+      'Kündigungen',
+      ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_714_2014', 'bger_5A_1_2020'],
+    ],
+    [
+      'de without umlaut',
+      'Kundigung',
+      ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_714_2014', 'bger_5A_1_2020'],
+    ],
     ['de term is a whole word, not a compound part', 'Vertrag', ['bger_4A_2_2021']],
     ['fr plural finds singular', 'contrats', ['bger_4A_200_2016', 'bger_4A_400_2018']],
     ['fr accents and stemming', 'résiliation', ['bger_4A_200_2016', 'bger_4A_400_2018']],
@@ -219,10 +226,18 @@ describe('compileTsQuery on PGlite', () => {
     // boolean operators
     ['AND', 'Kündigung AND Arbeitsvertrag', ['bge_BGE_140_III_86', 'bger_4A_100_2015']],
     ['implicit AND', 'Kündigung Mietvertrag', ['bger_4A_714_2014']],
-    ['OR across languages', 'Mietvertrag OR contrats OR contratto', ['bger_4A_200_2016', 'bger_4A_400_2018', 'bger_4A_600_2019', 'bger_4A_714_2014']],
+    [
+      'OR across languages',
+      'Mietvertrag OR contrats OR contratto',
+      ['bger_4A_200_2016', 'bger_4A_400_2018', 'bger_4A_600_2019', 'bger_4A_714_2014'],
+    ],
     ['NOT', 'Kündigung NOT Arbeitsvertrag', ['bger_4A_714_2014', 'bger_5A_1_2020']],
     ['-word', 'Kündigung -Mietvertrag -Entlassung', ['bge_BGE_140_III_86', 'bger_4A_100_2015']],
-    ['precedence OR below AND', 'Entlassung OR Kündigung Mietvertrag', ['bger_4A_714_2014', 'bger_5A_1_2020']],
+    [
+      'precedence OR below AND',
+      'Entlassung OR Kündigung Mietvertrag',
+      ['bger_4A_714_2014', 'bger_5A_1_2020'],
+    ],
     ['parentheses', '(Entlassung OR Mietvertrag) Kündigung', ['bger_4A_714_2014', 'bger_5A_1_2020']],
     ['NOT of a group', 'Kündigung -(Mietvertrag OR Arbeitsvertrag)', ['bger_5A_1_2020']],
     // prefix
@@ -238,27 +253,74 @@ describe('compileTsQuery on PGlite', () => {
     ['NOT stop word only', 'NOT der', except(...DOCS.filter((d) => d.language === 'de').map((d) => d.id))],
     ['stop-word prefix', 'Vertrag AND die*', ['bger_4A_2_2021']],
     // references
-    ['docket: own decision and citing ones', '4A_714/2014', ['bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014']],
-    ['docket written with a space', '4A 714/2014', ['bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014']],
-    ['BGE: own and cited as BGE/ATF/DTF', 'BGE 140 III 86', ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_200_2016', 'bger_4A_600_2019']],
-    ['ATF is the same reference', 'ATF 140 III 86', ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_200_2016', 'bger_4A_600_2019']],
-    ['bare BGE reference', '140 III 86', ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_200_2016', 'bger_4A_600_2019']],
+    [
+      'docket: own decision and citing ones',
+      '4A_714/2014',
+      ['bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014'],
+    ],
+    [
+      'docket written with a space',
+      '4A 714/2014',
+      ['bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014'],
+    ],
+    [
+      'BGE: own and cited as BGE/ATF/DTF',
+      'BGE 140 III 86',
+      ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_200_2016', 'bger_4A_600_2019'],
+    ],
+    [
+      'ATF is the same reference',
+      'ATF 140 III 86',
+      ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_200_2016', 'bger_4A_600_2019'],
+    ],
+    [
+      'bare BGE reference',
+      '140 III 86',
+      ['bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_200_2016', 'bger_4A_600_2019'],
+    ],
     ['BVGer docket', 'A-1234/2020', ['bger_2C_900_2021', 'bvger_A_1234_2020']],
     ['decision id matches only its decision', 'bger_4A_714_2014', ['bger_4A_714_2014']],
     ['reference AND term', '4A_714/2014 Mietvertrag', ['bger_4A_714_2014']],
     // `der` is removed for German decisions only; French ones must contain the word "der"
     ['reference AND stop word', 'der 4A_714/2014', ['bger_4A_100_2015', 'bger_4A_714_2014']],
-    ['reference OR term', '4A_714/2014 OR Entlassung', ['bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014', 'bger_5A_1_2020']],
-    ['reference OR stop word', '4A_714/2014 OR der', ['bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014']],
+    [
+      'reference OR term',
+      '4A_714/2014 OR Entlassung',
+      ['bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014', 'bger_5A_1_2020'],
+    ],
+    [
+      'reference OR stop word',
+      '4A_714/2014 OR der',
+      ['bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014'],
+    ],
     ['term NOT reference', 'Kündigung NOT 4A_714/2014', ['bge_BGE_140_III_86', 'bger_5A_1_2020']],
-    ['NOT reference only', 'NOT 4A_714/2014', except('bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014')],
+    [
+      'NOT reference only',
+      'NOT 4A_714/2014',
+      except('bger_4A_100_2015', 'bger_4A_400_2018', 'bger_4A_714_2014'),
+    ],
     ['reference NOT term', 'BGE 140 III 86 -Arbeitsvertrag', ['bger_4A_200_2016', 'bger_4A_600_2019']],
     ['two references', '4A_714/2014 BGE 140 III 86', ['bger_4A_100_2015']],
     ['unknown docket', '9C_999/2099', []],
     // NOT-only queries
-    ['NOT term only', 'NOT Kündigung', except('bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_714_2014', 'bger_5A_1_2020')],
+    [
+      'NOT term only',
+      'NOT Kündigung',
+      except('bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_714_2014', 'bger_5A_1_2020'),
+    ],
     ['NOT prefix only', '-Arbeits*', except('bge_BGE_140_III_86', 'bger_4A_100_2015')],
-    ['NOT a AND NOT b', 'NOT Kündigung NOT contrats', except('bge_BGE_140_III_86', 'bger_4A_100_2015', 'bger_4A_714_2014', 'bger_5A_1_2020', 'bger_4A_200_2016', 'bger_4A_400_2018')],
+    [
+      'NOT a AND NOT b',
+      'NOT Kündigung NOT contrats',
+      except(
+        'bge_BGE_140_III_86',
+        'bger_4A_100_2015',
+        'bger_4A_714_2014',
+        'bger_5A_1_2020',
+        'bger_4A_200_2016',
+        'bger_4A_400_2018',
+      ),
+    ],
     // match all
     ['empty query matches everything', '   ', ALL],
   ])('%s: %s', async (_name, query, expected) => {

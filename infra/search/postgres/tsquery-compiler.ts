@@ -69,11 +69,7 @@
  *    lexemes; when Q has none, `!!Q` is empty too and nothing matches (rule 7).
  */
 import { sql, type RawBuilder } from 'kysely';
-import type {
-  QueryAst,
-  QueryNode,
-  ReferenceNode,
-} from '../../../contracts/search/query-ast.ts';
+import type { QueryAst, QueryNode, ReferenceNode } from '../../../contracts/search/query-ast.ts';
 
 /** Text-search configuration per decision language; any other language uses `simple`. */
 export const LANGUAGE_CONFIGS: Readonly<Record<string, string>> = {
@@ -279,9 +275,7 @@ function rankTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql | nu
       return null;
     case 'and':
     case 'or': {
-      const parts = node.children
-        .map((c) => rankTsQuery(c, cfg))
-        .filter((p): p is TsQuerySql => p !== null);
+      const parts = node.children.map((c) => rankTsQuery(c, cfg)).filter((p): p is TsQuerySql => p !== null);
       return parts.length === 0 ? null : combine(parts, node.kind === 'and' ? '&&' : '||');
     }
   }
@@ -347,9 +341,7 @@ class Compiler {
         if (plain.length > 0) {
           // merge the reference-free siblings into one tsquery per language
           const group: QueryNode =
-            plain.length === 1 && plain[0] !== undefined
-              ? plain[0]
-              : { kind: node.kind, children: plain };
+            plain.length === 1 && plain[0] !== undefined ? plain[0] : { kind: node.kind, children: plain };
           parts.push(this.node(group, isAnd));
         }
         for (const c of withRefs) parts.push(this.node(c, isAnd));
@@ -369,9 +361,7 @@ class Compiler {
       q === null || q === undefined
         ? sql<number>`0::real`
         : sql<number>`ts_rank_cd(${tsv}, ${q}, ${sql.lit(RANK_NORMALIZATION)})`;
-    const whens = codes.map(
-      (code, i) => sql`WHEN ${language} = ${sql.lit(code)} THEN ${rankOf(perArm[i])}`,
-    );
+    const whens = codes.map((code, i) => sql`WHEN ${language} = ${sql.lit(code)} THEN ${rankOf(perArm[i])}`);
     return sql<number>`(CASE ${sql.join(whens, sql.raw(' '))} ELSE ${rankOf(perArm[codes.length])} END)`;
   }
 }

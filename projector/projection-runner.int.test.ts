@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../infra/db/database.ts';
+import { TableEventLog } from '../infra/event-log/table-event-log.ts';
+import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
+import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
+import { openTestDatabase } from '../test/support/engines.ts';
+import { waitUntilCaughtUp } from './lag.ts';
+import { type Projection, RetriableProjectionError } from './projection.ts';
+import { ProjectionRunner } from './projection-runner.ts';
+import { allProjections } from './projections.ts';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+describe('projection runner on the embedded database', () => {
+  let handle: DatabaseHandle;
+  let log: TableEventLog;
+  let runner: ProjectionRunner | null = null;
+
+  beforeEach(async () => {
+    handle = await openTestDatabase('pglite');
+    log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+  });
+  afterEach(async () => {
+    await runner?.stop();
+    runner = null;
+    await handle.close();
+  });
+
+  async function project(projections: Projection[], sleep?: (ms: number) => Promise<void>) {
+    runner = new ProjectionRunner({ db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet, ...(sleep ? { sleep } : {}) }, { batchSize: 4 });
+    await runner.start(projections);
+    await waitUntilCaughtUp(handle.db, log, projections, undefined, 10);
+  }
+
+  const d1 = makeDecision({ court: 'bger', docket_number: '4A_1/2020', full_text: 'Erwägung eins.' });
+  const d2 = makeDecision({ court: 'bger', docket_number: '4A_2/2020', full_text: 'Erwägung zwei.' });
+
+  it('projects decisions and commits the checkpoint with the rows', async () => {
+    await log.append([decisionEvent(d1), decisionEvent(d2)]);
+    const projections = allProjections(new PostgresSearchIndex(handle.db));
+    await project(projections);
+    const rows = await handle.db.selectFrom('decisions').select(['decision_id', 'version']).orderBy('decision_id').execute();
+    expect(rows).toEqual([
+      { decision_id: 'bger_4A_1_2020', version: 1 },
+      { decision_id: 'bger_4A_2_2020', version: 1 },
+    ]);
+    const checkpoints = await handle.db.selectFrom('projection_checkpoints').selectAll().execute();
+    expect(checkpoints.map((c) => c.projection).sort()).toEqual([
+      'projection.courts.v1',
+      'projection.decision-search.v1',
+      'projection.decisions.v1',
+    ]);
+    expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([{ court: 'bger', decision_count: 2 }]);
+  });
+
+  it('dead-letters invalid events with the reason and carries on', async () => {
+    await log.append([
+      decisionEvent(d1),
+      { stream: 'decisions', envelope: { ...decisionEvent(d2).envelope, eventId: 'broken-1', data: { decision_id: 'x' } } },
+      { stream: 'decisions', envelope: { type: 'DecisionPublished', schemaVersion: 99, eventId: 'broken-2', occurredAt: '2026-01-01T00:00:00Z', source: 't', key: 'k', data: {} } },
+      decisionEvent(d2),
+    ]);
+    await project(allProjections(new PostgresSearchIndex(handle.db)));
+    const ids = (await handle.db.selectFrom('decisions').select('decision_id').execute()).map((r) => r.decision_id).sort();
+    expect(ids).toEqual(['bger_4A_1_2020', 'bger_4A_2_2020']);
+    const dead = await handle.db.selectFrom('dead_letters').selectAll().where('projection', '=', 'projection.decisions.v1').orderBy('position').execute();
+    expect(dead.map((d) => d.event_id)).toEqual(['broken-1', 'broken-2']);
+    expect(dead[0]!.reason).toMatch(/invalid DecisionPublished v1/);
+    expect(dead[1]!.reason).toMatch(/v99/);
+    expect(dead[0]!.payload).toMatchObject({ eventId: 'broken-1' });
+  });
+
+  it('isolates an event the handler cannot process and projects the rest of its batch', async () => {
+    const picky: Projection = {
+      name: 'picky',
+      version: 1,
+      streams: ['decisions'],
+      handles: ['DecisionPublished'],
+      async handle(batch, { tx }) {
+        for (const { event } of batch) {
+          if (event.type === 'DecisionPublished' && event.data.docket_number === '4A_2/2020') throw new Error('cannot handle 4A_2');
+          await tx.insertInto('ingest_state').values({ source: 'picky', item_id: event.key, entity_key: event.key, content_hash: 'h', first_seen_at: '2026-01-01T00:00:00Z', last_seen_at: '2026-01-01T00:00:00Z' }).execute();
+        }
+      },
+    };
+    const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'drei' });
+    await log.append([decisionEvent(d1), decisionEvent(d2), decisionEvent(d3)]);
+    await project([picky]);
+    const done = (await handle.db.selectFrom('ingest_state').select('item_id').where('source', '=', 'picky').execute()).map((r) => r.item_id).sort();
+    expect(done).toEqual(['bger_4A_1_2020', 'bger_4A_3_2020']);
+    const dead = await handle.db.selectFrom('dead_letters').select(['reason', 'event_type']).execute();
+    expect(dead).toEqual([{ reason: expect.stringContaining('cannot handle 4A_2'), event_type: 'DecisionPublished' }]);
+  });
+
+  it('backs off and retries transient failures instead of dead-lettering', async () => {
+    let failures = 2;
+    const delays: number[] = [];
+    const flaky: Projection = {
+      name: 'flaky',
+      version: 1,
+      streams: ['decisions'],
+      handles: ['DecisionPublished'],
+      async handle() {
+        if (failures-- > 0) throw new RetriableProjectionError('engine away');
+      },
+    };
+    await log.append([decisionEvent(d1)]);
+    await project([flaky], async (ms) => {
+      delays.push(ms);
+    });
+    expect(delays).toEqual([200, 400]);
+    expect(await handle.db.selectFrom('dead_letters').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps versions: same content is a no-op, changed content a new version with history', async () => {
+    const changed = makeDecision({ court: 'bger', docket_number: '4A_1/2020', full_text: 'Erwägung eins, berichtigt.' });
+    await log.append([decisionEvent(d1), decisionEvent(d1), decisionEvent(changed)]);
+    await project(allProjections(new PostgresSearchIndex(handle.db)));
+    const row = await handle.db.selectFrom('decisions').select(['version', 'full_text']).where('decision_id', '=', 'bger_4A_1_2020').executeTakeFirstOrThrow();
+    expect(row).toEqual({ version: 2, full_text: 'Erwägung eins, berichtigt.' });
+    const versions = await handle.db.selectFrom('decision_versions').select(['version', 'content_hash']).orderBy('version').execute();
+    expect(versions.map((v) => v.content_hash)).toEqual([d1.provenance.content_hash, changed.provenance.content_hash]);
+  });
+
+  it('a replay into fresh read models gives identical rows', async () => {
+    await log.append([decisionEvent(d1), decisionEvent(d2)]);
+    const projections = allProjections(new PostgresSearchIndex(handle.db));
+    await project(projections);
+    const before = await handle.db.selectFrom('decision_search').select(['decision_id', 'rule_statement', 'ref_keys']).orderBy('decision_id').execute();
+    await runner!.stop();
+    await handle.db.deleteFrom('projection_checkpoints').execute();
+    await project(projections);
+    const after = await handle.db.selectFrom('decision_search').select(['decision_id', 'rule_statement', 'ref_keys']).orderBy('decision_id').execute();
+    expect(after).toEqual(before);
+    expect((await handle.db.selectFrom('decisions').select('version').execute()).map((r) => r.version)).toEqual([1, 1]);
+  });
+});
