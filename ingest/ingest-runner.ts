@@ -109,11 +109,16 @@ export async function runSource(source: DecisionSource, deps: IngestDeps, option
       if (pending.length >= batchSize) await flush();
       if (seen % 500 === 0) options.onProgress?.(seen);
     }
-    await flush();
   } catch (error) {
     fatal = error instanceof Error ? error : new Error(String(error));
-    noteError(null, `run aborted: ${fatal.message}`);
   }
+  // What was parsed before a failure is still published.
+  try {
+    await flush();
+  } catch (error) {
+    fatal ??= error instanceof Error ? error : new Error(String(error));
+  }
+  if (fatal) noteError(null, `run aborted: ${fatal.message}`);
 
   const run: ScraperRun = {
     source: source.name,
@@ -126,7 +131,11 @@ export async function runSource(source: DecisionSource, deps: IngestDeps, option
     items_seen: seen,
     items_failed: failed,
     total_held: await deps.state.count(source.name),
-    portal_count: await source.portalCount().catch(() => null),
+    portal_count: await source.portalCount().catch((error: unknown) => {
+      // The portal count is informative only: report it and carry on without it.
+      noteError(null, `portal count unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }),
     errors,
   };
   await deps.log.append([

@@ -109,7 +109,7 @@ export class ProjectionRunner {
     for (const stored of batch) {
       const parsed = parseEvent(stored.payload);
       if (!parsed.ok) dead.push({ event: stored, reason: parsed.reason });
-      else if ((projection.handles as readonly DomainEventType[]).includes(parsed.event.type)) {
+      else if ((projection.handles).includes(parsed.event.type)) {
         valid.push({ event: parsed.event, stream: stored.stream, partition: stored.partition, position: stored.position });
       }
     }

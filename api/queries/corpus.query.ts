@@ -23,7 +23,7 @@ export async function listCourts(db: Database) {
       decision_count: s?.decision_count ?? 0,
       earliest_date: s?.earliest_date ?? null,
       latest_date: s?.latest_date ?? null,
-      languages: (s?.languages as Record<string, number> | undefined) ?? {},
+      languages: (s?.languages) ?? {},
     };
   });
   // Courts present in the data but not (yet) in the registry are listed too, never hidden.
@@ -32,7 +32,7 @@ export async function listCourts(db: Database) {
     entries.push({
       court: s.court, name_de: s.court, name_fr: s.court, name_it: s.court, canton: s.canton, family: 'unknown',
       decision_count: s.decision_count, earliest_date: s.earliest_date, latest_date: s.latest_date,
-      languages: s.languages as Record<string, number>,
+      languages: s.languages,
     });
   }
   return { total_courts: entries.length, courts: entries };

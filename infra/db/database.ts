@@ -67,7 +67,10 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new Error(`DB_SCHEMA_INVALID: schema name ${JSON.stringify(schema)} is not a plain identifier`);
   }
-  const types = { getTypeParser: (oid: number, format?: string) => PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text') };
+  const types = {
+    getTypeParser: (oid: number, format?: string): ((value: string) => unknown) =>
+      PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
+  };
   if (schema) {
     const admin = new pg.Client({ connectionString: options.url });
     await admin.connect();

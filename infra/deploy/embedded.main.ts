@@ -90,6 +90,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (error instanceof Error && error.cause) say(`  cause: ${String(error.cause)}`);
+  if (error instanceof Error && error.cause) say(`  cause: ${error.cause instanceof Error ? error.cause.message : JSON.stringify(error.cause)}`);
   process.exit(1);
 });

@@ -82,7 +82,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const compiled = compileTsQuery(request.query);
     const f = request.filters;
     const conditions: Expression<SqlBool>[] = [];
-    if (request.query) conditions.push(compiled.sql as Expression<SqlBool>);
+    if (request.query) conditions.push(compiled.sql);
     if (f.court) conditions.push(sql<SqlBool>`court = ${f.court}`);
     if (f.canton) conditions.push(sql<SqlBool>`canton = ${f.canton}`);
     if (f.language) conditions.push(sql<SqlBool>`language = ${f.language}`);

@@ -1,0 +1,300 @@
+import type { Admin, Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
+import type { StoredEvent, SubscribeOptions, Subscription } from '../event-log.port.ts';
+import { describeError, KafkaEventLogError } from './kafka-errors.ts';
+import type { EventLogLogger } from './kafka-logging.ts';
+
+/** Consumer timing; the kafkajs defaults suit production, tests shorten them. */
+export interface ConsumerTuning {
+  readonly sessionTimeoutMs: number;
+  readonly rebalanceTimeoutMs: number;
+  readonly heartbeatIntervalMs: number;
+  /** Longest a fetch waits for new events; also bounds how long stop() waits for an idle fetch. */
+  readonly fetchMaxWaitMs: number;
+}
+
+export const DEFAULT_CONSUMER_TUNING: ConsumerTuning = {
+  sessionTimeoutMs: 30_000,
+  rebalanceTimeoutMs: 60_000,
+  heartbeatIntervalMs: 3_000,
+  fetchMaxWaitMs: 1_000,
+};
+
+export interface SubscriptionDeps {
+  readonly kafka: Kafka;
+  readonly admin: Admin;
+  readonly topic: string;
+  readonly groupId: string;
+  readonly tuning: ConsumerTuning;
+  readonly logger: EventLogLogger;
+  readonly onEnded: (subscription: KafkaSubscription) => void;
+}
+
+/** Where one assigned partition stands in the current generation of the group. */
+interface PartitionState {
+  /** The next position to deliver: the checkpoint + 1, then the last delivered + 1. */
+  next: number;
+  /** The latest high watermark seen (admin offsets at assignment, then every fetched batch). */
+  high: number;
+  /** Seeks issued since a batch last started exactly at `next`. */
+  seeks: number;
+}
+
+/** One group generation: the partitions assigned to this member and their positions. */
+interface Generation {
+  readonly assigned: readonly number[];
+  readonly partitions: Map<number, PartitionState>;
+  ready: Promise<void>;
+}
+
+// After this many seeks to `next` the broker still answers from elsewhere, the position no
+// longer exists (retention removed it, or the checkpoint lies past the end of the partition).
+const MAX_SEEKS = 3;
+
+/**
+ * One subscription = one kafkajs consumer in the consumer group. The projection's own checkpoint
+ * (startAfter) is the truth: whenever the group assigns partitions to this member, each one is
+ * sought to checkpoint + 1, and every batch is checked against the expected next position before
+ * it is delivered. Kafka's committed offsets are kept up to date for lag tooling only.
+ */
+export class KafkaSubscription implements Subscription {
+  readonly finished: Promise<void>;
+  private readonly consumer: Consumer;
+  private current: Generation | null = null;
+  private ending: Promise<void> | null = null;
+  private failure: { readonly error: unknown } | null = null;
+  private caughtUpSignalled = false;
+  private settle!: { resolve: () => void; reject: (error: unknown) => void };
+
+  private constructor(
+    private readonly deps: SubscriptionDeps,
+    private readonly options: SubscribeOptions,
+  ) {
+    this.finished = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
+    // Callers learn of a failure by awaiting `finished`; an ignored one must not crash the process.
+    this.finished.catch(() => undefined);
+    this.consumer = deps.kafka.consumer({
+      groupId: deps.groupId,
+      sessionTimeout: deps.tuning.sessionTimeoutMs,
+      rebalanceTimeout: deps.tuning.rebalanceTimeoutMs,
+      heartbeatInterval: deps.tuning.heartbeatIntervalMs,
+      maxWaitTimeInMs: deps.tuning.fetchMaxWaitMs,
+      allowAutoTopicCreation: false,
+    });
+  }
+
+  /** Joins the group and starts consuming; resolves once this member has joined. */
+  static async start(deps: SubscriptionDeps, options: SubscribeOptions): Promise<KafkaSubscription> {
+    if (!Number.isInteger(options.batchSize) || options.batchSize < 1) {
+      throw new KafkaEventLogError('LOG_SUBSCRIPTION_FAILED', `batchSize must be a positive integer, got ${options.batchSize}`);
+    }
+    const sub = new KafkaSubscription(deps, options);
+    const { consumer } = sub;
+    consumer.on(consumer.events.GROUP_JOIN, (event) => sub.onGroupJoin(event.payload.memberAssignment[deps.topic] ?? []));
+    consumer.on(consumer.events.CRASH, (event) => sub.onCrash(event.payload.error, event.payload.restart));
+    try {
+      await consumer.connect();
+      // fromBeginning only matters when a seek lands outside the log: then restart at the earliest.
+      await consumer.subscribe({ topics: [deps.topic], fromBeginning: true });
+      await consumer.run({
+        autoCommit: true,
+        eachBatchAutoResolve: false,
+        eachBatch: (payload) => sub.eachBatch(payload),
+      });
+    } catch (error) {
+      await consumer.disconnect().catch(() => undefined);
+      deps.onEnded(sub);
+      throw new KafkaEventLogError(
+        'LOG_SUBSCRIPTION_FAILED',
+        `subscribing group ${deps.groupId} to ${deps.topic} failed: ${describeError(error)}`,
+        { cause: error },
+      );
+    }
+    return sub;
+  }
+
+  async stop(): Promise<void> {
+    await this.end();
+    await this.finished.catch(() => undefined);
+  }
+
+  /** A new generation of the group: position every partition this member now owns. */
+  private onGroupJoin(assigned: readonly number[]): void {
+    const generation: Generation = { assigned: [...assigned].sort((a, b) => a - b), partitions: new Map(), ready: Promise.resolve() };
+    this.current = generation;
+    generation.ready = this.position(generation).catch((error: unknown) =>
+      this.fail(
+        new KafkaEventLogError(
+          'LOG_SUBSCRIPTION_FAILED',
+          `positioning group ${this.deps.groupId} on ${this.deps.topic} failed: ${describeError(error)}`,
+          { cause: error },
+        ),
+      ),
+    );
+  }
+
+  private async position(generation: Generation): Promise<void> {
+    const { topic } = this.deps;
+    if (generation.assigned.length > 0) {
+      const offsets = await this.retrying(() => this.deps.admin.fetchTopicOffsets(topic));
+      for (const partition of generation.assigned) {
+        const found = offsets.find((o) => o.partition === partition);
+        const low = Number(found?.low ?? 0);
+        const high = Number(found?.high ?? 0);
+        const after = await this.retrying(() => this.options.startAfter(partition));
+        let next = after === null ? low : after + 1;
+        if (next < low) {
+          this.deps.logger.warn({ topic, partition, checkpoint: after, low }, 'positions after the checkpoint are no longer in the log; resuming at the earliest');
+          next = low;
+        } else if (next > high) {
+          this.deps.logger.warn({ topic, partition, checkpoint: after, high }, 'checkpoint lies past the end of the partition; waiting for the log to reach it');
+        }
+        // A newer generation (or stop) took over while we awaited: its positioning decides.
+        if (generation !== this.current || this.ending) return;
+        generation.partitions.set(partition, { next, high, seeks: 1 });
+        this.consumer.seek({ topic, partition, offset: String(next) });
+      }
+    }
+    this.signalIfCaughtUp(generation);
+  }
+
+  private async eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    const generation = this.current;
+    if (!generation || this.ending) return;
+    await generation.ready;
+    // Returning without resolving leaves kafkajs's position where it was: nothing is skipped.
+    if (generation !== this.current || this.ending || !payload.isRunning()) return;
+    // A seek is pending for this partition: the batch was fetched from the old position.
+    if (payload.isStale()) return;
+    const state = generation.partitions.get(batch.partition);
+    if (!state) return;
+    state.high = Math.max(state.high, Number(batch.highWatermark));
+
+    const fetched = fetchedOffsetOf(batch);
+    if (fetched !== state.next) {
+      if (state.seeks < MAX_SEEKS) {
+        state.seeks++;
+        this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: String(state.next) });
+        return;
+      }
+      if (fetched > state.next) {
+        this.deps.logger.warn({ topic: batch.topic, partition: batch.partition, expected: state.next, fetched }, 'positions missing from the log; carrying on after the gap');
+        state.next = fetched;
+      }
+    } else {
+      state.seeks = 0;
+    }
+
+    const fresh = batch.messages.filter((m) => Number(m.offset) >= state.next);
+    if (fresh.length === 0) {
+      // Only reached when the broker insists on an earlier position: move past what we had.
+      payload.resolveOffset(batch.lastOffset());
+      return;
+    }
+    for (let i = 0; i < fresh.length; i += this.options.batchSize) {
+      if (i > 0 && (this.ending || generation !== this.current || !payload.isRunning() || payload.isStale())) break;
+      const chunk = fresh.slice(i, i + this.options.batchSize);
+      try {
+        await this.options.onBatch(chunk.map((m) => this.toStored(batch.partition, m)));
+      } catch (error) {
+        this.fail(error);
+        return;
+      }
+      const last = chunk[chunk.length - 1]!;
+      state.next = Number(last.offset) + 1;
+      payload.resolveOffset(last.offset);
+      this.caughtUpSignalled = false;
+      this.signalIfCaughtUp(generation);
+      // Keeps the membership alive during long batches; throws when the group rebalances, which
+      // hands control back to kafkajs to rejoin (what was delivered is resolved and checkpointed).
+      await payload.heartbeat();
+    }
+    await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
+  }
+
+  private toStored(partition: number, message: KafkaMessage): StoredEvent {
+    const text = message.value?.toString('utf8') ?? null;
+    let payload: unknown = text;
+    if (text !== null) {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        // Not JSON: deliver the raw text so the projector dead-letters it rather than losing it.
+      }
+    }
+    return {
+      stream: this.options.stream,
+      partition,
+      position: Number(message.offset),
+      key: message.key?.toString('utf8') ?? '',
+      payload,
+    };
+  }
+
+  /** onCaughtUp once every assigned partition has been delivered up to its high watermark. */
+  private signalIfCaughtUp(generation: Generation): void {
+    if (this.caughtUpSignalled || generation !== this.current || this.ending) return;
+    if (generation.partitions.size < generation.assigned.length) return;
+    for (const state of generation.partitions.values()) if (state.next < state.high) return;
+    this.caughtUpSignalled = true;
+    try {
+      this.options.onCaughtUp?.();
+    } catch (error) {
+      this.deps.logger.error({ topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) }, 'onCaughtUp threw');
+    }
+  }
+
+  private onCrash(error: Error, restart: boolean): void {
+    if (restart) {
+      this.deps.logger.warn({ topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) }, 'consumer crashed; kafkajs restarts it');
+      return;
+    }
+    this.fail(
+      new KafkaEventLogError('LOG_SUBSCRIPTION_FAILED', `consumer of ${this.deps.topic} (group ${this.deps.groupId}) crashed: ${describeError(error)}`, {
+        cause: error,
+      }),
+    );
+  }
+
+  /** Ends the subscription with an error; the first error wins. Never awaited from eachBatch. */
+  private fail(error: unknown): void {
+    this.failure ??= { error };
+    void this.end();
+  }
+
+  private end(): Promise<void> {
+    this.ending ??= (async () => {
+      try {
+        // Waits for the batch under way (eachBatch returns at its next chunk boundary), commits, leaves.
+        await this.consumer.disconnect();
+      } catch (error) {
+        this.deps.logger.warn({ topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) }, 'consumer disconnect failed');
+      }
+      this.deps.onEnded(this);
+      if (this.failure) this.settle.reject(this.failure.error);
+      else this.settle.resolve();
+    })();
+    return this.ending;
+  }
+
+  /** Retries a positioning step on transient failures (checkpoint read, offsets). */
+  private async retrying<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt >= 4 || this.ending) throw error;
+        const delay = 200 * 2 ** attempt;
+        this.deps.logger.warn({ topic: this.deps.topic, group: this.deps.groupId, attempt, delay, err: describeError(error) }, 'positioning failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+}
+
+/** The offset kafkajs asked the broker for (kafkajs keeps it on the batch but does not type it). */
+function fetchedOffsetOf(batch: Batch): number {
+  const fetched = (batch as Batch & { fetchedOffset?: unknown }).fetchedOffset;
+  if (typeof fetched === 'string' || typeof fetched === 'number') return Number(fetched);
+  return Number(batch.firstOffset());
+}

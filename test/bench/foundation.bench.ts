@@ -1,0 +1,74 @@
+/**
+ * Foundation benchmark (prints figures, asserts nothing):
+ *  - first start to serving with the default sample (fresh data folder),
+ *  - warm restart (same data folder),
+ *  - GET /decisions p50/p95 at 4 concurrent clients for five query kinds.
+ * Usage: npm run bench [-- --size 3000 --requests 100]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runLoad } from './http-load.ts';
+
+const { values } = parseArgs({
+  options: { size: { type: 'string', default: '3000' }, requests: { type: 'string', default: '100' }, port: { type: 'string', default: '18931' } },
+});
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+
+function start(dataDir: string): Promise<{ child: ChildProcess; seconds: number }> {
+  const t = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/deploy/embedded.main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SAMPLE_SIZE: values.size, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      if (buffer.includes('serving on')) resolve({ child, seconds: (performance.now() - t) / 1000 });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${buffer}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-embedded-'));
+try {
+  const first = await start(dataDir);
+  console.log(`first start to serving (${values.size} decisions): ${first.seconds.toFixed(1)} s`);
+  await stop(first.child);
+  const warm = await start(dataDir);
+  console.log(`warm restart to serving: ${warm.seconds.toFixed(1)} s`);
+
+  const q = (params: Record<string, string>) => `${base}/decisions?${new URLSearchParams(params).toString()}`;
+  const kinds: Record<string, string[]> = {
+    keyword: ['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer'].map((w) => q({ query: w, limit: '20' })),
+    phrase: ['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"'].map((w) => q({ query: w, limit: '20' })),
+    boolean: ['Kündigung AND Mietvertrag', 'contrat OR bail', 'Steuer NOT Einkommen', '(Haftung OR Schaden) AND Vertrag'].map((w) => q({ query: w, limit: '20' })),
+    prefix: ['Kündig*', 'contra*', 'respons*', 'Versich*'].map((w) => q({ query: w, limit: '20' })),
+    'filter-only': [
+      q({ court: 'bger', limit: '20' }),
+      q({ canton: 'ZH', date_from: '2010-01-01', limit: '20' }),
+      q({ language: 'fr', sort: 'date_asc', limit: '20' }),
+      q({ court: 'bvger', chamber: 'Abteilung', limit: '20' }),
+    ],
+  };
+  const requests = Number(values.requests);
+  console.log(`\nGET /decisions, 4 concurrent clients, ${requests * 4} requests per kind:`);
+  for (const [kind, urls] of Object.entries(kinds)) {
+    await runLoad(urls, 2, 5); // warm-up
+    const r = await runLoad(urls, 4, requests);
+    console.log(`  ${kind.padEnd(12)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  max ${r.max.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  errors ${r.errors}`);
+  }
+  await stop(warm.child);
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
