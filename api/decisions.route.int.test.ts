@@ -116,7 +116,7 @@ const GENERATED: readonly NormalisedDecision[] = Array.from({ length: 32 }, (_, 
     court: c.court,
     docket_number: c.docket(i),
     decision_date: `${year}-${month}-${day}`,
-    language: c.language as NormalisedDecision['language'],
+    language: c.language,
     chamber: c.chamber,
     decision_type: i % 4 === 0 ? 'Beschluss' : 'Urteil',
     title: `Mietvertrag Nummer ${i}: Kündigung und Mietzins`,
@@ -236,7 +236,8 @@ interface Detail422 {
   ctx?: Record<string, unknown>;
 }
 
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 async function get(url: string, on: FastifyInstance = app) {
   return on.inject({ method: 'GET', url });

@@ -2,6 +2,31 @@ import { sql } from 'kysely';
 import type { StatisticsQuery, StatisticsResponse } from '../../contracts/api/corpus.schema.ts';
 import { COURTS } from '../../contracts/courts/court-registry.ts';
 import type { Database } from '../../infra/db/database.ts';
+import { RequestValidationError } from '../validation.ts';
+
+const KNOWN_COURTS_TTL_MS = 60_000;
+let knownCourtsCache: { at: number; keys: Set<string> } | null = null;
+
+/**
+ * Is this a court the service knows: in the registry or present in the data? (Cached briefly so
+ * a filter check costs no query per request.)
+ */
+export async function isKnownCourt(db: Database, court: string, now = Date.now()): Promise<boolean> {
+  if (COURTS.some((c) => c.key === court)) return true;
+  if (!knownCourtsCache || now - knownCourtsCache.at > KNOWN_COURTS_TTL_MS || !knownCourtsCache.keys.has(court)) {
+    const rows = await db.selectFrom('court_stats').select('court').execute();
+    knownCourtsCache = { at: now, keys: new Set(rows.map((r) => r.court)) };
+  }
+  return knownCourtsCache.keys.has(court);
+}
+
+/** Rejects (422) a court filter naming a court the service does not know. */
+export async function assertKnownCourt(db: Database, court: string | undefined): Promise<void> {
+  if (court === undefined || (await isKnownCourt(db, court))) return;
+  throw new RequestValidationError([
+    { loc: ['query', 'court'], msg: 'Unknown court key; list the courts via /courts', type: 'value_error', input: court },
+  ]);
+}
 
 /** Every known court with its counts, date range and language coverage (zero when it has none yet). */
 export async function listCourts(db: Database) {

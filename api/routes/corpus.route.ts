@@ -8,7 +8,7 @@ import {
 } from '../../contracts/api/corpus.schema.ts';
 import { validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
-import { corpusStatistics, listCourts, scraperHealth } from '../queries/corpus.query.ts';
+import { assertKnownCourt, corpusStatistics, listCourts, scraperHealth } from '../queries/corpus.query.ts';
 
 export const corpusRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
@@ -29,7 +29,10 @@ export const corpusRoutes =
           response: { 200: statisticsResponse, 422: validationErrorBody },
         },
       },
-      async (request) => corpusStatistics(deps.db, request.query),
+      async (request) => {
+        await assertKnownCourt(deps.db, request.query.court);
+        return corpusStatistics(deps.db, request.query);
+      },
     );
     r.get(
       '/scraper-health',

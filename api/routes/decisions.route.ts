@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   decisionDetail,
   decisionParams,
@@ -15,6 +16,7 @@ import { parseQuery } from '../../contracts/search/query-parser.ts';
 import type { SearchFilters } from '../../infra/search/search.port.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { notFound } from '../errors.ts';
+import { assertKnownCourt } from '../queries/corpus.query.ts';
 import { findDecision } from '../queries/decisions.query.ts';
 import { toSummary } from '../queries/summaries.ts';
 import { RequestValidationError } from '../validation.ts';
@@ -55,6 +57,12 @@ export const decisionsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const lookup = async (idOrDocket: string, fullText: boolean) => {
+      const ctx = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
+      const found = await findDecision(deps.db, idOrDocket, ctx, fullText);
+      if (!found) throw notFound(`No decision with id or docket number '${idOrDocket}'`);
+      return found;
+    };
 
     r.get(
       '/decisions',
@@ -71,6 +79,7 @@ export const decisionsRoutes =
       async (request) => {
         const q = request.query;
         const ast = parseSearchText(q);
+        await assertKnownCourt(deps.db, q.court);
         // Relevance needs a text query; without one the newest decisions come first.
         const sort = q.sort === 'relevance' && ast === null ? 'date_desc' : q.sort;
         const result = await deps.search.search({ query: ast, filters: filtersOf(q), sort, limit: q.limit, offset: q.offset });
@@ -118,12 +127,20 @@ export const decisionsRoutes =
           response: { 200: decisionDetail, 404: errorBody, 422: validationErrorBody },
         },
       },
-      async (request) => {
-        const ctx = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
-        const found = await findDecision(deps.db, request.params.decision_id, ctx, request.query.full_text);
-        if (!found) throw notFound(`No decision with id or docket number '${request.params.decision_id}'`);
-        return found;
+      async (request) => lookup(request.params.decision_id, request.query.full_text),
+    );
+
+    // A docket number written with its slash unencoded (`/decisions/6B_1234/2025`).
+    r.get(
+      '/decisions/:docket_head/:docket_tail',
+      {
+        schema: {
+          hide: true,
+          params: z.object({ docket_head: z.string().min(1).max(200), docket_tail: z.string().min(1).max(100) }),
+          querystring: decisionQuery,
+        },
       },
+      async (request) => lookup(`${request.params.docket_head}/${request.params.docket_tail}`, request.query.full_text),
     );
 
     r.get(

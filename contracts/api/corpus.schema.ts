@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { CANTONS } from '../courts/cantons.ts';
-import { COURTS } from '../courts/court-registry.ts';
 import { intParam } from './params.ts';
 
-const COURT_KEYS = new Set(COURTS.map((c) => c.key));
 const CANTON_CODES = new Set<string>(['CH', ...CANTONS]);
 
 export const courtEntry = z.object({
@@ -24,7 +22,7 @@ export const statisticsQuery = z.object({
   court: z
     .string()
     .transform((s) => s.trim().toLowerCase())
-    .refine((s) => COURT_KEYS.has(s), { message: 'Unknown court key; list the courts via /courts' })
+    .refine((s) => /^[a-z][a-z0-9_]{1,63}$/.test(s), { message: 'Input should be a court key such as bger or zh_obergericht; list the courts via /courts' })
     .optional(),
   canton: z
     .string()

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { CANTONS } from '../courts/cantons.ts';
-import { COURTS } from '../courts/court-registry.ts';
 import { boolParam, dateParam, intParam } from './params.ts';
 
-const COURT_KEYS = new Set(COURTS.map((c) => c.key));
 const CANTON_CODES = new Set<string>(['CH', ...CANTONS]);
 
 export const DECISION_LIMIT_MAX = 2000;
@@ -16,7 +14,7 @@ export const searchDecisionsQuery = z
     court: z
       .string()
       .transform((s) => s.trim().toLowerCase())
-      .refine((s) => COURT_KEYS.has(s), { message: 'Unknown court key; list the courts via /courts' })
+      .refine((s) => /^[a-z][a-z0-9_]{1,63}$/.test(s), { message: 'Input should be a court key such as bger or zh_obergericht; list the courts via /courts' })
       .optional()
       .describe('Court key, e.g. bger, bvger, zh_obergericht; list via /courts'),
     canton: z
@@ -30,8 +28,8 @@ export const searchDecisionsQuery = z
     date_to: dateParam.optional().describe('YYYY-MM-DD'),
     chamber: z.string().min(1).max(200).optional().describe('Substring match on chamber/division'),
     decision_type: z.string().min(1).max(100).optional().describe('e.g. Urteil, Beschluss'),
-    limit: intParam(1, DECISION_LIMIT_MAX).default(DECISION_LIMIT_DEFAULT).describe('Max results (1..2000)'),
-    offset: intParam(0).default(0).describe('Skip results'),
+    limit: intParam(1, DECISION_LIMIT_MAX, DECISION_LIMIT_DEFAULT).describe('Max results (1..2000)'),
+    offset: intParam(0, undefined, 0).describe('Skip results'),
     sort: z.enum(['relevance', 'date_desc', 'date_asc']).default('relevance'),
     fields: z.enum(['full', 'compact']).default('full'),
   })
@@ -86,7 +84,7 @@ export const decisionParams = z.object({
 });
 
 export const decisionQuery = z.object({
-  full_text: boolParam().default(true).describe('Include the full text'),
+  full_text: boolParam(true).describe('Include the full text'),
 });
 
 export const decisionDetail = decisionSummary.extend({

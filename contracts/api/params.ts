@@ -1,34 +1,44 @@
 import { z } from 'zod';
 
-const INT = /^[+-]?\d{1,15}$/;
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// Plain decimal notation only: `1e3` or `0x10` are not numbers a query string should carry.
+const NUMBER = /^[+-]?(\d{1,15}(\.\d*)?|\.\d+)$/;
+const BOOLEAN = new Map<string, boolean>([
+  ['true', true], ['1', true], ['yes', true], ['on', true],
+  ['false', false], ['0', false], ['no', false], ['off', false],
+]);
 
-// Query strings arrive as text. Convert only well-formed numbers; anything else reaches the
-// number schema as a string and fails with a typed error, never a silent default.
-const toInt = (v: unknown) => (typeof v === 'string' && INT.test(v.trim()) ? Number(v.trim()) : v);
-const toNumber = (v: unknown) => (typeof v === 'string' && NUMBER.test(v.trim()) ? Number(v.trim()) : v);
-const toBool = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(s)) return true;
-  if (['false', '0', 'no', 'off'].includes(s)) return false;
-  return v;
-};
+// Query strings arrive as text. Well-formed values are converted; anything else is reported with
+// a typed error (int_parsing, float_parsing, bool_parsing), never replaced by a default.
+function fromText<T>(convert: (text: string) => T | undefined, type: string, message: string) {
+  return (value: unknown, ctx: { issues: z.core.$ZodRawIssue[] }): unknown => {
+    if (typeof value !== 'string') return value;
+    const converted = convert(value.trim());
+    if (converted !== undefined) return converted;
+    ctx.issues.push({ code: 'custom', message, params: { type }, input: value });
+    return z.NEVER;
+  };
+}
+const toNumber = (text: string) => (NUMBER.test(text) ? Number(text) : undefined);
 
-/** An integer query parameter within [min, max]. */
-export function intParam(min: number, max?: number) {
-  const base = z.number().int().min(min);
-  return z.preprocess(toInt, max === undefined ? base : base.max(max));
+/** An integer query parameter within [min, max], with its default (shown in the OpenAPI document). */
+export function intParam(min: number, max?: number, fallback?: number) {
+  let inner = z.int().min(min);
+  if (max !== undefined) inner = inner.max(max);
+  const parse = fromText(toNumber, 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
+  return fallback === undefined ? z.preprocess(parse, inner) : z.preprocess(parse, inner.default(fallback));
 }
 
 /** A decimal query parameter within [min, max]. */
-export function numberParam(min: number, max: number) {
-  return z.preprocess(toNumber, z.number().min(min).max(max));
+export function numberParam(min: number, max: number, fallback?: number) {
+  const inner = z.number().min(min).max(max);
+  const parse = fromText(toNumber, 'float_parsing', 'Input should be a valid number, unable to parse string as a number');
+  return fallback === undefined ? z.preprocess(parse, inner) : z.preprocess(parse, inner.default(fallback));
 }
 
 /** A boolean query parameter: true/false, 1/0, yes/no, on/off. */
-export function boolParam() {
-  return z.preprocess(toBool, z.boolean());
+export function boolParam(fallback?: boolean) {
+  const parse = fromText((t) => BOOLEAN.get(t.toLowerCase()), 'bool_parsing', 'Input should be a valid boolean, unable to interpret input');
+  return fallback === undefined ? z.preprocess(parse, z.boolean()) : z.preprocess(parse, z.boolean().default(fallback));
 }
 
 /** A calendar date YYYY-MM-DD. */

@@ -14,39 +14,27 @@ export function referenceKeysOf(decisionId: string, docketNumber: string): strin
   return [...keys];
 }
 
-/** Separator-free, lower-case form used to compare docket numbers loosely but exactly. */
-function loose(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-/** Walks the AST depth-first and returns the first reference node's key. */
+/** Walks the AST depth-first and returns the first (non-negated) reference node's key. */
 function firstReferenceKey(node: QueryNode | null): string | null {
   if (!node) return null;
-  switch (node.kind) {
-    case 'reference':
-      return node.key;
-    case 'and':
-    case 'or':
-      for (const child of node.children) {
-        const key = firstReferenceKey(child);
-        if (key) return key;
-      }
-      return null;
-    case 'not':
-      return null;
-    default:
-      return null;
+  if (node.kind === 'reference') return node.key;
+  if (node.kind === 'and' || node.kind === 'or') {
+    for (const child of node.children) {
+      const key = firstReferenceKey(child);
+      if (key) return key;
+    }
   }
+  return null;
 }
 
 /**
- * The lookup key of a docket number as stored or as asked for: the normalised reference (so
- * `6B 1234/2025`, `ATF 140 III 86` and `BGer 6B_1518/2021 vom 3. Mai 2022` find their decision),
- * compared without separators or case. Null when the text holds no usable reference.
+ * The lookup key of a docket number as stored or as asked for. A recognised reference gives its
+ * normalised key, so `6B 1234/2025`, `ATF 140 III 86` and `BGer 6B_1518/2021 vom 3. Mai 2022`
+ * find their decision; any other text is compared as written (case and runs of spaces aside).
+ * Keys are compared for equality only: a prefix or a mangled number never matches.
  */
 export function docketLookupKey(text: string): string | null {
-  const parsed = parseQuery(text.replace(/["„“”«»]/g, ' '));
-  const key = parsed.ok ? firstReferenceKey(parsed.ast) : null;
-  const result = loose(key ?? text);
-  return result.length > 0 ? result : null;
+  const parsed = parseQuery(text.replace(/["„“”«»()]/g, ' '));
+  const key = (parsed.ok ? firstReferenceKey(parsed.ast) : null) ?? text.trim().replace(/\s+/g, ' ');
+  return key.length > 0 ? key.toLowerCase() : null;
 }

@@ -21,7 +21,12 @@ const testLogger: EventLogLogger = {
 };
 
 /** Short timings so that rebalances and stops take a second, not several. */
-const FAST_CONSUMER = { heartbeatIntervalMs: 300, fetchMaxWaitMs: 200, sessionTimeoutMs: 10_000, rebalanceTimeoutMs: 20_000 };
+const FAST_CONSUMER = {
+  heartbeatIntervalMs: 300,
+  fetchMaxWaitMs: 200,
+  sessionTimeoutMs: 10_000,
+  rebalanceTimeoutMs: 20_000,
+};
 
 function openLog(brokers: string[], extra: Partial<KafkaEventLogOptions> = {}): Promise<KafkaEventLog> {
   const prefix = uniqueTopicPrefix('event-log');
@@ -47,7 +52,10 @@ eventLogBehaviour(
   { dedupesEventIds: false },
 );
 
-const event = (stream: StreamName, key: string, n: number): OutgoingEvent => ({ stream, envelope: envelope(key, n) });
+const event = (stream: StreamName, key: string, n: number): OutgoingEvent => ({
+  stream,
+  envelope: envelope(key, n),
+});
 const dataOf = (e: StoredEvent) => (e.payload as { data: { n: number } }).data;
 const eventIdOf = (e: StoredEvent) => (e.payload as { eventId: string }).eventId;
 const at = (e: StoredEvent) => `${e.partition}:${e.position}`;
@@ -68,6 +76,7 @@ async function checkpointed(
   checkpoints: Map<number, number>,
   sink: StoredEvent[] | ((batch: readonly StoredEvent[]) => void),
   onCaughtUp?: () => void,
+  workMs = 3,
 ): Promise<Subscription> {
   return log.subscribe({
     stream: 'decisions',
@@ -75,7 +84,7 @@ async function checkpointed(
     batchSize: 10,
     startAfter: async (p) => checkpoints.get(p) ?? null,
     onBatch: async (batch) => {
-      await sleep(3); // a little work, so that rebalances land mid-stream
+      await sleep(workMs); // a little work, so that rebalances land mid-stream
       if (Array.isArray(sink)) sink.push(...batch);
       else sink(batch);
       checkpoints.set(batch[0]!.partition, batch[batch.length - 1]!.position);
@@ -136,7 +145,11 @@ describe('Kafka event log', () => {
   it('sends each stream of one append to its own topic', async (ctx) => {
     if (!brokers) return ctx.skip();
     const log = await open();
-    await log.append([event('decisions', 'a', 1), event('scraper-health', 'b', 2), event('decisions', 'a', 3)]);
+    await log.append([
+      event('decisions', 'a', 1),
+      event('scraper-health', 'b', 2),
+      event('decisions', 'a', 3),
+    ]);
     expect(await log.countAfter('decisions', new Map())).toBe(2);
     expect(await log.countAfter('scraper-health', new Map())).toBe(1);
     const health = await collect(log, 'scraper-health', 'g-health', 1);
@@ -199,7 +212,7 @@ describe('Kafka event log', () => {
         counters.set(key, n + 1);
         return event('decisions', key, n);
       });
-    await log.append(batchOf(300));
+    await log.append(batchOf(600));
 
     const checkpoints = new Map<number, number>();
     const delivered: StoredEvent[] = [];
@@ -209,31 +222,65 @@ describe('Kafka event log', () => {
       own.push(...batch);
       delivered.push(...batch);
     };
-    const a = await checkpointed(log, 'shared', checkpoints, tee(byA));
+    const a = await checkpointed(log, 'shared', checkpoints, tee(byA), undefined, 15);
     await waitFor(() => delivered.length >= 60, 'A under way');
-    const b = await checkpointed(log, 'shared', checkpoints, tee(byB)); // joins mid-stream: rebalance
+    const b = await checkpointed(log, 'shared', checkpoints, tee(byB), undefined, 15); // joins mid-stream: rebalance
+    const backlogWhenBJoined = 600 - delivered.length;
     const bJoinedAt = byA.length;
     for (let i = 0; i < 6; i++) {
       await log.append(batchOf(50));
       await sleep(100);
     }
-    await waitFor(() => delivered.length >= 600, '600 events with two members', 60_000);
+    await waitFor(() => delivered.length >= 900, '900 events with two members', 60_000);
     await b.stop(); // leaves: A takes its partitions over from the shared checkpoints
     await log.append(batchOf(150));
-    await waitFor(() => delivered.length >= 750, '750 events after B left', 60_000);
+    await waitFor(() => delivered.length >= 1050, '1050 events after B left', 60_000);
     await sleep(500);
     await a.stop();
 
-    expect(await log.countAfter('decisions', new Map())).toBe(750);
+    expect(backlogWhenBJoined).toBeGreaterThan(0);
+    expect(await log.countAfter('decisions', new Map())).toBe(1050);
     const positions = delivered.map(at);
     expect(new Set(positions).size).toBe(positions.length);
-    expect(positions).toHaveLength(750);
+    expect(positions).toHaveLength(1050);
+    // A partition changed hands mid-stream: B continued right where A's checkpoint stood.
+    const partitionsOf = (list: StoredEvent[]) => new Set(list.map((e) => e.partition));
+    expect([...partitionsOf(byB)].some((p) => partitionsOf(byA).has(p))).toBe(true);
     for (const [key, count] of counters) {
       const ns = delivered.filter((e) => e.key === key).map((e) => dataOf(e).n);
       expect(ns, `order of ${key}`).toEqual(Array.from({ length: count }, (_, i) => i));
     }
     expect(byB.length).toBeGreaterThan(0);
     expect(byA.length).toBeGreaterThan(bJoinedAt);
+  });
+
+  it('keeps its group membership through a handler slower than the session timeout', async (ctx) => {
+    if (!brokers) return ctx.skip();
+    const log = await open({
+      consumer: { ...FAST_CONSUMER, sessionTimeoutMs: 6_000, heartbeatIntervalMs: 1_000 },
+    });
+    await log.append(Array.from({ length: 20 }, (_, i) => event('decisions', `k${i % 3}`, i)));
+    const checkpoints = new Map<number, number>();
+    let positionings = 0;
+    let slow = true;
+    let handled = 0;
+    const sub = await log.subscribe({
+      stream: 'decisions',
+      group: 'g-slow',
+      batchSize: 50,
+      startAfter: async (p) => (positionings++, checkpoints.get(p) ?? null),
+      onBatch: async (batch) => {
+        if (slow) await sleep(8_000); // longer than the session: only heartbeats keep the member alive
+        slow = false;
+        handled += batch.length;
+        checkpoints.set(batch[0]!.partition, batch[batch.length - 1]!.position);
+      },
+    });
+    await waitFor(() => handled >= 20, 'all events', 30_000);
+    await sleep(1_500);
+    await sub.stop();
+    expect(handled).toBe(20);
+    expect(positionings).toBe(3); // one group generation: never evicted, never repositioned
   });
 
   it('ends with the handler error without skipping: the next run starts at the failed batch', async (ctx) => {
@@ -258,63 +305,73 @@ describe('Kafka event log', () => {
     expect(rest.map((e) => dataOf(e).n)).toEqual(Array.from({ length: 20 }, (_, i) => 10 + i));
   });
 
-  it('loses and duplicates nothing acknowledged when the broker restarts during appends', { timeout: 180_000 }, async (ctx) => {
-    if (!brokers) return ctx.skip();
-    const why = await whyNotLocalBroker(brokers);
-    if (why) {
-      if (process.env['CI'] === 'true' || process.env['CI'] === '1') throw new Error(`broker restart test cannot run in CI: ${why}`);
-      process.stderr.write(`Kafka broker-restart test skipped: ${why}\n`);
-      return ctx.skip(why);
-    }
-    // A short producer retry budget, so that appends do fail during the outage and the loop retries them.
-    const log = await open({ retry: { retries: 3, initialRetryTimeMs: 200, maxRetryTimeMs: 2_000 } });
-    const batches = Array.from({ length: 80 }, (_, b) => Array.from({ length: 25 }, (_, i) => event('decisions', `k${(b * 25 + i) % 40}`, b * 25 + i)));
-    const acknowledged = new Set<string>();
-    const retriedIds = new Set<string>();
-    let failedAttempts = 0;
-    let restart: Promise<unknown> | null = null;
-    const started = Date.now();
-    for (const [b, batch] of batches.entries()) {
-      if (b === 10) restart = run(ENGINES_SCRIPT, ['restart-kafka'], { timeout: 150_000 });
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await log.append(batch);
-          break;
-        } catch (error) {
-          expect((error as { code?: string }).code).toBe('LOG_APPEND_FAILED');
-          failedAttempts++;
-          for (const e of batch) retriedIds.add(e.envelope.eventId);
-          if (Date.now() - started > 120_000) throw error;
-          await sleep(500);
-        }
+  it(
+    'loses and duplicates nothing acknowledged when the broker restarts during appends',
+    { timeout: 180_000 },
+    async (ctx) => {
+      if (!brokers) return ctx.skip();
+      const why = await whyNotLocalBroker(brokers);
+      if (why) {
+        if (process.env['CI'] === 'true' || process.env['CI'] === '1')
+          throw new Error(`broker restart test cannot run in CI: ${why}`);
+        process.stderr.write(`Kafka broker-restart test skipped: ${why}\n`);
+        return ctx.skip(why);
       }
-      for (const e of batch) acknowledged.add(e.envelope.eventId);
-      await sleep(60);
-    }
-    await restart;
+      // A short producer retry budget, so that appends do fail during the outage and the loop retries them.
+      const log = await open({ retry: { retries: 3, initialRetryTimeMs: 200, maxRetryTimeMs: 2_000 } });
+      const batches = Array.from({ length: 80 }, (_, b) =>
+        Array.from({ length: 25 }, (_, i) => event('decisions', `k${(b * 25 + i) % 40}`, b * 25 + i)),
+      );
+      const acknowledged = new Set<string>();
+      const retriedIds = new Set<string>();
+      let failedAttempts = 0;
+      let restart: Promise<unknown> | null = null;
+      const started = Date.now();
+      for (const [b, batch] of batches.entries()) {
+        if (b === 10) restart = run(ENGINES_SCRIPT, ['restart-kafka'], { timeout: 150_000 });
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await log.append(batch);
+            break;
+          } catch (error) {
+            expect((error as { code?: string }).code).toBe('LOG_APPEND_FAILED');
+            failedAttempts++;
+            for (const e of batch) retriedIds.add(e.envelope.eventId);
+            if (Date.now() - started > 120_000) throw error;
+            await sleep(500);
+          }
+        }
+        for (const e of batch) acknowledged.add(e.envelope.eventId);
+        await sleep(60);
+      }
+      await restart;
 
-    const total = await log.countAfter('decisions', new Map());
-    const got = await collect(log, 'decisions', 'g-after-restart', total, async () => null, 60_000);
-    const seen = new Map<string, number>();
-    for (const e of got) seen.set(eventIdOf(e), (seen.get(eventIdOf(e)) ?? 0) + 1);
-    const missing = [...acknowledged].filter((id) => !seen.has(id));
-    const duplicated = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
-    const report = `broker restart: ${failedAttempts} failed append attempts, ${retriedIds.size} events re-appended by the loop, ${duplicated.length} duplicates, ${total} records, ${Date.now() - started} ms`;
-    process.stderr.write(`${report}\n`);
-    await ctx.annotate(report);
-    expect(missing).toEqual([]);
-    expect(got).toHaveLength(total);
-    // Duplicates may only come from the loop re-appending after a failure whose first attempt landed.
-    expect(duplicated.filter((id) => !retriedIds.has(id))).toEqual([]);
-    expect([...seen.values()].every((n) => n <= 2)).toBe(true);
-  });
+      const total = await log.countAfter('decisions', new Map());
+      const got = await collect(log, 'decisions', 'g-after-restart', total, async () => null, 60_000);
+      const seen = new Map<string, number>();
+      for (const e of got) seen.set(eventIdOf(e), (seen.get(eventIdOf(e)) ?? 0) + 1);
+      const missing = [...acknowledged].filter((id) => !seen.has(id));
+      const duplicated = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+      const report = `broker restart: ${failedAttempts} failed append attempts, ${retriedIds.size} events re-appended by the loop, ${duplicated.length} duplicates, ${total} records, ${Date.now() - started} ms`;
+      process.stderr.write(`${report}\n`);
+      await ctx.annotate(report);
+      expect(missing).toEqual([]);
+      expect(got).toHaveLength(total);
+      // Duplicates may only come from the loop re-appending after a failure whose first attempt landed.
+      expect(duplicated.filter((id) => !retriedIds.has(id))).toEqual([]);
+      expect([...seen.values()].every((n) => n <= 2)).toBe(true);
+    },
+  );
 });
 
 /** Null when `brokers` is the broker infra/local/engines.sh runs (which it can restart), else why not. */
 async function whyNotLocalBroker(brokers: readonly string[]): Promise<string | null> {
-  const result = await run(ENGINES_SCRIPT, ['status']).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+  const result = await run(ENGINES_SCRIPT, ['status']).catch((error: { stdout?: string }) => ({
+    stdout: error.stdout ?? '',
+  }));
   const local = /^kafka:\s+up\s+(\S+)/m.exec(result.stdout)?.[1];
   if (!local) return 'the broker is not one infra/local/engines.sh runs';
-  if (brokers.join(',') !== local) return `KAFKA_BROKERS (${brokers.join(',')}) is not the local script's broker (${local})`;
+  if (brokers.join(',') !== local)
+    return `KAFKA_BROKERS (${brokers.join(',')}) is not the local script's broker (${local})`;
   return null;
 }

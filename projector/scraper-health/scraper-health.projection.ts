@@ -42,6 +42,15 @@ export const scraperHealthProjection: Projection = {
             .where(sql<boolean>`scraper_health.finished_at <= excluded.finished_at`),
         )
         .execute();
+      if (r.success) {
+        // An older successful run delivered after a newer one does not replace the latest run
+        // (above), but it is still a success: keep the latest success time.
+        await tx
+          .updateTable('scraper_health')
+          .set({ last_success_at: sql`greatest(scraper_health.last_success_at, ${r.finished_at}::timestamptz)` })
+          .where('source', '=', r.source)
+          .execute();
+      }
     }
   },
 };

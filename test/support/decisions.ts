@@ -17,16 +17,16 @@ export function makeDecision(input: DecisionInput): NormalisedDecision {
     decision_id: input.decision_id ?? decisionIdFor(input.court, input.docket_number),
     court: input.court,
     canton: input.canton ?? court?.canton ?? 'CH',
-    chamber: input.chamber ?? null,
+    chamber: 'chamber' in input ? (input.chamber ?? null) : null,
     docket_number: input.docket_number,
-    decision_type: input.decision_type ?? 'Urteil',
-    decision_date: input.decision_date ?? '2020-05-12',
-    publication_date: input.publication_date ?? null,
+    decision_type: 'decision_type' in input ? (input.decision_type ?? null) : 'Urteil',
+    decision_date: 'decision_date' in input ? (input.decision_date ?? null) : '2020-05-12',
+    publication_date: 'publication_date' in input ? (input.publication_date ?? null) : null,
     language: input.language ?? 'de',
     title: input.title ?? `Urteil ${input.docket_number}`,
-    regeste: input.regeste ?? null,
+    regeste: 'regeste' in input ? (input.regeste ?? null) : null,
     full_text: input.full_text,
-    source_url: input.source_url ?? null,
+    source_url: 'source_url' in input ? (input.source_url ?? null) : null,
   };
   const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
   return {

@@ -38,7 +38,8 @@ export function kafkaTestBrokers(): Promise<string[] | null> {
       const container = await new KafkaContainer(KAFKA_IMAGE).withKraft().start();
       return [`${container.getHost()}:${container.getMappedPort(9093)}`];
     }
-    const why = 'Kafka engine tests skipped: no KAFKA_BROKERS and no Docker engine (start one with infra/local/engines.sh start)';
+    const why =
+      'Kafka engine tests skipped: no KAFKA_BROKERS and no Docker engine (start one with infra/local/engines.sh start)';
     if (inCi()) throw new Error(`${why} — CI must not skip engine tests`);
     process.stderr.write(`${why}\n`);
     return null;

@@ -89,10 +89,15 @@ export class KafkaEventLog implements EventLog {
 
   /** Connects and creates the topics of every stream that do not exist yet (idempotent). */
   init(): Promise<void> {
-    if (this.closed) return Promise.reject(new KafkaEventLogError('LOG_INIT_FAILED', 'the Kafka event log is closed'));
+    if (this.closed)
+      return Promise.reject(new KafkaEventLogError('LOG_INIT_FAILED', 'the Kafka event log is closed'));
     this.initialised ??= this.connectAndCreateTopics().catch((error: unknown) => {
       this.initialised = null; // let a later call try again
-      throw new KafkaEventLogError('LOG_INIT_FAILED', `Kafka event log init failed: ${describeError(error)}`, { cause: error });
+      throw new KafkaEventLogError(
+        'LOG_INIT_FAILED',
+        `Kafka event log init failed: ${describeError(error)}`,
+        { cause: error },
+      );
     });
     return this.initialised;
   }
@@ -110,7 +115,9 @@ export class KafkaEventLog implements EventLog {
           topic,
           numPartitions,
           replicationFactor: this.options.replicationFactor ?? 1,
-          configEntries: [{ name: 'max.message.bytes', value: String(this.options.maxMessageBytes ?? 10 * 1024 * 1024) }],
+          configEntries: [
+            { name: 'max.message.bytes', value: String(this.options.maxMessageBytes ?? 10 * 1024 * 1024) },
+          ],
         })),
       });
       this.logger.info({ topics: missing, partitions: numPartitions }, 'created event log topics');
@@ -123,7 +130,11 @@ export class KafkaEventLog implements EventLog {
     try {
       await this.init();
     } catch (error) {
-      throw new KafkaEventLogError('LOG_APPEND_FAILED', `appending ${events.length} event(s) failed: ${describeError(error)}`, { cause: error });
+      throw new KafkaEventLogError(
+        'LOG_APPEND_FAILED',
+        `appending ${events.length} event(s) failed: ${describeError(error)}`,
+        { cause: error },
+      );
     }
     let sent = 0;
     for (const chunk of this.requestChunks(events)) {
@@ -135,7 +146,10 @@ export class KafkaEventLog implements EventLog {
       }
       try {
         // Resolves once every partition leader has the records on all in-sync replicas (acks=all).
-        await this.producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+        await this.producer.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        });
       } catch (error) {
         const done = sent > 0 ? ` (the first ${sent} of ${events.length} were appended)` : '';
         throw new KafkaEventLogError(
@@ -149,7 +163,9 @@ export class KafkaEventLog implements EventLog {
   }
 
   /** Serialises an append into requests that stay under the broker's default request size, in order. */
-  private *requestChunks(events: readonly OutgoingEvent[]): Generator<Array<{ topic: string; message: Message }>> {
+  private *requestChunks(
+    events: readonly OutgoingEvent[],
+  ): Generator<Array<{ topic: string; message: Message }>> {
     const maxBytes = this.options.maxRequestBytes ?? 900_000;
     let chunk: Array<{ topic: string; message: Message }> = [];
     let bytes = 0;
@@ -161,7 +177,10 @@ export class KafkaEventLog implements EventLog {
         chunk = [];
         bytes = 0;
       }
-      chunk.push({ topic: this.topicOf(stream), message: { key: envelope.key, value, headers: { 'event-id': envelope.eventId } } });
+      chunk.push({
+        topic: this.topicOf(stream),
+        message: { key: envelope.key, value, headers: { 'event-id': envelope.eventId } },
+      });
       bytes += size;
     }
     if (chunk.length > 0) yield chunk;
@@ -202,15 +221,21 @@ export class KafkaEventLog implements EventLog {
     return total;
   }
 
-  private async offsets(stream: StreamName): Promise<Array<{ partition: number; low: number; high: number }>> {
+  private async offsets(
+    stream: StreamName,
+  ): Promise<Array<{ partition: number; low: number; high: number }>> {
     try {
       await this.init();
       const offsets = await this.admin.fetchTopicOffsets(this.topicOf(stream));
       return offsets.map((o) => ({ partition: o.partition, low: Number(o.low), high: Number(o.high) }));
     } catch (error) {
-      throw new KafkaEventLogError('LOG_READ_FAILED', `reading the offsets of ${this.topicOf(stream)} failed: ${describeError(error)}`, {
-        cause: error,
-      });
+      throw new KafkaEventLogError(
+        'LOG_READ_FAILED',
+        `reading the offsets of ${this.topicOf(stream)} failed: ${describeError(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 

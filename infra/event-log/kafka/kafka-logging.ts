@@ -24,7 +24,8 @@ export function kafkaLogCreator(logger: EventLogLogger): logCreator {
       const obj = { kafkajs: namespace, ...fields };
       const msg = `kafkajs: ${message}`;
       if (level === logLevel.ERROR) logger.error(obj, msg);
-      else if (level === logLevel.WARN && !EXPECTED_WARNINGS.some((re) => re.test(message))) logger.warn(obj, msg);
+      else if (level === logLevel.WARN && !EXPECTED_WARNINGS.some((re) => re.test(message)))
+        logger.warn(obj, msg);
       else logger.info(obj, msg);
     };
 }

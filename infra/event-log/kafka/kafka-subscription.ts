@@ -1,7 +1,8 @@
-import type { Admin, Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
-import type { StoredEvent, SubscribeOptions, Subscription } from '../event-log.port.ts';
+import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { SubscribeOptions, Subscription } from '../event-log.port.ts';
 import { describeError, KafkaEventLogError } from './kafka-errors.ts';
 import type { EventLogLogger } from './kafka-logging.ts';
+import { fetchedOffsetOf, toStoredEvent } from './kafka-records.ts';
 
 /** Consumer timing; the kafkajs defaults suit production, tests shorten them. */
 export interface ConsumerTuning {
@@ -85,11 +86,16 @@ export class KafkaSubscription implements Subscription {
   /** Joins the group and starts consuming; resolves once this member has joined. */
   static async start(deps: SubscriptionDeps, options: SubscribeOptions): Promise<KafkaSubscription> {
     if (!Number.isInteger(options.batchSize) || options.batchSize < 1) {
-      throw new KafkaEventLogError('LOG_SUBSCRIPTION_FAILED', `batchSize must be a positive integer, got ${options.batchSize}`);
+      throw new KafkaEventLogError(
+        'LOG_SUBSCRIPTION_FAILED',
+        `batchSize must be a positive integer, got ${options.batchSize}`,
+      );
     }
     const sub = new KafkaSubscription(deps, options);
     const { consumer } = sub;
-    consumer.on(consumer.events.GROUP_JOIN, (event) => sub.onGroupJoin(event.payload.memberAssignment[deps.topic] ?? []));
+    consumer.on(consumer.events.GROUP_JOIN, (event) =>
+      sub.onGroupJoin(event.payload.memberAssignment[deps.topic] ?? []),
+    );
     consumer.on(consumer.events.CRASH, (event) => sub.onCrash(event.payload.error, event.payload.restart));
     try {
       await consumer.connect();
@@ -119,7 +125,11 @@ export class KafkaSubscription implements Subscription {
 
   /** A new generation of the group: position every partition this member now owns. */
   private onGroupJoin(assigned: readonly number[]): void {
-    const generation: Generation = { assigned: [...assigned].sort((a, b) => a - b), partitions: new Map(), ready: Promise.resolve() };
+    const generation: Generation = {
+      assigned: [...assigned].sort((a, b) => a - b),
+      partitions: new Map(),
+      ready: Promise.resolve(),
+    };
     this.current = generation;
     generation.ready = this.position(generation).catch((error: unknown) =>
       this.fail(
@@ -143,15 +153,21 @@ export class KafkaSubscription implements Subscription {
         const after = await this.retrying(() => this.options.startAfter(partition));
         let next = after === null ? low : after + 1;
         if (next < low) {
-          this.deps.logger.warn({ topic, partition, checkpoint: after, low }, 'positions after the checkpoint are no longer in the log; resuming at the earliest');
+          this.deps.logger.warn(
+            { topic, partition, checkpoint: after, low },
+            'positions after the checkpoint are no longer in the log; resuming at the earliest',
+          );
           next = low;
         } else if (next > high) {
-          this.deps.logger.warn({ topic, partition, checkpoint: after, high }, 'checkpoint lies past the end of the partition; waiting for the log to reach it');
+          this.deps.logger.warn(
+            { topic, partition, checkpoint: after, high },
+            'checkpoint lies past the end of the partition; waiting for the log to reach it',
+          );
         }
         // A newer generation (or stop) took over while we awaited: its positioning decides.
         if (generation !== this.current || this.ending) return;
         generation.partitions.set(partition, { next, high, seeks: 1 });
-        this.consumer.seek({ topic, partition, offset: String(next) });
+        this.seek(partition, next);
       }
     }
     this.signalIfCaughtUp(generation);
@@ -174,11 +190,14 @@ export class KafkaSubscription implements Subscription {
     if (fetched !== state.next) {
       if (state.seeks < MAX_SEEKS) {
         state.seeks++;
-        this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: String(state.next) });
+        this.seek(batch.partition, state.next);
         return;
       }
       if (fetched > state.next) {
-        this.deps.logger.warn({ topic: batch.topic, partition: batch.partition, expected: state.next, fetched }, 'positions missing from the log; carrying on after the gap');
+        this.deps.logger.warn(
+          { topic: batch.topic, partition: batch.partition, expected: state.next, fetched },
+          'positions missing from the log; carrying on after the gap',
+        );
         state.next = fetched;
       }
     } else {
@@ -192,43 +211,58 @@ export class KafkaSubscription implements Subscription {
       return;
     }
     for (let i = 0; i < fresh.length; i += this.options.batchSize) {
-      if (i > 0 && (this.ending || generation !== this.current || !payload.isRunning() || payload.isStale())) break;
+      if (i > 0 && (this.ending || generation !== this.current || !payload.isRunning() || payload.isStale()))
+        break;
       const chunk = fresh.slice(i, i + this.options.batchSize);
+      const keepAlive = this.keepAlive(payload);
       try {
-        await this.options.onBatch(chunk.map((m) => this.toStored(batch.partition, m)));
+        await this.options.onBatch(chunk.map((m) => toStoredEvent(this.options.stream, batch.partition, m)));
       } catch (error) {
         this.fail(error);
         return;
+      } finally {
+        keepAlive.stop();
       }
       const last = chunk[chunk.length - 1]!;
       state.next = Number(last.offset) + 1;
       payload.resolveOffset(last.offset);
       this.caughtUpSignalled = false;
       this.signalIfCaughtUp(generation);
-      // Keeps the membership alive during long batches; throws when the group rebalances, which
-      // hands control back to kafkajs to rejoin (what was delivered is resolved and checkpointed).
+      // A heartbeat fails once the group rebalances: give control back to kafkajs to rejoin (what
+      // was delivered is resolved, and checkpointed by the handler; the rest is not skipped).
+      keepAlive.rethrow();
       await payload.heartbeat();
     }
     await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
   }
 
-  private toStored(partition: number, message: KafkaMessage): StoredEvent {
-    const text = message.value?.toString('utf8') ?? null;
-    let payload: unknown = text;
-    if (text !== null) {
-      try {
-        payload = JSON.parse(text);
-      } catch {
-        // Not JSON: deliver the raw text so the projector dead-letters it rather than losing it.
-      }
-    }
+  /**
+   * kafkajs heartbeats only between batches; while a long onBatch runs, keep the membership alive
+   * from a timer. A heartbeat error (the group is rebalancing) is kept for after the handler.
+   */
+  private keepAlive(payload: EachBatchPayload): { stop(): void; rethrow(): void } {
+    let failure: { readonly error: unknown } | null = null;
+    const timer = setInterval(() => {
+      payload.heartbeat().catch((error: unknown) => (failure ??= { error }));
+    }, this.deps.tuning.heartbeatIntervalMs);
     return {
-      stream: this.options.stream,
-      partition,
-      position: Number(message.offset),
-      key: message.key?.toString('utf8') ?? '',
-      payload,
+      stop: () => clearInterval(timer),
+      rethrow: () => {
+        if (failure) throw failure.error;
+      },
     };
+  }
+
+  private seek(partition: number, offset: number): void {
+    try {
+      this.consumer.seek({ topic: this.deps.topic, partition, offset: String(offset) });
+    } catch (error) {
+      // kafkajs is restarting the consumer after a crash: it rejoins, and the new generation seeks.
+      this.deps.logger.warn(
+        { topic: this.deps.topic, group: this.deps.groupId, partition, err: describeError(error) },
+        'seek failed',
+      );
+    }
   }
 
   /** onCaughtUp once every assigned partition has been delivered up to its high watermark. */
@@ -240,19 +274,29 @@ export class KafkaSubscription implements Subscription {
     try {
       this.options.onCaughtUp?.();
     } catch (error) {
-      this.deps.logger.error({ topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) }, 'onCaughtUp threw');
+      this.deps.logger.error(
+        { topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) },
+        'onCaughtUp threw',
+      );
     }
   }
 
   private onCrash(error: Error, restart: boolean): void {
     if (restart) {
-      this.deps.logger.warn({ topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) }, 'consumer crashed; kafkajs restarts it');
+      this.deps.logger.warn(
+        { topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) },
+        'consumer crashed; kafkajs restarts it',
+      );
       return;
     }
     this.fail(
-      new KafkaEventLogError('LOG_SUBSCRIPTION_FAILED', `consumer of ${this.deps.topic} (group ${this.deps.groupId}) crashed: ${describeError(error)}`, {
-        cause: error,
-      }),
+      new KafkaEventLogError(
+        'LOG_SUBSCRIPTION_FAILED',
+        `consumer of ${this.deps.topic} (group ${this.deps.groupId}) crashed: ${describeError(error)}`,
+        {
+          cause: error,
+        },
+      ),
     );
   }
 
@@ -268,7 +312,10 @@ export class KafkaSubscription implements Subscription {
         // Waits for the batch under way (eachBatch returns at its next chunk boundary), commits, leaves.
         await this.consumer.disconnect();
       } catch (error) {
-        this.deps.logger.warn({ topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) }, 'consumer disconnect failed');
+        this.deps.logger.warn(
+          { topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) },
+          'consumer disconnect failed',
+        );
       }
       this.deps.onEnded(this);
       if (this.failure) this.settle.reject(this.failure.error);
@@ -285,16 +332,12 @@ export class KafkaSubscription implements Subscription {
       } catch (error) {
         if (attempt >= 4 || this.ending) throw error;
         const delay = 200 * 2 ** attempt;
-        this.deps.logger.warn({ topic: this.deps.topic, group: this.deps.groupId, attempt, delay, err: describeError(error) }, 'positioning failed; retrying');
+        this.deps.logger.warn(
+          { topic: this.deps.topic, group: this.deps.groupId, attempt, delay, err: describeError(error) },
+          'positioning failed; retrying',
+        );
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
   }
-}
-
-/** The offset kafkajs asked the broker for (kafkajs keeps it on the batch but does not type it). */
-function fetchedOffsetOf(batch: Batch): number {
-  const fetched = (batch as Batch & { fetchedOffset?: unknown }).fetchedOffset;
-  if (typeof fetched === 'string' || typeof fetched === 'number') return Number(fetched);
-  return Number(batch.firstOffset());
 }

@@ -9,8 +9,15 @@ export async function produceRawRecords(
   topic: string,
   records: ReadonlyArray<{ key: string; value: string }>,
 ): Promise<void> {
-  const kafka = new Kafka({ clientId: 'event-log-test-tools', brokers: [...brokers], logLevel: logLevel.NOTHING });
-  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
+  const kafka = new Kafka({
+    clientId: 'event-log-test-tools',
+    brokers: [...brokers],
+    logLevel: logLevel.NOTHING,
+  });
+  const producer = kafka.producer({
+    createPartitioner: Partitioners.DefaultPartitioner,
+    allowAutoTopicCreation: false,
+  });
   await producer.connect();
   try {
     await producer.send({ topic, acks: -1, messages: records.map((r) => ({ key: r.key, value: r.value })) });

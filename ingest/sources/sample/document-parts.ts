@@ -40,13 +40,13 @@ export function anon(letter: string, spaced: boolean): string {
   return spaced ? `${letter}. ________` : `${letter}.________`;
 }
 
-export function personName(rng: Rng, lang: Lang): string {
-  return `${rng.pick(FIRST_NAMES[lang])} ${rng.pick(SURNAMES[lang])}`;
+export function personName(rng: Rng, lang: Lang, female = rng.chance(0.45)): string {
+  return `${rng.pick(FIRST_NAMES[lang][female ? 1 : 0])} ${rng.pick(SURNAMES[lang])}`;
 }
 
 export function lawyer(rng: Rng, lang: Lang): string {
   const female = rng.chance(0.45);
-  const name = personName(rng, lang);
+  const name = personName(rng, lang, female);
   return { de: `${female ? 'Rechtsanwältin' : 'Rechtsanwalt'} ${name}`, fr: `Me ${name}, ${female ? 'avocate' : 'avocat'}`, it: `avv. ${name}` }[lang];
 }
 
@@ -75,7 +75,12 @@ export function composition(profile: CourtProfile, rng: Rng, lang: Lang, large: 
   const president = judges[0]!;
   const others = judges.slice(1);
   let line: string;
-  if (lang === 'de') {
+  if (profile.proc === 'regulator') {
+    // Authorities decide as a body: "Enforcementausschuss: Meier (Vorsitz), Keller, Huber; Protokoll: Graf."
+    const chair = tri(['Vorsitz', 'présidence', 'presidenza'], lang);
+    const minutes = tri(['Protokoll', 'procès-verbal', 'verbale'], lang);
+    line = `${title(false)}: ${president} (${chair}), ${others.join(', ')}; ${minutes}: ${clerk}.`;
+  } else if (lang === 'de') {
     line = `${title(jf[0]!)} ${president}, ${jf[0] ? 'Präsidentin' : 'Präsident'}, ${others.map((n, i) => `${title(jf[i + 1]!)} ${n}`).join(', ')}, ${cf ? 'Gerichtsschreiberin' : 'Gerichtsschreiber'} ${clerk}.`;
   } else if (lang === 'fr') {
     line = `${jf[0] ? 'Mme' : 'M.'} ${president}, ${jf[0] ? 'présidente' : 'président'}, ${others.join(', ')}, ${frenchPlural(title(false))}; ${cf ? 'greffière' : 'greffier'} : ${clerk}.`;
@@ -136,9 +141,11 @@ export function roles(proc: ProcKind, female: boolean, lang: Lang, federal: bool
 /** A statute of the area in force in `year`; in cantonal decisions sometimes a cantonal act. */
 export function statuteRef(area: Area, year: number, rng: Rng, canton: string | null): StatuteRef {
   const cantonal = canton ? CANTONAL_ACTS[canton] : undefined;
-  if (cantonal && rng.chance(area.cantonalTopic ? 0.35 : 0.12)) {
-    const acts = cantonal.filter((a) => a.topic === (area.cantonalTopic ?? 'procedure'));
-    const act = rng.pick(acts.length > 0 ? acts : cantonal);
+  // Civil and criminal courts cite their court organisation act; administrative ones the act of the field or procedure.
+  const topic = area.cantonalTopic ?? (area.group === 'civil' || area.group === 'criminal' ? 'courts' : 'procedure');
+  const acts = cantonal?.filter((a) => a.topic === topic) ?? [];
+  if (acts.length > 0 && rng.chance(area.cantonalTopic ? 0.35 : 0.12)) {
+    const act = rng.pick(acts);
     const paragraph = rng.chance(0.4) ? rng.int(1, 3) : undefined;
     return { act: 'cantonal', article: rng.pick(act.arts), ...(paragraph !== undefined ? { paragraph } : {}), cantonal: { abbr: act.abbr, paragraphSign: act.sign } };
   }

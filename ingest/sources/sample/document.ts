@@ -6,7 +6,7 @@ import {
 } from './document-parts.ts';
 import { formatStatute, type Lang } from './laws.ts';
 import {
-  ADMISSIBILITY, CITE_PREFIX, CITIES, LOWER_INSTANCES, OPERATIVE_VERB, OUTCOME_ITEMS, REASONING, REGESTE, SECTION,
+  ADMISSIBILITY, APPEAL_ONLY, CITE_PREFIX, CITIES, LOWER_INSTANCES, OPERATIVE_VERB, OUTCOME_ITEMS, REASONING, REGESTE, SECTION,
   SEE_ALSO, TYPE_WORDS, type Outcome,
 } from './phrases.ts';
 import type { PlannedDecision } from './plan.ts';
@@ -95,6 +95,10 @@ class DecisionWriter {
   private readonly terms: number[];
   private readonly citations: string[];
   private readonly out: string[] = [];
+  private readonly usedTemplates = new Set<string>();
+  private readonly subject: number;
+  /** The first instance of a cantonal appeal (not in the corpus): date and docket, used in header and facts. */
+  private readonly firstInstance: { date: string; docket: string };
   private sentencesLeft = 0;
 
   constructor(private readonly input: DocInput) {
@@ -112,6 +116,13 @@ class DecisionWriter {
     this.outcome = rng.weighted([['dismissed', 55], ['partly', 12], ['granted', 18], ['inadmissible', 15]] as const);
     this.terms = rng.sample(this.area.terms.map((_, i) => i), this.area.terms.length);
     this.citations = [...input.citations];
+    this.subject = rng.int(0, this.area.subjects.length - 1);
+    const firstDate = this.earlier(60, 500);
+    const firstYear = Number(firstDate.slice(0, 4));
+    this.firstInstance = {
+      date: firstDate,
+      docket: { de: `CG${String(firstYear % 100).padStart(2, '0')}${String(rng.int(1, 400)).padStart(4, '0')}`, fr: `JTPI/${rng.int(1, 9000)}/${firstYear}`, it: `OA.${firstYear}.${rng.int(1, 300)}` }[this.lang],
+    };
   }
 
   render(): DocOutput {
@@ -169,7 +180,7 @@ class DecisionWriter {
     const pool = labels.length > 0 ? labels : ['2'];
     const count = this.rng.int(1, 2);
     const picks = Array.from({ length: count }, () => [this.rng.int(0, REGESTE.length - 1), this.rng.pick(pool), this.rng.int(0, 5)] as const);
-    const subject = this.rng.int(0, this.area.subjects.length - 1);
+    const subject = this.subject;
     const refs = [statuteRef(this.area, this.year, this.rng, null), statuteRef(this.area, this.year, this.rng, null)];
     const result: Partial<Record<Lang, string>> = {};
     for (const lang of langs) {
@@ -221,7 +232,7 @@ class DecisionWriter {
   private clerk: [string, boolean] = ['', false];
 
   private subjectLine(): string {
-    const subject = this.t(this.rng.pick(this.area.subjects));
+    const subject = this.t(this.area.subjects[this.subject]!);
     if (this.input.profile.key !== 'bvger') return subject;
     const date = spell(this.earlier(40, 300), this.lang);
     return `${subject}; ${this.t([`Verfügung der Vorinstanz vom ${date}`, `décision de l'autorité inférieure du ${date}`, `decisione dell'autorità inferiore del ${date}`])}.`;
@@ -258,9 +269,8 @@ class DecisionWriter {
     if (this.cantonal) {
       const canton = this.input.profile.key.slice(0, 2).toUpperCase();
       const lowerInst = LOWER_INSTANCES[canton] ?? LOWER_INSTANCES.ZH!;
-      const date = this.earlier(60, 500);
+      const { date, docket } = this.firstInstance;
       if ((this.input.chamber.proc ?? profile.proc) === 'civilAppeal') {
-        const docket = { de: `CG${String(this.year % 100).padStart(2, '0')}${String(this.rng.int(1, 400)).padStart(4, '0')}`, fr: `JTPI/${this.rng.int(1, 9000)}/${this.year}`, it: `OA.${this.year}.${this.rng.int(1, 300)}` }[this.lang];
         return `${this.t(['Berufung gegen das Urteil', "Appel contre le jugement", "Appello contro la sentenza"])} ${this.t(lowerInst.civil)} ${DATE_WORD[this.lang]} ${spell(date, this.lang)} (${docket}).`;
       }
       return `${this.t(['Beschwerde gegen den Entscheid', 'Recours contre la décision', 'Ricorso contro la decisione'])} ${this.t(lowerInst.admin)} ${DATE_WORD[this.lang]} ${spell(date, this.lang)}.`;
@@ -310,22 +320,41 @@ class DecisionWriter {
     const slots = (): Record<string, string> => ({
       A: this.partyA, B: this.partyB, city: this.city, date: spell(this.earlier(300, 2500), this.lang), amount: amount(this.rng, this.lang),
     });
+    const proc = this.input.chamber.proc ?? this.input.profile.proc;
+    if (proc === 'criminalTrial') {
+      this.push(...this.trialFacts());
+      return;
+    }
     const facts = this.area.facts.map((f) => fill(this.t(f), slots()));
     const split = !rec.oldStyle && this.federal && facts.length >= 3 && this.rng.chance(0.3);
     if (split) this.push(`A.a. ${facts.slice(0, 2).join(' ')}`, `A.b. ${facts.slice(2).join(' ')}`);
     else this.push(`A. ${facts.join(' ')}`);
-    const lowerDate = lower?.date ?? this.earlier(60, 400);
+    if (proc === 'regulator') {
+      const opened = spell(this.earlier(200, 700), this.lang);
+      const heard = spell(this.earlier(20, 150), this.lang);
+      const short = this.t(this.input.profile.short);
+      this.push(`B. ${this.t([`Am ${opened} eröffnete ${short} gegen die ${this.partyA} AG ein Verfahren.`, `Le ${opened}, ${short} a ouvert une procédure contre ${this.partyA} SA.`, `Il ${opened} ${short} ha aperto un procedimento nei confronti di ${this.partyA} SA.`])}`);
+      this.push(`C. ${this.t([`Die Partei nahm am ${heard} zum Entwurf der Verfügung Stellung.`, `La partie s’est déterminée sur le projet de décision le ${heard}.`, `La parte ha preso posizione sul progetto di decisione il ${heard}.`])}`);
+      return;
+    }
+    const lowerDate = lower?.date ?? this.firstInstance.date;
     const lowerSentence = lower
       ? this.t([
         `Mit ${TYPE_WORDS[lower.type][0]} vom ${spell(lowerDate, 'de')} wies ${lower.nom} das Rechtsmittel ab.`,
         `Par ${this.typeWithArticle(lower.type, 'fr').replace(/^(l'|la |le )/, '')} du ${spell(lowerDate, 'fr')}, ${lower.nom} a rejeté le recours.`,
         `Con ${this.typeWithArticle(lower.type, 'it').replace(/^(la |il )/, '')} del ${spell(lowerDate, 'it')}, ${lower.nom} ha respinto il gravame.`,
       ])
-      : this.t([
-        `Mit Entscheid vom ${spell(lowerDate, 'de')} wies die erste Instanz das Begehren ab.`,
-        `Par décision du ${spell(lowerDate, 'fr')}, la première instance a rejeté la requête.`,
-        `Con decisione del ${spell(lowerDate, 'it')}, la prima istanza ha respinto l'istanza.`,
-      ]);
+      : this.cantonal && (this.input.chamber.proc ?? this.input.profile.proc) === 'civilAppeal'
+        ? this.t([
+          `Mit Urteil vom ${spell(lowerDate, 'de')} (${this.firstInstance.docket}) wies die erste Instanz die Klage ab.`,
+          `Par jugement du ${spell(lowerDate, 'fr')} (${this.firstInstance.docket}), le premier juge a rejeté la demande.`,
+          `Con sentenza del ${spell(lowerDate, 'it')} (${this.firstInstance.docket}), il primo giudice ha respinto la petizione.`,
+        ])
+        : this.t([
+          `Mit Entscheid vom ${spell(lowerDate, 'de')} wies die erste Instanz das Begehren ab.`,
+          `Par décision du ${spell(lowerDate, 'fr')}, la première instance a rejeté la requête.`,
+          `Con decisione del ${spell(lowerDate, 'it')}, la prima istanza ha respinto l'istanza.`,
+        ]);
     this.push(`B. ${lowerSentence}`);
     const filed = spell(this.earlier(5, 50), this.lang);
     this.push(`C. ${this.t([
@@ -339,6 +368,17 @@ class DecisionWriter {
         ['Die Gegenpartei beantragt die Abweisung des Rechtsmittels. Die Vorinstanz verzichtet auf eine Vernehmlassung.', "La partie adverse conclut au rejet du recours. L'autorité précédente a renoncé à se déterminer.", "La controparte propone la reiezione del gravame. L'autorità inferiore ha rinunciato a presentare osservazioni."],
       ] as const))}`);
     }
+  }
+
+  private trialFacts(): string[] {
+    const indicted = spell(this.earlier(60, 300), this.lang);
+    const hearing = spell(this.earlier(5, 40), this.lang);
+    const subject = this.t(this.area.subjects[this.subject]!);
+    return [
+      `A. ${this.t([`Die Bundesanwaltschaft führte gegen ${this.partyA} ein Strafverfahren (${subject}).`, `Le Ministère public de la Confédération a conduit une procédure pénale contre ${this.partyA} (${subject}).`, `Il Ministero pubblico della Confederazione ha condotto un procedimento penale nei confronti di ${this.partyA} (${subject}).`])}`,
+      `B. ${this.t([`Mit Anklageschrift vom ${indicted} erhob sie beim Bundesstrafgericht Anklage.`, `Par acte d’accusation du ${indicted}, il a renvoyé le prévenu en jugement devant le Tribunal pénal fédéral.`, `Con atto d’accusa del ${indicted} ha promosso l’accusa davanti al Tribunale penale federale.`])}`,
+      `C. ${this.t([`Die Hauptverhandlung fand am ${hearing} in Bellinzona statt.`, `Les débats ont eu lieu le ${hearing} à Bellinzone.`, `Il dibattimento si è svolto il ${hearing} a Bellinzona.`])}`,
+    ];
   }
 
   // ---- considerations ------------------------------------------------------------------------
@@ -378,15 +418,24 @@ class DecisionWriter {
     return chosen.map((t) => this.sentence(this.t(t)));
   }
 
+  private get firstInstanceProc(): boolean {
+    const proc = this.input.chamber.proc ?? this.input.profile.proc;
+    return proc === 'regulator' || proc === 'criminalTrial';
+  }
+
   private reasoning(count: number): string[] {
-    const templates = REASONING[this.lang];
+    const templates = this.firstInstanceProc ? REASONING[this.lang].filter((t) => !APPEAL_ONLY.test(t)) : REASONING[this.lang];
     const out: string[] = [];
     for (let i = 0; i < count; i++) {
       const want = this.citations.length / Math.max(1, this.sentencesLeft);
-      const withCite = templates.filter((t) => t.includes('{C}'));
-      const without = templates.filter((t) => !t.includes('{C}'));
-      const pool = this.citations.length > 0 && this.rng.chance(Math.min(1, want * 1.6)) ? withCite : without;
-      out.push(this.sentence(this.rng.pick(pool)));
+      if (this.usedTemplates.size >= templates.length - 4) this.usedTemplates.clear();
+      const fresh = templates.filter((t) => !this.usedTemplates.has(t));
+      const withCite = fresh.filter((t) => t.includes('{C}'));
+      const without = fresh.filter((t) => !t.includes('{C}'));
+      const pool = this.citations.length > 0 && withCite.length > 0 && this.rng.chance(Math.min(1, want * 1.6)) ? withCite : without.length > 0 ? without : fresh;
+      const template = this.rng.pick(pool);
+      this.usedTemplates.add(template);
+      out.push(this.sentence(template));
       this.sentencesLeft = Math.max(0, this.sentencesLeft - 1);
     }
     return out;
@@ -427,15 +476,18 @@ class DecisionWriter {
       granted: ['Das Rechtsmittel ist demnach gutzuheissen.', 'Le recours doit dès lors être admis.', 'Il gravame va pertanto accolto.'],
       inadmissible: ['Auf das Rechtsmittel ist nicht einzutreten.', 'Le recours est irrecevable.', 'Il gravame è inammissibile.'],
     };
+    if (this.firstInstanceProc) {
+      return this.t(['Die Voraussetzungen der angeordneten Rechtsfolgen sind erfüllt.', 'Les conditions des mesures ordonnées sont dès lors réunies.', 'Le condizioni delle misure ordinate sono pertanto adempiute.']);
+    }
     return this.t(table[this.outcome]);
   }
 
   private pageMarkers(bodyStart: number): void {
+    // The facts start on the second page ("Sachverhalt ab Seite 87"); later page breaks are marked.
     const bge = this.input.rec.bge!;
     const body = this.out.length - bodyStart;
-    const markers = bge.pages - 1;
-    for (let k = markers; k >= 1; k--) {
-      const at = bodyStart + Math.max(1, Math.floor((k * body) / bge.pages));
+    for (let k = bge.pages - 1; k >= 2; k--) {
+      const at = bodyStart + Math.max(1, Math.floor(((k - 1) * body) / (bge.pages - 1)));
       this.out.splice(at, 0, `${this.t(SECTION.page!)} ${bge.page + k}`);
     }
   }
@@ -471,9 +523,13 @@ class DecisionWriter {
     } else {
       items.push(this.t(OUTCOME_ITEMS[proc === 'civilAppeal' ? 'civilAppeal' : 'appeal'][this.outcome]));
     }
-    items.push(this.outcome === 'granted' && proc !== 'regulator' && proc !== 'criminalTrial'
-      ? this.t(['Es werden keine Gerichtskosten erhoben.', "Il n'est pas perçu de frais judiciaires.", 'Non si prelevano spese giudiziarie.'])
-      : this.t([`Die Gerichtskosten von ${costs} werden ${this.roles.costs} auferlegt.`, `Les frais judiciaires, arrêtés à ${costs}, sont mis à la charge ${this.roles.costs}.`, `Le spese giudiziarie di ${costs} sono poste a carico ${this.roles.costs}.`]));
+    if (proc === 'regulator') {
+      items.push(this.t([`Die Verfahrenskosten von ${costs} werden der ${this.partyA} AG auferlegt.`, `Les frais de procédure, arrêtés à ${costs}, sont mis à la charge de ${this.partyA} SA.`, `Le spese procedurali di ${costs} sono poste a carico di ${this.partyA} SA.`]));
+    } else {
+      items.push(this.outcome === 'granted' && proc !== 'criminalTrial'
+        ? this.t(['Es werden keine Gerichtskosten erhoben.', "Il n'est pas perçu de frais judiciaires.", 'Non si prelevano spese giudiziarie.'])
+        : this.t([`Die Gerichtskosten von ${costs} werden ${this.roles.costs} auferlegt.`, `Les frais judiciaires, arrêtés à ${costs}, sont mis à la charge ${this.roles.costs}.`, `Le spese giudiziarie di ${costs} sono poste a carico ${this.roles.costs}.`]));
+    }
     if (proc !== 'regulator' && proc !== 'criminalTrial' && this.outcome !== 'granted' && this.rng.chance(0.5)) {
       const fee = amount(this.rng, this.lang, 800, 9000);
       items.push(this.t([`${cap(this.roles.appellant)} hat der Gegenpartei für das Verfahren eine Parteientschädigung von ${fee} zu bezahlen.`, `${cap(this.roles.appellant)} versera à la partie adverse une indemnité de ${fee} à titre de dépens.`, `${cap(this.roles.appellant)} rifonderà alla controparte ${fee} a titolo di ripetibili.`]));

@@ -83,20 +83,11 @@ export function actInForce(act: string, year: number): string {
   return current;
 }
 
-/** Whether the act existed in that year (acts without a predecessor cannot be cited before). */
-export function actExists(act: string, year: number): boolean {
-  const a = ACTS[act];
-  if (!a) return true;
-  return (a.from === undefined || year >= a.from || a.other !== undefined) && (a.until === undefined || year <= a.until || a.other !== undefined);
-}
-
 export function drawStatute(spec: StatuteSpec, year: number, rng: Rng): StatuteRef | null {
   const [act, article, paragraphs, letters] = spec;
   const a = ACTS[act];
   if (a?.from !== undefined && year < a.from && !a.other) return null;
   const inForce = actInForce(act, year);
-  // A replaced act keeps its article numbers only for acts whose successor we do not model.
-  if (inForce !== act && (act === 'ZPO' || act === 'StPO')) return null;
   const roll = rng.next();
   const paragraph = paragraphs && roll < 0.55 ? rng.int(1, paragraphs) : undefined;
   const letter = paragraph !== undefined && letters && rng.chance(0.4) ? rng.pick(['a', 'b', 'c', 'd']) : undefined;

@@ -13,7 +13,7 @@ export const REASONING: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> 
     'Nach der Rechtsprechung setzt {T} voraus, dass die Voraussetzungen von {S} erfüllt sind ({C}).',
     'Massgebend ist, ob {T} im konkreten Fall den Anforderungen von {S} genügt.',
     '{LCcap} hat erwogen, {T} sei mit {S} vereinbar.',
-    '{Pcap} rügt, {LC} habe {S} verletzt, indem sie {T} bejaht habe.',
+    '{Pcap} rügt, {LC} habe {S} verletzt, weil {T} zu Unrecht bejaht worden sei.',
     'Diese Rüge ist unbegründet.',
     'Es ist nicht ersichtlich, inwiefern {T} gegen {S} verstossen sollte.',
     'Willkür liegt nach ständiger Rechtsprechung nicht schon dann vor, wenn eine andere Lösung ebenfalls vertretbar erscheint ({C}).',
@@ -30,7 +30,7 @@ export const REASONING: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> 
     'Die Auslegung von {S} hat vom Wortlaut der Bestimmung auszugehen ({C}).',
     'In {S} wird {T} nicht ausdrücklich geregelt; die Frage ist daher nach Sinn und Zweck der Norm zu beantworten.',
     'Zusammenfassend ergibt sich, dass {T} zu Recht bejaht wurde.',
-    'Nach {S} in Verbindung mit {S2} ist {T2} von Amtes wegen zu prüfen.',
+    'Nach {S} in Verbindung mit {S2} ist von Amtes wegen zu prüfen, ob {T2} vorliegt.',
     'Die Beweiswürdigung der Vorinstanz ist nicht offensichtlich unrichtig ({C}).',
   ],
   fr: [
@@ -54,7 +54,7 @@ export const REASONING: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> 
     'L’interprétation de l’{S} part de la lettre de la disposition ({C}).',
     'L’{S} ne règle pas expressément cette question, qui doit dès lors être résolue selon le sens et le but de la norme.',
     'Il s’ensuit que la décision attaquée ne viole pas le droit fédéral sur ce point.',
-    'En vertu de l’{S} en relation avec l’{S2}, {T2} doit être examiné d’office.',
+    'En vertu de l’{S} en relation avec l’{S2}, il y a lieu d’examiner d’office {T2}.',
     'L’appréciation des preuves par l’autorité précédente n’est pas manifestement inexacte ({C}).',
   ],
   it: [
@@ -78,12 +78,15 @@ export const REASONING: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> 
     'L’interpretazione dell’{S} parte dal tenore letterale della norma ({C}).',
     'L’{S} non disciplina espressamente tale questione, che va pertanto risolta secondo il senso e lo scopo della norma.',
     'Ne consegue che la decisione impugnata non viola il diritto federale su questo punto.',
-    'In virtù dell’{S} in relazione con l’{S2}, {T2} va esaminato d’ufficio.',
+    'In virtù dell’{S} in relazione con l’{S2}, occorre esaminare d’ufficio {T2}.',
     'L’apprezzamento delle prove dell’autorità inferiore non è manifestamente inesatto ({C}).',
   ],
 };
 
 /** A sentence that only carries further citations, for citations left over. */
+/** Templates that presuppose an appeal against a lower instance (not for first-instance decisions). */
+export const APPEAL_ONLY = /Vorinstanz|angefochtenen|autorité précédente|décision attaquée|autorità inferiore|decisione impugnata|\{LC/;
+
 export const SEE_ALSO: Tri = ['Vgl. auch {C}.', 'Voir également {C}.', 'Cfr. anche {C}.'];
 export const CITE_PREFIX: Tri = ['vgl. ', 'cf. ', 'cfr. '];
 
@@ -119,10 +122,10 @@ export const ADMISSIBILITY: Readonly<Record<'federalModern' | 'federalOld' | 'ci
 export const REGESTE: readonly Tri[] = [
   ['{Tcap} setzt voraus, dass die Voraussetzungen von {S} erfüllt sind (E. {e}).', '{Tcap} suppose que les conditions de l’{S} soient réunies (consid. {e}).', '{Tcap} presuppone che siano adempiute le condizioni dell’{S} (consid. {e}).'],
   ['Zusammenfassung der Rechtsprechung (E. {e}).', 'Résumé de la jurisprudence (consid. {e}).', 'Riassunto della giurisprudenza (consid. {e}).'],
-  ['Die Vorinstanz durfte ohne Willkür annehmen, dass {T} gegeben ist (E. {e}).', 'L’autorité précédente pouvait admettre sans arbitraire que {T} était donné (consid. {e}).', 'L’autorità inferiore poteva ammettere senza arbitrio che {T} fosse dato (consid. {e}).'],
-  ['Frage offengelassen, ob {T} auch im Anwendungsbereich von {S} massgebend ist (E. {e}).', 'Question laissée ouverte de savoir si {T} est également déterminant dans le champ d’application de l’{S} (consid. {e}).', 'Lasciata aperta la questione di sapere se {T} sia determinante anche nel campo d’applicazione dell’{S} (consid. {e}).'],
+  ['Die Vorinstanz durfte ohne Willkür annehmen, dass die Voraussetzungen von {S} erfüllt sind (E. {e}).', 'L’autorité précédente pouvait admettre sans arbitraire que les conditions de l’{S} étaient remplies (consid. {e}).', 'L’autorità inferiore poteva ammettere senza arbitrio che le condizioni dell’{S} fossero adempiute (consid. {e}).'],
+  ['Frage offengelassen, ob {T} auch im Anwendungsbereich von {S} eine Rolle spielt (E. {e}).', 'Question laissée ouverte de savoir si {T} joue également un rôle dans le champ d’application de l’{S} (consid. {e}).', 'Lasciata aperta la questione di sapere se {T} abbia un ruolo anche nel campo d’applicazione dell’{S} (consid. {e}).'],
   ['Präzisierung der Rechtsprechung zu {S} (E. {e}).', 'Précision de la jurisprudence relative à l’{S} (consid. {e}).', 'Precisazione della giurisprudenza relativa all’{S} (consid. {e}).'],
-  ['Auslegung von {S}; {T} ist nach objektiven Kriterien zu beurteilen (E. {e}).', 'Interprétation de l’{S}; {T} s’apprécie selon des critères objectifs (consid. {e}).', 'Interpretazione dell’{S}; {T} va valutato secondo criteri oggettivi (consid. {e}).'],
+  ['Auslegung von {S}; {T} ist nach objektiven Kriterien zu beurteilen (E. {e}).', 'Interprétation de l’{S}; {T} s’apprécie selon des critères objectifs (consid. {e}).', 'Interpretazione dell’{S}; {T} si valuta secondo criteri oggettivi (consid. {e}).'],
 ];
 
 export type Outcome = 'dismissed' | 'partly' | 'granted' | 'inadmissible';
@@ -173,10 +176,11 @@ export const OPERATIVE_VERB: Readonly<Record<'Urteil' | 'Beschluss' | 'Verfügun
   Entscheid: ['entscheidet', 'décide', 'decide'],
 };
 
-export const FIRST_NAMES: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> = {
-  de: ['Daniel', 'Sandra', 'Thomas', 'Barbara', 'Martin', 'Claudia', 'Stefan', 'Monika', 'Peter', 'Regula', 'Andreas', 'Nicole'],
-  fr: ['Philippe', 'Nathalie', 'Jean-Marc', 'Sophie', 'Laurent', 'Isabelle', 'Pierre', 'Valérie', 'Olivier', 'Sandrine'],
-  it: ['Marco', 'Paola', 'Luca', 'Chiara', 'Giorgio', 'Francesca', 'Stefano', 'Elena', 'Andrea', 'Silvia'],
+/** First names per language: [male, female]. */
+export const FIRST_NAMES: Readonly<Record<'de' | 'fr' | 'it', readonly [readonly string[], readonly string[]]>> = {
+  de: [['Daniel', 'Thomas', 'Martin', 'Stefan', 'Peter', 'Andreas', 'Urs', 'Beat'], ['Sandra', 'Barbara', 'Claudia', 'Monika', 'Regula', 'Nicole', 'Corinne']],
+  fr: [['Philippe', 'Jean-Marc', 'Laurent', 'Pierre', 'Olivier', 'Yves'], ['Nathalie', 'Sophie', 'Isabelle', 'Valérie', 'Sandrine', 'Anne-Claude']],
+  it: [['Marco', 'Luca', 'Giorgio', 'Stefano', 'Andrea', 'Fabio'], ['Paola', 'Chiara', 'Francesca', 'Elena', 'Silvia', 'Raffaella']],
 };
 
 export const SURNAMES: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> = {

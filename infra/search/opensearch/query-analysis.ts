@@ -1,0 +1,109 @@
+/**
+ * Runs the index's own analysers over the words, prefixes and phrases of a query (rules 3 and 7
+ * need to know what a text analyses to in each language before the query is compiled). One
+ * `_analyze` request per text group carries all texts of a query; results are cached, since
+ * an analyser's output never changes for a given index layout.
+ */
+import { type Analyse, type TextGroup, analyzerOf } from './query-dsl-compiler.ts';
+
+export interface AnalyzeToken {
+  readonly token: string;
+  readonly start_offset: number;
+  readonly end_offset: number;
+}
+
+/** `POST <index>/_analyze {analyzer, text}` → the tokens (narrow view of the client). */
+export type AnalyzeRequest = (analyzer: string, text: string | string[]) => Promise<readonly AnalyzeToken[]>;
+
+// Lucene separates the values of a multi-valued text by this many offset units.
+const OFFSET_GAP = 1;
+
+/**
+ * Assigns the tokens of a multi-valued `_analyze` to their values by offset; null when an offset
+ * falls outside every value (then the caller analyses the texts one by one).
+ */
+export function splitByOffsets(texts: readonly string[], tokens: readonly AnalyzeToken[]): string[][] | null {
+  const starts: number[] = [];
+  let at = 0;
+  for (const t of texts) {
+    starts.push(at);
+    at += t.length + OFFSET_GAP;
+  }
+  const out: string[][] = texts.map(() => []);
+  let i = 0;
+  for (const tok of tokens) {
+    while (i + 1 < texts.length && tok.start_offset >= (starts[i + 1] ?? Infinity)) i++;
+    const start = starts[i] ?? 0;
+    const end = start + (texts[i]?.length ?? 0);
+    if (tok.start_offset < start || tok.end_offset > end) return null;
+    out[i]?.push(tok.token);
+  }
+  return out;
+}
+
+export class QueryAnalysis {
+  private readonly cache = new Map<string, readonly string[]>();
+
+  constructor(
+    private readonly request: AnalyzeRequest,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** Forgets cached results (after the read alias moved to another generation). */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /** Analyses `texts` in every group and returns the lookup the compiler needs. */
+  async prepare(groups: readonly TextGroup[], texts: readonly string[]): Promise<Analyse> {
+    // the answer of this query is kept aside, so that concurrent queries evicting cache entries
+    // cannot take it away between analysis and compilation
+    const local = new Map<string, readonly string[]>();
+    await Promise.all(groups.map((g) => this.fill(g, texts, local)));
+    return (group, text) => {
+      const tokens = local.get(keyOf(group, text));
+      if (tokens === undefined) throw new Error(`text not analysed for ${group}: ${text}`);
+      return tokens;
+    };
+  }
+
+  private async fill(group: TextGroup, texts: readonly string[], local: Map<string, readonly string[]>): Promise<void> {
+    const missing: string[] = [];
+    for (const t of texts) {
+      const key = keyOf(group, t);
+      const hit = this.cache.get(key);
+      if (hit === undefined) {
+        missing.push(t);
+        continue;
+      }
+      // refresh the entry's recency
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      local.set(key, hit);
+    }
+    if (missing.length === 0) return;
+    const analyzer = analyzerOf(group);
+    let split = splitByOffsets(missing, await this.request(analyzer, [...missing]));
+    if (split === null) {
+      split = await Promise.all(missing.map(async (t) => (await this.request(analyzer, t)).map((x) => x.token)));
+    }
+    missing.forEach((t, i) => {
+      const tokens = split[i] ?? [];
+      local.set(keyOf(group, t), tokens);
+      this.remember(keyOf(group, t), tokens);
+    });
+  }
+
+  private remember(key: string, tokens: readonly string[]): void {
+    this.cache.set(key, tokens);
+    while (this.cache.size > this.maxEntries) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+  }
+}
+
+function keyOf(group: TextGroup, text: string): string {
+  return `${group}\u0000${text}`;
+}
