@@ -22,9 +22,8 @@ const LANGS: readonly CitationLanguage[] = ['de', 'fr', 'it'];
 
 function bgeString(volume: string, part: string, page: string, lang: CitationLanguage): string {
   const prefix = { de: 'BGE', fr: 'ATF', it: 'DTF' }[lang];
-  const normalisedPart = part.length === 2 && part.startsWith('I') && part !== 'II' && part !== 'IV'
-    ? `I${part[1]!.toLowerCase()}`
-    : part.toUpperCase();
+  const upper = part.toUpperCase();
+  const normalisedPart = upper === 'IA' || upper === 'IB' ? `I${upper[1]!.toLowerCase()}` : upper;
   return `${prefix} ${volume} ${normalisedPart} ${page}`;
 }
 
@@ -41,9 +40,11 @@ function citationFor(decision: CitableDecision, lang: CitationLanguage, today: s
   const court = courtByKey(decision.court);
   const label = court ? court.citationLabel[lang] : decision.court;
   const base = `${label} ${docket}`;
-  return isCitableDate(decision.decision_date, today)
-    ? `${base} ${DATE_WORD[lang]} ${spellDate(decision.decision_date, lang)}`
-    : base;
+  if (!isCitableDate(decision.decision_date, today)) return base;
+  const spelled = spellDate(decision.decision_date, lang);
+  // Italian elides before a vowel: "dell'8 maggio", "dell'11 marzo".
+  if (lang === 'it' && /^(8|11) /.test(spelled)) return `${base} dell'${spelled}`;
+  return `${base} ${DATE_WORD[lang]} ${spelled}`;
 }
 
 /** Pinpoint suffix such as `, E. 2.3` / `, consid. 2.3`; empty when no pinpoint is given. */

@@ -16,9 +16,14 @@ function isSentenceEnd(text: string, dot: number): boolean {
   if (next !== undefined && !/\s/.test(next)) return false;
   if (text[dot] !== '.') return true;
   const before = text.slice(Math.max(0, dot - 24), dot);
-  const token = /([\p{L}\p{N}]+)$/u.exec(before)?.[1] ?? '';
-  if (token === '' || /^\d+$/.test(token)) return false;
-  if (ABBREVIATIONS.has(token.toLowerCase())) return false;
+  // After a closing bracket or quote the dot ends the sentence; after a word, unless the word
+  // is an abbreviation or a number ("Art.", "E.", "vom 3. Mai").
+  const token = /([\p{L}\p{N}]+)$/u.exec(before)?.[1];
+  if (token === undefined) {
+    if (!/[)\]»"“”']$/.test(before)) return false;
+  } else if (/^\d+$/.test(token) || ABBREVIATIONS.has(token.toLowerCase())) {
+    return false;
+  }
   // An upper-case word after the dot is the usual start of a new sentence; a lower-case one is not.
   const after = text.slice(dot + 1).trimStart()[0];
   return after === undefined || !/\p{Ll}/u.test(after);

@@ -32,8 +32,18 @@ const quiet: OpenSearchLogger = { info: () => undefined, warn: () => undefined }
 
 function docOf(id: string, date: string | null, words = 'Vertrag'): SearchDocument {
   return {
-    decision_id: id, court: 'bger', canton: 'CH', chamber: null, decision_type: 'Urteil', decision_date: date,
-    language: 'de', docket_number: id, title: `Titel ${id}`, regeste: null, rule_statement: '', full_text: words,
+    decision_id: id,
+    court: 'bger',
+    canton: 'CH',
+    chamber: null,
+    decision_type: 'Urteil',
+    decision_date: date,
+    language: 'de',
+    docket_number: id,
+    title: `Titel ${id}`,
+    regeste: null,
+    rule_statement: '',
+    full_text: words,
     ref_keys: [id],
   };
 }
@@ -73,10 +83,24 @@ describe('OpenSearch search index', () => {
   const prefixes: string[] = [];
   const instances: OpenSearchSearchIndex[] = [];
 
-  function open(options: { generation?: number; countCap?: number; candidatePool?: number; logger?: OpenSearchLogger; prefix?: string } = {}) {
+  function open(
+    options: {
+      generation?: number;
+      countCap?: number;
+      candidatePool?: number;
+      logger?: OpenSearchLogger;
+      prefix?: string;
+    } = {},
+  ) {
     const indexPrefix = options.prefix ?? nextPrefix('s');
     if (!prefixes.includes(indexPrefix)) prefixes.push(indexPrefix);
-    const index = new OpenSearchSearchIndex({ node: url!, indexPrefix, refresh: 'wait_for', logger: quiet, ...options });
+    const index = new OpenSearchSearchIndex({
+      node: url!,
+      indexPrefix,
+      refresh: 'wait_for',
+      logger: quiet,
+      ...options,
+    });
     instances.push(index);
     return index;
   }
@@ -103,7 +127,9 @@ describe('OpenSearch search index', () => {
     const plugins = (await (await fetch(`${url}/_nodes/plugins`)).json()) as {
       nodes: Record<string, { modules?: { name: string }[]; plugins?: { name: string }[] }>;
     };
-    const names = Object.values(plugins.nodes).flatMap((n) => [...(n.modules ?? []), ...(n.plugins ?? [])].map((m) => m.name));
+    const names = Object.values(plugins.nodes).flatMap((n) =>
+      [...(n.modules ?? []), ...(n.plugins ?? [])].map((m) => m.name),
+    );
     const expected = names.includes('analysis-common') ? 'language' : 'standard-fallback';
     expect(index.analysisMode).toBe(expected);
     const probe = logged.find((l) => 'analysis' in l.obj);
@@ -111,7 +137,10 @@ describe('OpenSearch search index', () => {
     expect(probe?.level).toBe(expected === 'language' ? 'info' : 'warn');
     process.stderr.write(`OpenSearch analysis probe at ${url}: ${expected} (${probe?.msg})\n`);
     // the index records what it was built with
-    const mapping = (await (await fetch(`${url}/${index.indexName}/_mapping`)).json()) as Record<string, { mappings: { _meta: object } }>;
+    const mapping = (await (await fetch(`${url}/${index.indexName}/_mapping`)).json()) as Record<
+      string,
+      { mappings: { _meta: object } }
+    >;
     expect(mapping[index.indexName]?.mappings._meta).toMatchObject({ analysis: expected });
     // a second init of the same generation is a no-op
     await index.init();
@@ -124,7 +153,9 @@ describe('OpenSearch search index', () => {
     await index.upsert([{ doc, position: 10 }], NO_TRANSACTION);
     await index.upsert([{ doc, position: 10 }], NO_TRANSACTION);
     await index.upsert([{ doc: { ...doc, full_text: 'Altfassung' }, position: 9 }], NO_TRANSACTION);
-    const stored = (await (await fetch(`${url}/${index.indexName}/_doc/bger_1A_1_2020`)).json()) as { _version: number };
+    const stored = (await (await fetch(`${url}/${index.indexName}/_doc/bger_1A_1_2020`)).json()) as {
+      _version: number;
+    };
     expect(stored._version).toBe(10);
     expect((await index.search(request('Erstfassung'))).total).toBe(1);
     expect((await index.search(request('Altfassung'))).total).toBe(0);
@@ -176,7 +207,10 @@ describe('OpenSearch search index', () => {
       index = open({ countCap: 5, candidatePool: 8 });
       await index.init();
       // 2 300 documents in one call: five bulk requests of at most 500
-      await index.upsert(docs.map((doc, i) => ({ doc, position: i + 1 })), NO_TRANSACTION);
+      await index.upsert(
+        docs.map((doc, i) => ({ doc, position: i + 1 })),
+        NO_TRANSACTION,
+      );
     });
 
     it.each([
@@ -199,7 +233,9 @@ describe('OpenSearch search index', () => {
       const inPool = await index.search(request('Vertrag', { sort: 'relevance', offset: 4, limit: 10 }));
       expect(inPool.hits).toHaveLength(4);
       expect(inPool.hasMore).toBe(false);
-      const beyond = await index.search(request('Vertrag', { sort: 'relevance', offset: 100_000, limit: 10 }));
+      const beyond = await index.search(
+        request('Vertrag', { sort: 'relevance', offset: 100_000, limit: 10 }),
+      );
       expect(beyond).toEqual({ total: 5, totalIsLowerBound: true, hits: [], hasMore: false });
     });
   });
@@ -208,11 +244,15 @@ describe('OpenSearch search index', () => {
     const prefix = nextPrefix('a');
     const v1 = open({ prefix, generation: 1 });
     await v1.init();
-    await v1.upsert([{ doc: docOf('bger_1A_10_2020', '2020-01-10', 'Altbestand'), position: 1 }], NO_TRANSACTION);
+    await v1.upsert(
+      [{ doc: docOf('bger_1A_10_2020', '2020-01-10', 'Altbestand'), position: 1 }],
+      NO_TRANSACTION,
+    );
     const v2 = open({ prefix, generation: 2 });
     await v2.init();
     await v2.upsert([{ doc: docOf('bger_1A_11_2020', '2020-01-11', 'Neubau'), position: 1 }], NO_TRANSACTION);
-    const seen = async (index: OpenSearchSearchIndex) => (await index.search(request(''))).hits.map((h) => h.decision_id);
+    const seen = async (index: OpenSearchSearchIndex) =>
+      (await index.search(request(''))).hits.map((h) => h.decision_id);
 
     expect(await v1.liveGeneration()).toBe(1);
     expect(await seen(v1)).toEqual(['bger_1A_10_2020']);
@@ -243,7 +283,12 @@ describe('OpenSearch search index: unavailable node', () => {
   it('connection refused: search throws SearchUnavailableError, upsert a retriable error (ECONNREFUSED)', async () => {
     const { server, url } = await listen(() => undefined);
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const index = new OpenSearchSearchIndex({ node: url, indexPrefix: 'unreachable', logger: quiet, requestTimeoutMs: 2_000 });
+    const index = new OpenSearchSearchIndex({
+      node: url,
+      indexPrefix: 'unreachable',
+      logger: quiet,
+      requestTimeoutMs: 2_000,
+    });
     try {
       const searchError = await rejectionOf(index.search(request('Vertrag')));
       expect(searchError).toBeInstanceOf(SearchUnavailableError);
@@ -268,18 +313,31 @@ describe('OpenSearch search index: unavailable node', () => {
         res.statusCode = status;
         res.setHeader('content-type', 'application/json');
         if (itemStatus !== null && req.url?.startsWith('/_bulk')) {
-          res.end(JSON.stringify({ errors: true, items: [{ index: { _id: doc.decision_id, status: itemStatus, error: { type: 'x', reason: 'busy' } } }] }));
+          res.end(
+            JSON.stringify({
+              errors: true,
+              items: [
+                { index: { _id: doc.decision_id, status: itemStatus, error: { type: 'x', reason: 'busy' } } },
+              ],
+            }),
+          );
         } else {
           res.end(JSON.stringify({ error: { type: 'unavailable', reason: 'test' }, status }));
         }
       });
     });
-    const index = new OpenSearchSearchIndex({ node: url, indexPrefix: 'fake', logger: quiet, requestTimeoutMs: 2_000 });
+    const index = new OpenSearchSearchIndex({
+      node: url,
+      indexPrefix: 'fake',
+      logger: quiet,
+      requestTimeoutMs: 2_000,
+    });
     try {
       const writeError = await rejectionOf(index.upsert([{ doc, position: 1 }], NO_TRANSACTION));
       expect(writeError).toBeInstanceOf(OpenSearchIndexError);
       expect((writeError as OpenSearchIndexError).code).toBe('SEARCH_UNAVAILABLE');
-      if (itemStatus === null) await expect(index.search(request('Vertrag'))).rejects.toBeInstanceOf(SearchUnavailableError);
+      if (itemStatus === null)
+        await expect(index.search(request('Vertrag'))).rejects.toBeInstanceOf(SearchUnavailableError);
     } finally {
       await index.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -294,7 +352,9 @@ describe('OpenSearch search index: the local node stops and starts again', () =>
     url = await openSearchTestUrl();
     control = url ? localScriptOpenSearch(url) : null;
     if (url && !control) {
-      process.stderr.write(`OpenSearch stop/start test skipped: ${url} is not the node of infra/local/engines.sh\n`);
+      process.stderr.write(
+        `OpenSearch stop/start test skipped: ${url} is not the node of infra/local/engines.sh\n`,
+      );
     }
   });
 
@@ -305,15 +365,23 @@ describe('OpenSearch search index: the local node stops and starts again', () =>
       await fixture.load(CORPUS.slice(0, 3));
       await control.stop();
       try {
-        await expect(fixture.index.search(request('Kündigung'))).rejects.toBeInstanceOf(SearchUnavailableError);
-        const writeError = await rejectionOf(fixture.index.upsert([{ doc: CORPUS[3]!, position: 100 }], NO_TRANSACTION));
+        await expect(fixture.index.search(request('Kündigung'))).rejects.toBeInstanceOf(
+          SearchUnavailableError,
+        );
+        const writeError = await rejectionOf(
+          fixture.index.upsert([{ doc: CORPUS[3]!, position: 100 }], NO_TRANSACTION),
+        );
         expect(codesOf(writeError)).toEqual(['SEARCH_UNAVAILABLE', 'ECONNREFUSED']);
       } finally {
         await control.start();
       }
       await fixture.index.upsert([{ doc: CORPUS[3]!, position: 100 }], NO_TRANSACTION);
       const after = await fixture.index.search(request(''));
-      expect(after.hits.map((h) => h.decision_id).sort()).toEqual(CORPUS.slice(0, 4).map((d) => d.decision_id).sort());
+      expect(after.hits.map((h) => h.decision_id).sort()).toEqual(
+        CORPUS.slice(0, 4)
+          .map((d) => d.decision_id)
+          .sort(),
+      );
     } finally {
       await fixture.close();
     }

@@ -99,10 +99,14 @@ export function uniqueIndexPrefix(prefix: string): string {
 
 /** Deletes every generation and the alias under `indexPrefix` (tests clean up after themselves). */
 export async function deleteIndices(nodeUrl: string, indexPrefix: string): Promise<void> {
-  const res = await fetch(`${nodeUrl}/${indexPrefix}-decisions-v*?expand_wildcards=all&ignore_unavailable=true`, {
-    method: 'DELETE',
-  });
-  if (!res.ok && res.status !== 404) throw new Error(`deleting ${indexPrefix} indices: ${res.status} ${await res.text()}`);
+  const res = await fetch(
+    `${nodeUrl}/${indexPrefix}-decisions-v*?expand_wildcards=all&ignore_unavailable=true`,
+    {
+      method: 'DELETE',
+    },
+  );
+  if (!res.ok && res.status !== 404)
+    throw new Error(`deleting ${indexPrefix} indices: ${res.status} ${await res.text()}`);
 }
 
 /** The OpenSearch writer ignores the read-model transaction of the write context. */

@@ -176,8 +176,17 @@ export function indexDocument(doc: SearchDocument, position: number): Record<str
 
 /** `_source` fields a hit needs. */
 export const HIT_SOURCE_FIELDS = [
-  'decision_id', 'court', 'canton', 'chamber', 'decision_type', 'decision_date', 'language',
-  'docket_number', 'title', 'regeste', 'rule_statement',
+  'decision_id',
+  'court',
+  'canton',
+  'chamber',
+  'decision_type',
+  'decision_date',
+  'language',
+  'docket_number',
+  'title',
+  'regeste',
+  'rule_statement',
 ] as const;
 
 type HitSource = Partial<Record<(typeof HIT_SOURCE_FIELDS)[number], string | null>>;

@@ -90,11 +90,17 @@ export function searchError(error: unknown): Error {
   if (c.unavailable || c.status === 404) {
     return new SearchUnavailableError(`OpenSearch cannot answer: ${c.message}`, { cause: causeOf(error, c) });
   }
-  return new OpenSearchIndexError('SEARCH_QUERY_FAILED', `OpenSearch refused the search: ${c.message}`, { cause: error });
+  return new OpenSearchIndexError('SEARCH_QUERY_FAILED', `OpenSearch refused the search: ${c.message}`, {
+    cause: error,
+  });
 }
 
 /** What a failed request of a writer / admin operation becomes. */
-export function operationError(error: unknown, what: string, refused: OpenSearchIndexErrorCode): OpenSearchIndexError {
+export function operationError(
+  error: unknown,
+  what: string,
+  refused: OpenSearchIndexErrorCode,
+): OpenSearchIndexError {
   if (error instanceof OpenSearchIndexError) return error;
   const c = classify(error);
   if (c.unavailable) {

@@ -67,7 +67,11 @@ export class QueryAnalysis {
     };
   }
 
-  private async fill(group: TextGroup, texts: readonly string[], local: Map<string, readonly string[]>): Promise<void> {
+  private async fill(
+    group: TextGroup,
+    texts: readonly string[],
+    local: Map<string, readonly string[]>,
+  ): Promise<void> {
     const missing: string[] = [];
     for (const t of texts) {
       const key = keyOf(group, t);
@@ -85,7 +89,9 @@ export class QueryAnalysis {
     const analyzer = analyzerOf(group);
     let split = splitByOffsets(missing, await this.request(analyzer, [...missing]));
     if (split === null) {
-      split = await Promise.all(missing.map(async (t) => (await this.request(analyzer, t)).map((x) => x.token)));
+      split = await Promise.all(
+        missing.map(async (t) => (await this.request(analyzer, t)).map((x) => x.token)),
+      );
     }
     missing.forEach((t, i) => {
       const tokens = split[i] ?? [];

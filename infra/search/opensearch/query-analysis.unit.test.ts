@@ -8,7 +8,8 @@ function tokensOf(texts: readonly string[], drop: readonly string[] = []): Analy
   for (const t of texts) {
     for (const m of t.matchAll(/[\p{L}\p{N}]+/gu)) {
       const start = base + (m.index ?? 0);
-      if (!drop.includes(m[0].toLowerCase())) out.push({ token: m[0].toLowerCase(), start_offset: start, end_offset: start + m[0].length });
+      if (!drop.includes(m[0].toLowerCase()))
+        out.push({ token: m[0].toLowerCase(), start_offset: start, end_offset: start + m[0].length });
     }
     base += t.length + 1;
   }

@@ -180,12 +180,16 @@ class GroupCompiler {
       case 'term': {
         const tokens = this.analyse(g, node.text);
         if (tokens.length === 0) return null;
-        return allOf(tokens.map((t) => anyPart(g, (field, boost) => ({ term: { [field]: { value: t, boost } } }))));
+        return allOf(
+          tokens.map((t) => anyPart(g, (field, boost) => ({ term: { [field]: { value: t, boost } } }))),
+        );
       }
       case 'prefix': {
         const tokens = this.analyse(g, node.text);
         if (tokens.length === 0) return null;
-        return allOf(tokens.map((t) => anyPart(g, (field, boost) => ({ prefix: { [field]: { value: t, boost } } }))));
+        return allOf(
+          tokens.map((t) => anyPart(g, (field, boost) => ({ prefix: { [field]: { value: t, boost } } }))),
+        );
       }
       case 'phrase': {
         const text = phraseText(node.words);
@@ -282,7 +286,8 @@ export function compileFilters(f: SearchFilters): Dsl[] {
     if (f.dateTo) range['lte'] = f.dateTo;
     out.push({ range: { decision_date: range } });
   }
-  if (f.chamber) out.push({ wildcard: { chamber_lc: { value: `*${escapeWildcard(f.chamber.toLowerCase())}*` } } });
+  if (f.chamber)
+    out.push({ wildcard: { chamber_lc: { value: `*${escapeWildcard(f.chamber.toLowerCase())}*` } } });
   if (f.decisionType) out.push({ term: { decision_type_lc: f.decisionType.toLowerCase() } });
   return out;
 }

@@ -40,8 +40,10 @@ const analyse: Analyse = (group, text) =>
 const parts = (g: TextGroup, clause: (field: string, boost: number) => Dsl): Dsl => ({
   bool: { should: [clause(`t_${g}.title`, 5), clause(`t_${g}.regeste`, 2), clause(`t_${g}.body`, 1)] },
 });
-const term = (g: TextGroup, token: string) => parts(g, (f, boost) => ({ term: { [f]: { value: token, boost } } }));
-const prefix = (g: TextGroup, token: string) => parts(g, (f, boost) => ({ prefix: { [f]: { value: token, boost } } }));
+const term = (g: TextGroup, token: string) =>
+  parts(g, (f, boost) => ({ term: { [f]: { value: token, boost } } }));
+const prefix = (g: TextGroup, token: string) =>
+  parts(g, (f, boost) => ({ prefix: { [f]: { value: token, boost } } }));
 const phrase = (g: TextGroup, text: string) =>
   parts(g, (f, boost) => ({ match_phrase: { [f]: { query: text, slop: 0, boost } } }));
 const own = (key: string): Dsl => ({ bool: { filter: [{ term: { ref_keys: key } }] } });
@@ -49,9 +51,12 @@ const not = (q: Dsl): Dsl => ({ bool: { filter: [{ match_all: {} }], must_not: [
 const and = (...must: Dsl[]): Dsl => ({ bool: { must } });
 const or = (...should: Dsl[]): Dsl => ({ bool: { should, minimum_should_match: 1 } });
 const lang = (g: TextGroup): Dsl =>
-  g === 'xx' ? { bool: { must_not: [{ terms: { language: ['de', 'fr', 'it'] } }] } } : { term: { language: g } };
+  g === 'xx'
+    ? { bool: { must_not: [{ terms: { language: ['de', 'fr', 'it'] } }] } }
+    : { term: { language: g } };
 const arm = (g: TextGroup, q: Dsl): Dsl => ({ bool: { filter: [lang(g)], must: [q] } });
-const arms = (...a: Dsl[]): Dsl => (a.length === 1 ? a[0]! : { bool: { should: a, minimum_should_match: 1 } });
+const arms = (...a: Dsl[]): Dsl =>
+  a.length === 1 ? a[0]! : { bool: { should: a, minimum_should_match: 1 } };
 const NONE: Dsl = { match_none: {} };
 
 function ast(query: string): QueryNode {
@@ -83,22 +88,36 @@ describe('compileQueryDsl', () => {
     ['prefix', 'diritto*', ['it'], arm('it', prefix('it', 'diritt'))],
     // rule 4: phrases keep their text (the engine analyses it with positions)
     ['phrase', '"Kündigung des Vertrags"', DE, arm('de', phrase('de', 'Kündigung des Vertrags'))],
-    ["phrase with inner punctuation", '"l\'arrêt attaqué"', ['fr'], arm('fr', phrase('fr', "l'arrêt attaqué"))],
+    [
+      'phrase with inner punctuation',
+      '"l\'arrêt attaqué"',
+      ['fr'],
+      arm('fr', phrase('fr', "l'arrêt attaqué")),
+    ],
     // rule 6: NOT
     ['NOT only', 'NOT Kündigung', DE, arm('de', not(term('de', 'kundig')))],
     [
       'AND with NOTs: must + must_not',
       'Kündigung -Vertrag -Miete',
       DE,
-      arm('de', { bool: { must: [term('de', 'kundig')], must_not: [term('de', 'vertrag'), term('de', 'miete')] } }),
+      arm('de', {
+        bool: { must: [term('de', 'kundig')], must_not: [term('de', 'vertrag'), term('de', 'miete')] },
+      }),
     ],
     [
       'only NOTs in an AND',
       'NOT Kündigung NOT Vertrag',
       DE,
-      arm('de', { bool: { filter: [{ match_all: {} }], must_not: [term('de', 'kundig'), term('de', 'vertrag')] } }),
+      arm('de', {
+        bool: { filter: [{ match_all: {} }], must_not: [term('de', 'kundig'), term('de', 'vertrag')] },
+      }),
     ],
-    ['NOT inside OR', 'Vertrag OR NOT Miete', DE, arm('de', or(term('de', 'vertrag'), not(term('de', 'miete'))))],
+    [
+      'NOT inside OR',
+      'Vertrag OR NOT Miete',
+      DE,
+      arm('de', or(term('de', 'vertrag'), not(term('de', 'miete')))),
+    ],
     // rule 7: stop words are removed per group, and operators left without operands with them
     ['stop word in AND', 'der Vertrag', DE, arm('de', term('de', 'vertrag'))],
     ['stop word in OR', 'der OR Vertrag', DE, arm('de', term('de', 'vertrag'))],
@@ -122,7 +141,11 @@ describe('compileQueryDsl', () => {
       'NOT stop word: removed in German, a negation elsewhere',
       'NOT der',
       TEXT_GROUPS,
-      arms(arm('fr', not(term('fr', 'der'))), arm('it', not(term('it', 'der'))), arm('xx', not(term('xx', 'der')))),
+      arms(
+        arm('fr', not(term('fr', 'der'))),
+        arm('it', not(term('it', 'der'))),
+        arm('xx', not(term('xx', 'der'))),
+      ),
     ],
     // rule 5: references
     [
@@ -131,12 +154,25 @@ describe('compileQueryDsl', () => {
       DE,
       arm('de', or(own('4A_100/2020'), phrase('de', '4A_100/2020'))),
     ],
-    ['BGE: the bare citation', 'ATF 140 III 86', ['fr'], arm('fr', or(own('BGE 140 III 86'), phrase('fr', '140 III 86')))],
+    [
+      'BGE: the bare citation',
+      'ATF 140 III 86',
+      ['fr'],
+      arm('fr', or(own('BGE 140 III 86'), phrase('fr', '140 III 86'))),
+    ],
     [
       'BVGE: every language form',
       'BVGE 2013/10',
       DE,
-      arm('de', or(own('BVGE 2013/10'), phrase('de', 'BVGE 2013/10'), phrase('de', 'ATAF 2013/10'), phrase('de', 'DTAF 2013/10'))),
+      arm(
+        'de',
+        or(
+          own('BVGE 2013/10'),
+          phrase('de', 'BVGE 2013/10'),
+          phrase('de', 'ATAF 2013/10'),
+          phrase('de', 'DTAF 2013/10'),
+        ),
+      ),
     ],
     ['decision id: own key only', 'bger_4A_100_2020', DE, arm('de', own('bger_4A_100_2020'))],
     [
@@ -177,14 +213,9 @@ describe('compileQueryDsl', () => {
   });
 
   it('lists every text to analyse once', () => {
-    expect(analysisTexts(ast('Miete "fristlose Kündigung" Arbeits* BVGE 2013/10 bger_4A_1_2020 Miete'))).toEqual([
-      'Miete',
-      'fristlose Kündigung',
-      'Arbeits',
-      'BVGE 2013/10',
-      'ATAF 2013/10',
-      'DTAF 2013/10',
-    ]);
+    expect(
+      analysisTexts(ast('Miete "fristlose Kündigung" Arbeits* BVGE 2013/10 bger_4A_1_2020 Miete')),
+    ).toEqual(['Miete', 'fristlose Kündigung', 'Arbeits', 'BVGE 2013/10', 'ATAF 2013/10', 'DTAF 2013/10']);
   });
 
   it('keeps user text inside JSON string values', () => {
@@ -207,20 +238,36 @@ describe('compileFilters', () => {
   it.each<[string, SearchFilters, Dsl[]]>([
     ['none', {}, []],
     ['empty strings are no filter', { court: '', chamber: '', decisionType: '' }, []],
-    ['exact keywords', { court: 'bger', canton: 'CH', language: 'de' }, [
-      { term: { court: 'bger' } }, { term: { canton: 'CH' } }, { term: { language: 'de' } },
-    ]],
-    ['inclusive date range', { dateFrom: '2020-01-01', dateTo: '2020-12-31' }, [
-      { range: { decision_date: { format: 'strict_date', gte: '2020-01-01', lte: '2020-12-31' } } },
-    ]],
-    ['open-ended date', { dateTo: '2020-12-31' }, [{ range: { decision_date: { format: 'strict_date', lte: '2020-12-31' } } }]],
-    ['chamber: lower-cased substring', { chamber: 'ÖFFENTLICH-Rechtliche' }, [
-      { wildcard: { chamber_lc: { value: '*öffentlich-rechtliche*' } } },
-    ]],
-    ['chamber: % and _ are literal, * ? \\ escaped', { chamber: '50%_*?\\' }, [
-      { wildcard: { chamber_lc: { value: '*50%_\\*\\?\\\\*' } } },
-    ]],
-    ['decision type: lower-cased exact', { decisionType: 'ARRÊT' }, [{ term: { decision_type_lc: 'arrêt' } }]],
+    [
+      'exact keywords',
+      { court: 'bger', canton: 'CH', language: 'de' },
+      [{ term: { court: 'bger' } }, { term: { canton: 'CH' } }, { term: { language: 'de' } }],
+    ],
+    [
+      'inclusive date range',
+      { dateFrom: '2020-01-01', dateTo: '2020-12-31' },
+      [{ range: { decision_date: { format: 'strict_date', gte: '2020-01-01', lte: '2020-12-31' } } }],
+    ],
+    [
+      'open-ended date',
+      { dateTo: '2020-12-31' },
+      [{ range: { decision_date: { format: 'strict_date', lte: '2020-12-31' } } }],
+    ],
+    [
+      'chamber: lower-cased substring',
+      { chamber: 'ÖFFENTLICH-Rechtliche' },
+      [{ wildcard: { chamber_lc: { value: '*öffentlich-rechtliche*' } } }],
+    ],
+    [
+      'chamber: % and _ are literal, * ? \\ escaped',
+      { chamber: '50%_*?\\' },
+      [{ wildcard: { chamber_lc: { value: '*50%_\\*\\?\\\\*' } } }],
+    ],
+    [
+      'decision type: lower-cased exact',
+      { decisionType: 'ARRÊT' },
+      [{ term: { decision_type_lc: 'arrêt' } }],
+    ],
   ])('%s', (_what, filters, expected) => {
     expect(compileFilters(filters)).toEqual(expected);
   });

@@ -23,7 +23,9 @@ solcher solches soll sollte sondern sonst über um und uns unse unsem unsen unse
 viel vom von vor während war waren warst was weg weil weiter welche welchem welchen welcher
 welches wenn werde werden wie wieder will wir wird wirst wo wollen wollte würde würden zu zum
 zur zwar zwischen
-`.split(/\s+/).filter((w) => w.length > 0);
+`
+  .split(/\s+/)
+  .filter((w) => w.length > 0);
 
 /** french.stop (155 words). */
 export const FRENCH_STOP_WORDS: readonly string[] = `
@@ -36,7 +38,9 @@ fusses fût fussions fussiez fussent ayant ayante ayantes ayants eu eue eues eus
 ont aurai auras aura aurons aurez auront aurais aurait aurions auriez auraient avais avait
 avions aviez avaient eut eûmes eûtes eurent aie aies ait ayons ayez aient eusse eusses eût
 eussions eussiez eussent
-`.split(/\s+/).filter((w) => w.length > 0);
+`
+  .split(/\s+/)
+  .filter((w) => w.length > 0);
 
 /** italian.stop (279 words). */
 export const ITALIAN_STOP_WORDS: readonly string[] = `
@@ -58,4 +62,6 @@ fecero facessi facesse facessimo facessero facendo sto stai sta stiamo stanno st
 starò starai starà staremo starete staranno starei staresti starebbe staremmo stareste
 starebbero stavo stavi stava stavamo stavate stavano stetti stesti stette stemmo steste stettero
 stessi stesse stessimo stessero stando
-`.split(/\s+/).filter((w) => w.length > 0);
+`
+  .split(/\s+/)
+  .filter((w) => w.length > 0);

@@ -75,7 +75,8 @@ export function formatCitation(target: PlannedDecision, lang: Lang, rng: Rng): s
     case 'finma':
     case 'weko': {
       const gen = { de: `der ${label}`, fr: `de la ${label}`, it: `della ${label}` }[lang];
-      return `${noun} ${gen} ${d}${date}${withPin}`;
+      const order = { de: 'Verfügung', fr: 'décision', it: 'decisione' }[lang];
+      return `${order} ${gen} ${d}${date}${withPin}`;
     }
     default: {
       if (rng.chance(0.5)) return `${label} ${d}${date}${withPin}`;

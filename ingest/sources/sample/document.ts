@@ -162,8 +162,14 @@ class DecisionWriter {
     return this.rng.chance(0.35) ? this.t(CITE_PREFIX) + c : c;
   }
 
+  /** Type words; an authority's "Verfügung" is a "décision" / "decisione", a court's an "ordonnance" / "decreto". */
+  private typeWord(type: DecisionTypeDe = this.input.rec.type): string {
+    if (type === 'Verfügung' && this.firstInstanceProc) return this.t(['Verfügung', 'Décision', 'Decisione']);
+    return this.t(TYPE_WORDS[type]);
+  }
+
   private typeLine(type: DecisionTypeDe = this.input.rec.type): string {
-    const word = this.t(TYPE_WORDS[type]);
+    const word = this.typeWord(type);
     return this.input.rec.placeholder ? word : `${word} ${DATE_WORD[this.lang]} ${spell(this.input.rec.date, this.lang)}`;
   }
 
@@ -179,7 +185,8 @@ class DecisionWriter {
     const labels = rec.structure.split('|').filter((l) => l !== '1' && !l.includes('/') && l.split('.').length <= 2 && !/^1[.a-z]/.test(l));
     const pool = labels.length > 0 ? labels : ['2'];
     const count = this.rng.int(1, 2);
-    const picks = Array.from({ length: count }, () => [this.rng.int(0, REGESTE.length - 1), this.rng.pick(pool), this.rng.int(0, 5)] as const);
+    const templates = REGESTE.map((_, i) => i).filter((i) => !this.firstInstanceProc || !APPEAL_ONLY.test(REGESTE[i]![0]));
+    const picks = Array.from({ length: count }, () => [this.rng.pick(templates), this.rng.pick(pool), this.rng.int(0, 5)] as const);
     const subject = this.subject;
     const refs = [statuteRef(this.area, this.year, this.rng, null), statuteRef(this.area, this.year, this.rng, null)];
     const result: Partial<Record<Lang, string>> = {};
@@ -188,7 +195,7 @@ class DecisionWriter {
       const sentences = picks.map(([tpl, e, term]) =>
         fill(REGESTE[tpl]![LI[lang]], { T: this.term(term, lang), S: formatStatute(refs[1]!, lang), e }),
       );
-      result[lang] = [head, ...sentences].join(' ');
+      result[lang] = [head, ...sentences].join(' ').replace(/\.\.(?=\s|$)/g, '.');
     }
     return result;
   }
@@ -213,7 +220,9 @@ class DecisionWriter {
     this.push(heading(this.t(SECTION.composition!)), comp.line);
     this.push(heading(this.t(this.cantonal || proc === 'regulator' ? SECTION.inCase! : SECTION.parties!)));
     const represented = `${this.t(SECTION.represented!)} ${lawyer(this.rng, this.lang)},`;
-    const opponent = withCanton(this.t(this.area.opponent), this.input.canton, this.lang).replace('{B}', this.partyB);
+    const opponent = profile.key === 'bstger'
+      ? this.t(['Bundesanwaltschaft', 'Ministère public de la Confédération', 'Ministero pubblico della Confederazione'])
+      : withCanton(this.t(this.area.opponent), this.input.canton, this.lang).replace('{B}', this.partyB);
     if (proc === 'criminalTrial') {
       this.push(`${this.t(['Bundesanwaltschaft', 'Ministère public de la Confédération', 'Ministero pubblico della Confederazione'])},`, `${this.roles.respondentLabel},`, this.t(SECTION.against!), `${this.partyA},`, represented, `${this.roles.appellantLabel}.`);
     } else if (proc === 'regulator') {
@@ -234,7 +243,7 @@ class DecisionWriter {
   private subjectLine(): string {
     const subject = this.t(this.area.subjects[this.subject]!);
     if (this.input.profile.key !== 'bvger') return subject;
-    const date = spell(this.earlier(40, 300), this.lang);
+    const date = spell(this.firstInstance.date, this.lang);
     return `${subject}; ${this.t([`Verfügung der Vorinstanz vom ${date}`, `décision de l'autorité inférieure du ${date}`, `decisione dell'autorità inferiore del ${date}`])}.`;
   }
 
@@ -260,10 +269,11 @@ class DecisionWriter {
       return `${cap(appeal)} ${this.t(['gegen', 'contre', 'contro'])} ${this.typeWithArticle(lower.type)} ${lower.gen}${chamber}${d(lower.date)}${docket}.`;
     }
     if (key === 'mkg') {
-      return this.t([`Kassationsbeschwerde gegen das Urteil des Militärappellationsgerichts 2 vom ${spell(this.earlier(60, 300), 'de')}.`, `Pourvoi en cassation contre le jugement du Tribunal militaire d'appel 2 du ${spell(this.earlier(60, 300), 'fr')}.`, `Ricorso per cassazione contro la sentenza del Tribunale militare d'appello 2 del ${spell(this.earlier(60, 300), 'it')}.`]);
+      const date = this.firstInstance.date;
+      return this.t([`Kassationsbeschwerde gegen das Urteil des Militärappellationsgerichts 2 vom ${spell(date, 'de')}.`, `Pourvoi en cassation contre le jugement du Tribunal militaire d'appel 2 du ${spell(date, 'fr')}.`, `Ricorso per cassazione contro la sentenza del Tribunale militare d'appello 2 del ${spell(date, 'it')}.`]);
     }
     if (key === 'bstger' && (this.input.chamber.proc ?? profile.proc) === 'appeal') {
-      const date = this.earlier(20, 200);
+      const date = this.firstInstance.date;
       return this.t([`Beschwerde gegen die Verfügung der Bundesanwaltschaft vom ${spell(date, 'de')}`, `Plainte contre l'ordonnance du Ministère public de la Confédération du ${spell(date, 'fr')}`, `Reclamo contro il decreto del Ministero pubblico della Confederazione del ${spell(date, 'it')}`]);
     }
     if (this.cantonal) {
@@ -338,7 +348,15 @@ class DecisionWriter {
       return;
     }
     const lowerDate = lower?.date ?? this.firstInstance.date;
-    const lowerSentence = lower
+    const d = (l: Lang): string => spell(lowerDate, l);
+    const key = this.input.profile.key;
+    const lowerSentence = key === 'bvger'
+      ? this.t([`Mit Verfügung vom ${d('de')} wies die Vorinstanz das Gesuch ab.`, `Par décision du ${d('fr')}, l'autorité inférieure a rejeté la demande.`, `Con decisione del ${d('it')}, l'autorità inferiore ha respinto la domanda.`])
+      : key === 'bstger'
+        ? this.t([`Mit Verfügung vom ${d('de')} wies die Bundesanwaltschaft das Gesuch ab.`, `Par ordonnance du ${d('fr')}, le Ministère public de la Confédération a rejeté la requête.`, `Con decreto del ${d('it')}, il Ministero pubblico della Confederazione ha respinto l'istanza.`])
+        : key === 'mkg'
+          ? this.t([`Mit Urteil vom ${d('de')} bestätigte das Militärappellationsgericht 2 den erstinstanzlichen Schuldspruch.`, `Par jugement du ${d('fr')}, le Tribunal militaire d'appel 2 a confirmé la condamnation.`, `Con sentenza del ${d('it')}, il Tribunale militare d'appello 2 ha confermato la condanna.`])
+          : lower
       ? this.t([
         `Mit ${TYPE_WORDS[lower.type][0]} vom ${spell(lowerDate, 'de')} wies ${lower.nom} das Rechtsmittel ab.`,
         `Par ${this.typeWithArticle(lower.type, 'fr').replace(/^(l'|la |le )/, '')} du ${spell(lowerDate, 'fr')}, ${lower.nom} a rejeté le recours.`,
@@ -457,7 +475,7 @@ class DecisionWriter {
       text = text.replace('{C}', first ?? '').replace('; {C2}', second ? `; ${second}` : '').replace('{C2}', second ?? '');
       text = text.replace(/ \(\)/g, '');
     }
-    return fill(text, slots);
+    return fill(text, slots).replace(/\.\.(?=\s|$)/g, '.');
   }
 
   private leftovers(): string[] {
@@ -498,7 +516,7 @@ class DecisionWriter {
     const { rec, profile, lower } = this.input;
     const proc = this.input.chamber.proc ?? profile.proc;
     const type = rec.type;
-    const verb = this.t(OPERATIVE_VERB[type]);
+    const verb = type === 'Verfügung' && this.firstInstanceProc ? this.t(['verfügt', 'décide', 'decide']) : this.t(OPERATIVE_VERB[type]);
     const [presName, presFemale] = this.president;
     let title: string;
     if (type === 'Verfügung' && proc !== 'regulator') {
@@ -553,7 +571,7 @@ class DecisionWriter {
       Urteil: ['Dieses Urteil wird', 'Le présent arrêt est communiqué', 'Comunicazione'],
       Beschluss: ['Dieser Beschluss wird', 'La présente décision est communiquée', 'Comunicazione'],
       Entscheid: ['Dieser Entscheid wird', 'La présente décision est communiquée', 'Comunicazione'],
-      Verfügung: ['Diese Verfügung wird', 'La présente ordonnance est communiquée', 'Comunicazione'],
+      Verfügung: ['Diese Verfügung wird', this.firstInstanceProc ? 'La présente décision est communiquée' : 'La présente ordonnance est communiquée', 'Comunicazione'],
     }[type] as [string, string, string]);
     const recipient = lower ? this.dative(lower.nom) : null;
     if (this.lang === 'de') return `${subject} den Parteien${recipient ? ` und ${recipient}` : ''} schriftlich mitgeteilt.`;

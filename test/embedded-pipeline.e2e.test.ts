@@ -1,0 +1,133 @@
+/**
+ * The whole embedded pipeline in one process: sample corpus (plus malformed files) → entscheidsuche
+ * parser → ingest → table event log → projections → read models → API.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../api/app.ts';
+import { openPglite, type DatabaseHandle } from '../infra/db/database.ts';
+import { TableEventLog } from '../infra/event-log/table-event-log.ts';
+import { TableIngestState } from '../infra/ingest-state/table-ingest-state.ts';
+import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
+import { runSource } from '../ingest/ingest-runner.ts';
+import { writeMalformedSamples } from '../ingest/sources/sample/sample-generator.ts';
+import { createSampleSource } from '../ingest/sources/sample/sample.source.ts';
+import { waitUntilCaughtUp } from '../projector/lag.ts';
+import { ProjectionRunner } from '../projector/projection-runner.ts';
+import { allProjections } from '../projector/projections.ts';
+
+const SIZE = 400;
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+describe('embedded pipeline end to end', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let runner: ProjectionRunner;
+  let app: FastifyInstance;
+  let log: TableEventLog;
+  const deps = () => ({ log, state: new TableIngestState(handle.db), now: () => new Date().toISOString(), newId: randomUUID, logger: quiet });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'e2e-embedded-'));
+    const corpus = join(dir, 'corpus');
+    const source = await createSampleSource({ dir: corpus, size: SIZE, seed: 11 });
+    await writeMalformedSamples(corpus);
+    handle = await openPglite({ dataDir: join(dir, 'pglite') });
+    log = new TableEventLog(handle.db, { pollIntervalMs: 20 });
+    const search = new PostgresSearchIndex(handle.db);
+    const projections = allProjections(search);
+    runner = new ProjectionRunner({ db: handle.db, log, now: () => new Date().toISOString(), logger: quiet });
+    await runner.start(projections);
+    await runSource(source, deps());
+    await waitUntilCaughtUp(handle.db, log, projections, undefined, 50);
+    app = await buildApp({
+      db: handle.db,
+      search,
+      settings: { basePath: '', publicBaseUrl: 'https://example.test', staleAfterHours: 36, maxSearchResponseChars: 2_000_000 },
+      today: () => '2026-11-22',
+      now: () => new Date(),
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await runner?.stop();
+    await handle?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('serves every generated decision and reports the malformed files in the health of the run', async () => {
+    const all = await get('/decisions?limit=1&fields=compact');
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: SIZE, total_is_lower_bound: false, returned: 1, has_more: true, next_offset: 1 });
+    const health = await get('/scraper-health');
+    const sample = health.body.sources.find((s: { source: string }) => s.source === 'sample');
+    expect(sample).toMatchObject({ success: true, items_failed: 3, decisions_added: SIZE, total_held: SIZE, stale: false });
+    expect(sample.errors).toHaveLength(3);
+  });
+
+  it('lists the courts with counts that add up to the corpus', async () => {
+    const courts = await get('/courts');
+    const counted = courts.body.courts.reduce((n: number, c: { decision_count: number }) => n + c.decision_count, 0);
+    expect(counted).toBe(SIZE);
+    const withDecisions = courts.body.courts.filter((c: { decision_count: number }) => c.decision_count > 0);
+    expect(withDecisions.length).toBeGreaterThanOrEqual(25);
+    const stats = await get('/statistics');
+    expect(stats.body.decisions.total).toBe(SIZE);
+    expect(Object.keys(stats.body.decisions.by_language).sort()).toEqual(expect.arrayContaining(['de', 'fr', 'it']));
+  });
+
+  it('finds a decision by its docket in the query, itself first, and by id or docket in the path', async () => {
+    const page = await get('/decisions?court=bger&limit=5&sort=date_desc');
+    const target = page.body.results[0];
+    const byDocket = await get(`/decisions?query=${encodeURIComponent(target.docket_number)}`);
+    expect(byDocket.body.results[0].decision_id).toBe(target.decision_id);
+    const byId = await get(`/decisions/${encodeURIComponent(target.decision_id)}?full_text=false`);
+    expect(byId.status).toBe(200);
+    expect(byId.body.full_text).toBeUndefined();
+    expect(byId.body.citation_string_de).toBe(target.citation_string_de);
+    const viaDocket = await get(`/decisions/${encodeURIComponent(target.docket_number.replace('_', ' '))}`);
+    expect(viaDocket.body.decision_id).toBe(target.decision_id);
+    expect(viaDocket.body.full_text.length).toBeGreaterThan(500);
+  });
+
+  it('finds the decisions citing a BGE reference, the BGE itself first', async () => {
+    const bge = (await get('/decisions?court=bge&limit=50&fields=compact')).body.results as { docket_number: string; decision_id: string }[];
+    let best: { id: string; total: number } | null = null;
+    for (const d of bge) {
+      const hits = await get(`/decisions?query=${encodeURIComponent(d.docket_number.replace('BGE', 'ATF'))}&limit=3`);
+      expect(hits.body.results[0].decision_id).toBe(d.decision_id);
+      if (!best || hits.body.total > best.total) best = { id: d.decision_id, total: hits.body.total };
+    }
+    // The generator skews citations: some BGE is cited by several decisions.
+    expect(best!.total).toBeGreaterThan(3);
+  });
+
+  it('keyword, phrase, boolean and prefix queries return matches with citation fields', async () => {
+    for (const query of ['Kündigung', '"recours en matière"', 'contrat OR Vertrag', 'Versich*', 'Beschwerde NOT Strafrecht']) {
+      const res = await get(`/decisions?query=${encodeURIComponent(query)}&limit=5`);
+      expect(res.status, query).toBe(200);
+      for (const r of res.body.results) {
+        expect(r.canonical_url).toBe(`https://example.test/entscheid/${encodeURIComponent(r.decision_id)}`);
+        expect(r.citation_string_fr.length).toBeGreaterThan(5);
+      }
+    }
+  });
+
+  it('a second run of the same source publishes nothing new', async () => {
+    const source = await createSampleSource({ dir: join(dir, 'corpus'), size: SIZE, seed: 11 });
+    const before = await log.countAfter('decisions', new Map());
+    const run = await runSource(source, deps());
+    expect(run).toMatchObject({ decisions_added: 0, decisions_updated: 0, items_seen: SIZE + 3, items_failed: 3 });
+    expect(await log.countAfter('decisions', new Map())).toBe(before);
+  });
+});
