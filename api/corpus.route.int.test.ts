@@ -11,8 +11,7 @@ import type { DatabaseHandle } from '../infra/db/database.ts';
 import type { OutgoingEvent } from '../infra/event-log/event-log.port.ts';
 import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
-import { waitUntilCaughtUp } from '../projector/lag.ts';
-import { ProjectionRunner } from '../projector/projection-runner.ts';
+import { ProjectorHost } from '../projector/projector-host.ts';
 import { allProjections } from '../projector/projections.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
@@ -158,14 +157,13 @@ beforeAll(async () => {
   handle = await openTestDatabase('pglite');
   const search = new PostgresSearchIndex(handle.db);
   const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
-  const projections = allProjections(search);
-  const runner = new ProjectionRunner({ db: handle.db, log, now: () => new Date().toISOString(), logger: silent }, { batchSize: 7 });
-  await runner.start(projections);
+  const runner = new ProjectorHost({ db: handle.db, log, now: () => new Date().toISOString(), logger: silent }, allProjections({ writer: search }), { batchSize: 7, watchIntervalMs: 0 });
+  await runner.start();
   await log.append(INITIAL.map(decisionEvent));
   // the same decision delivered again (new event id, same content) and a corrected version
   await log.append([decisionEvent(INITIAL[0]!), decisionEvent(REPUBLISHED)]);
   for (const r of RUNS) await log.append([runEvent(r)]);
-  await waitUntilCaughtUp(handle.db, log, projections, undefined, 10);
+  await runner.waitUntilCaughtUp(undefined, 10);
   await runner.stop();
   await log.close();
   const dead = await handle.db.selectFrom('dead_letters').select(['reason']).execute();

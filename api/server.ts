@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 async function main(): Promise<void> {
   const env = parseEnv(apiEnv);
   const logger = createLogger(env.LOG_LEVEL, 'api');
-  const infra = await openInfra(env, 'api');
+  const infra = await openInfra(env, 'api', logger);
   const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}${env.BASE_PATH}`;
   let closing = false;
   const app = await buildApp(
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     { loggerInstance: logger },
   );
   const address = await app.listen({ port: env.PORT, host: env.HOST });
-  logger.info({ address, mode: env.MODE }, 'api listening');
+  logger.info({ address, mode: env.SERVICE_MODE }, 'api listening');
   const shutdown = async () => {
     if (closing) return;
     closing = true;

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     if (!env.SOURCE_DIR) throw new ConfigError('SOURCE_DIR: required for SOURCE=entscheidsuche-dir');
     source = new EntscheidsucheDirectorySource({ root: resolve(env.SOURCE_DIR) });
   }
-  const infra = await openInfra(env, 'ingest');
+  const infra = await openInfra(env, 'ingest', logger);
   const controller = new AbortController();
   process.on('SIGTERM', () => controller.abort());
   process.on('SIGINT', () => controller.abort());

@@ -4,9 +4,11 @@ import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
-import { waitUntilCaughtUp } from './lag.ts';
 import { type Projection, RetriableProjectionError } from './projection.ts';
-import { ProjectionRunner } from './projection-runner.ts';
+import { GenerationRegistry } from './generations.ts';
+import { ProjectorHost } from './projector-host.ts';
+import { rebuildProjection } from './rebuild.ts';
+import { postgresTables } from './storage/projection-storage.ts';
 import { allProjections } from './projections.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -14,7 +16,7 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 describe('projection runner on the embedded database', () => {
   let handle: DatabaseHandle;
   let log: TableEventLog;
-  let runner: ProjectionRunner | null = null;
+  let runner: ProjectorHost | null = null;
 
   beforeEach(async () => {
     handle = await openTestDatabase('pglite');
@@ -27,18 +29,18 @@ describe('projection runner on the embedded database', () => {
   });
 
   async function project(projections: Projection[], sleep?: (ms: number) => Promise<void>) {
-    runner = new ProjectionRunner({ db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet, ...(sleep ? { sleep } : {}) }, { batchSize: 4 });
-    await runner.start(projections);
-    await waitUntilCaughtUp(handle.db, log, projections, undefined, 10);
+    runner = new ProjectorHost({ db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet, ...(sleep ? { sleep } : {}) }, projections, { batchSize: 4, watchIntervalMs: 0 });
+    await runner.start();
+    await runner.waitUntilCaughtUp(undefined, 10);
   }
+  const projections = () => allProjections({ writer: new PostgresSearchIndex(handle.db) });
 
   const d1 = makeDecision({ court: 'bger', docket_number: '4A_1/2020', full_text: 'Erwägung eins.' });
   const d2 = makeDecision({ court: 'bger', docket_number: '4A_2/2020', full_text: 'Erwägung zwei.' });
 
   it('projects decisions and commits the checkpoint with the rows', async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
-    const projections = allProjections(new PostgresSearchIndex(handle.db));
-    await project(projections);
+    await project(projections());
     const rows = await handle.db.selectFrom('decisions').select(['decision_id', 'version']).orderBy('decision_id').execute();
     expect(rows).toEqual([
       { decision_id: 'bger_4A_1_2020', version: 1 },
@@ -46,9 +48,9 @@ describe('projection runner on the embedded database', () => {
     ]);
     const checkpoints = await handle.db.selectFrom('projection_checkpoints').selectAll().execute();
     expect(checkpoints.map((c) => c.projection).sort()).toEqual([
-      'projection.courts.v1',
-      'projection.decision-search.v1',
-      'projection.decisions.v1',
+      'projection.courts.g1',
+      'projection.decision-search.g1',
+      'projection.decisions.g1',
     ]);
     expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([{ court: 'bger', decision_count: 2 }]);
   });
@@ -60,10 +62,10 @@ describe('projection runner on the embedded database', () => {
       { stream: 'decisions', envelope: { type: 'DecisionPublished', schemaVersion: 99, eventId: 'broken-2', occurredAt: '2026-01-01T00:00:00Z', source: 't', key: 'k', data: {} } },
       decisionEvent(d2),
     ]);
-    await project(allProjections(new PostgresSearchIndex(handle.db)));
+    await project(projections());
     const ids = (await handle.db.selectFrom('decisions').select('decision_id').execute()).map((r) => r.decision_id).sort();
     expect(ids).toEqual(['bger_4A_1_2020', 'bger_4A_2_2020']);
-    const dead = await handle.db.selectFrom('dead_letters').selectAll().where('projection', '=', 'projection.decisions.v1').orderBy('position').execute();
+    const dead = await handle.db.selectFrom('dead_letters').selectAll().where('projection', '=', 'projection.decisions.g1').orderBy('position').execute();
     expect(dead.map((d) => d.event_id)).toEqual(['broken-1', 'broken-2']);
     expect(dead[0]!.reason).toMatch(/invalid DecisionPublished v1/);
     expect(dead[1]!.reason).toMatch(/v99/);
@@ -73,7 +75,7 @@ describe('projection runner on the embedded database', () => {
   it('isolates an event the handler cannot process and projects the rest of its batch', async () => {
     const picky: Projection = {
       name: 'picky',
-      version: 1,
+      storage: postgresTables([], []),
       streams: ['decisions'],
       handles: ['DecisionPublished'],
       async handle(batch, { tx }) {
@@ -97,7 +99,7 @@ describe('projection runner on the embedded database', () => {
     const delays: number[] = [];
     const flaky: Projection = {
       name: 'flaky',
-      version: 1,
+      storage: postgresTables([], []),
       streams: ['decisions'],
       handles: ['DecisionPublished'],
       async handle() {
@@ -115,23 +117,45 @@ describe('projection runner on the embedded database', () => {
   it('keeps versions: same content is a no-op, changed content a new version with history', async () => {
     const changed = makeDecision({ court: 'bger', docket_number: '4A_1/2020', full_text: 'Erwägung eins, berichtigt.' });
     await log.append([decisionEvent(d1), decisionEvent(d1), decisionEvent(changed)]);
-    await project(allProjections(new PostgresSearchIndex(handle.db)));
+    await project(projections());
     const row = await handle.db.selectFrom('decisions').select(['version', 'full_text']).where('decision_id', '=', 'bger_4A_1_2020').executeTakeFirstOrThrow();
     expect(row).toEqual({ version: 2, full_text: 'Erwägung eins, berichtigt.' });
     const versions = await handle.db.selectFrom('decision_versions').select(['version', 'content_hash']).orderBy('version').execute();
     expect(versions.map((v) => v.content_hash)).toEqual([d1.provenance.content_hash, changed.provenance.content_hash]);
   });
 
-  it('a replay into fresh read models gives identical rows', async () => {
+  it('a rebuild into a new generation gives identical read models and swaps readers over', async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
-    const projections = allProjections(new PostgresSearchIndex(handle.db));
-    await project(projections);
-    const before = await handle.db.selectFrom('decision_search').select(['decision_id', 'rule_statement', 'ref_keys']).orderBy('decision_id').execute();
-    await runner!.stop();
-    await handle.db.deleteFrom('projection_checkpoints').execute();
-    await project(projections);
-    const after = await handle.db.selectFrom('decision_search').select(['decision_id', 'rule_statement', 'ref_keys']).orderBy('decision_id').execute();
-    expect(after).toEqual(before);
+    const defs = projections();
+    await project(defs);
+    const read = () => handle.db.selectFrom('decision_search').select(['decision_id', 'rule_statement', 'ref_keys']).orderBy('decision_id').execute();
+    const before = await read();
+    const deps = { db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
+    for (const projection of defs) {
+      const result = await rebuildProjection(deps, projection, { batchSize: 3 });
+      expect(result).toMatchObject({ generation: 2, previous: 1 });
+    }
+    expect(await read()).toEqual(before);
     expect((await handle.db.selectFrom('decisions').select('version').execute()).map((r) => r.version)).toEqual([1, 1]);
+    const registry = await GenerationRegistry.open(handle.db);
+    const rows = await registry.list();
+    expect(rows.filter((r) => r.status === 'live').map((r) => r.generation)).toEqual([2, 2, 2, 2]);
+    // The retired generation can be dropped; the live one cannot.
+    await registry.drop(defs[0]!, 1);
+    await expect(registry.drop(defs[0]!, 2)).rejects.toThrow(/is live/);
+    expect((await handle.db.selectFrom('decisions').selectAll().execute()).length).toBe(2);
+  });
+
+  it('readers keep the live generation while a rebuild is under way', async () => {
+    await log.append([decisionEvent(d1)]);
+    const defs = projections();
+    await project(defs);
+    const registry = await GenerationRegistry.open(handle.db);
+    const building = await registry.startRebuild(defs[0]!);
+    expect(building.generation).toBe(2);
+    // The new generation is empty, but readers still see generation 1.
+    expect((await handle.db.selectFrom('decisions').select('decision_id').execute()).length).toBe(1);
+    await registry.activate(defs[0]!, 2);
+    expect((await handle.db.selectFrom('decisions').select('decision_id').execute()).length).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { type DomainEventType, parseEvent, type StreamName } from '../contracts/events/index.ts';
 import type { Database } from '../infra/db/database.ts';
+import type { DeadLetterPublisher, DeadLetterRecord } from '../infra/event-log/dead-letter.port.ts';
 import type { EventLog, StoredEvent, Subscription } from '../infra/event-log/event-log.port.ts';
-import { checkpointName, type PositionedEvent, type Projection, RetriableProjectionError } from './projection.ts';
+import { checkpointName, type PositionedEvent, type ProjectionGeneration, RetriableProjectionError } from './projection.ts';
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;
@@ -16,6 +17,8 @@ export interface RunnerDeps {
   readonly now: () => string;
   readonly logger: RunnerLogger;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Also publish dead letters here (the dead-letter topic in distributed mode). */
+  readonly deadLetters?: DeadLetterPublisher;
 }
 
 export interface RunnerOptions {
@@ -66,16 +69,17 @@ export class ProjectionRunner {
     this.sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 
-  /** Starts consuming every stream of every projection. */
-  async start(projections: readonly Projection[]): Promise<void> {
-    for (const projection of projections) {
+  /** Starts consuming every stream of every projection generation. */
+  async start(generations: readonly ProjectionGeneration[]): Promise<void> {
+    for (const gen of generations) {
+      const { projection } = gen;
       for (const stream of projection.streams) {
         const sub = await this.deps.log.subscribe({
           stream,
-          group: checkpointName(projection),
+          group: checkpointName(projection, gen.generation),
           batchSize: this.options.batchSize ?? 250,
-          startAfter: (partition) => this.checkpoint(projection, stream, partition),
-          onBatch: (batch) => this.process(projection, batch),
+          startAfter: (partition) => this.checkpoint(gen, stream, partition),
+          onBatch: (batch) => this.process(gen, batch),
           onCaughtUp: () => this.options.onCaughtUp?.(projection.name, stream),
         });
         sub.finished.catch((error: unknown) =>
@@ -91,19 +95,20 @@ export class ProjectionRunner {
     await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
   }
 
-  /** The last committed position of a projection in a stream partition, or null. */
-  async checkpoint(projection: Projection, stream: StreamName, partition: number): Promise<number | null> {
+  /** The last committed position of a projection generation in a stream partition, or null. */
+  async checkpoint(gen: ProjectionGeneration, stream: StreamName, partition: number): Promise<number | null> {
     const row = await this.deps.db
       .selectFrom('projection_checkpoints')
       .select('position')
-      .where('projection', '=', checkpointName(projection))
+      .where('projection', '=', checkpointName(gen.projection, gen.generation))
       .where('stream', '=', stream)
       .where('partition', '=', partition)
       .executeTakeFirst();
     return row ? Number(row.position) : null;
   }
 
-  private async process(projection: Projection, batch: readonly StoredEvent[]): Promise<void> {
+  private async process(gen: ProjectionGeneration, batch: readonly StoredEvent[]): Promise<void> {
+    const { projection } = gen;
     const valid: PositionedEvent[] = [];
     const dead: DeadLetter[] = [];
     for (const stored of batch) {
@@ -116,17 +121,17 @@ export class ProjectionRunner {
     const last = batch[batch.length - 1];
     if (!last) return;
     try {
-      await this.withRetry(projection, () => this.commit(projection, valid, dead, last));
+      await this.withRetry(projection.name, () => this.commit(gen, valid, dead, last));
     } catch (error) {
       // The batch as a whole failed for a non-transient reason: isolate the event(s) at fault.
       this.deps.logger.warn({ projection: projection.name, err: describe(error) }, 'batch failed; retrying event by event');
-      await this.processOneByOne(projection, batch, valid, dead);
+      await this.processOneByOne(gen, batch, valid, dead);
     }
     this.options.onProgress?.(projection.name, last.stream, last.position);
   }
 
   private async processOneByOne(
-    projection: Projection,
+    gen: ProjectionGeneration,
     batch: readonly StoredEvent[],
     valid: readonly PositionedEvent[],
     dead: readonly DeadLetter[],
@@ -137,62 +142,79 @@ export class ProjectionRunner {
       const event = validAt.get(stored.position);
       const letters = deadAt.has(stored.position) ? [deadAt.get(stored.position)!] : [];
       try {
-        await this.withRetry(projection, () => this.commit(projection, event ? [event] : [], letters, stored));
+        await this.withRetry(gen.projection.name, () => this.commit(gen, event ? [event] : [], letters, stored));
       } catch (error) {
         const reason = `handler failed: ${describe(error)}`;
-        this.deps.logger.error({ projection: projection.name, position: stored.position, reason }, 'event dead-lettered');
-        await this.withRetry(projection, () => this.commit(projection, [], [{ event: stored, reason }], stored));
+        this.deps.logger.error({ projection: gen.projection.name, position: stored.position, reason }, 'event dead-lettered');
+        await this.withRetry(gen.projection.name, () => this.commit(gen, [], [{ event: stored, reason }], stored));
       }
     }
   }
 
-  private async withRetry<T>(projection: Projection, work: () => Promise<T>): Promise<T> {
+  private async withRetry<T>(projection: string, work: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await work();
       } catch (error) {
         if (!isRetriable(error)) throw error;
         const delay = Math.min(30_000, 200 * 2 ** Math.min(attempt, 8));
-        this.deps.logger.warn({ projection: projection.name, attempt, delay, err: describe(error) }, 'transient failure; backing off');
+        this.deps.logger.warn({ projection, attempt, delay, err: describe(error) }, 'transient failure; backing off');
         await this.sleep(delay);
       }
     }
   }
 
   private async commit(
-    projection: Projection,
+    gen: ProjectionGeneration,
     events: readonly PositionedEvent[],
     dead: readonly DeadLetter[],
     last: StoredEvent,
   ): Promise<void> {
+    const { projection, generation } = gen;
+    const name = checkpointName(projection, generation);
     const now = this.deps.now();
+    const letters: DeadLetterRecord[] = dead.map(({ event, reason }) => {
+      const payload = event.payload as { eventId?: unknown; type?: unknown } | null;
+      return {
+        projection: name,
+        stream: event.stream,
+        partition: event.partition,
+        position: event.position,
+        eventId: typeof payload?.eventId === 'string' ? payload.eventId : null,
+        eventType: typeof payload?.type === 'string' ? payload.type : null,
+        reason,
+        payload: event.payload ?? null,
+        failedAt: now,
+      };
+    });
+    // Before the checkpoint commits: a crash in between publishes the letters again (at least once).
+    if (letters.length > 0) await this.deps.deadLetters?.publishDeadLetters(letters);
     await this.deps.db.transaction().execute(async (tx) => {
-      if (events.length > 0) await projection.handle(events, { tx, now });
-      if (dead.length > 0) {
+      // This generation's tables first; the shared tables (checkpoints, dead letters) in the base schema.
+      await sql`select set_config('search_path', ${`"${gen.schema}", "${gen.base}"`}, true)`.execute(tx);
+      if (events.length > 0) await projection.handle(events, { tx, now, generation });
+      if (letters.length > 0) {
         await tx
           .insertInto('dead_letters')
           .values(
-            dead.map(({ event, reason }) => {
-              const payload = event.payload as { eventId?: unknown; type?: unknown } | null;
-              return {
-                projection: checkpointName(projection),
-                stream: event.stream,
-                partition: event.partition,
-                position: event.position,
-                event_id: typeof payload?.eventId === 'string' ? payload.eventId : null,
-                event_type: typeof payload?.type === 'string' ? payload.type : null,
-                reason,
-                payload: JSON.stringify(event.payload ?? null),
-                failed_at: now,
-              };
-            }),
+            letters.map((l) => ({
+              projection: l.projection,
+              stream: l.stream,
+              partition: l.partition,
+              position: l.position,
+              event_id: l.eventId,
+              event_type: l.eventType,
+              reason: l.reason,
+              payload: JSON.stringify(l.payload),
+              failed_at: l.failedAt,
+            })),
           )
           .onConflict((oc) => oc.columns(['projection', 'stream', 'partition', 'position']).doNothing())
           .execute();
       }
       await tx
         .insertInto('projection_checkpoints')
-        .values({ projection: checkpointName(projection), stream: last.stream, partition: last.partition, position: last.position, updated_at: now })
+        .values({ projection: name, stream: last.stream, partition: last.partition, position: last.position, updated_at: now })
         .onConflict((oc) =>
           oc.columns(['projection', 'stream', 'partition']).doUpdateSet({
             position: sql`greatest(projection_checkpoints.position, excluded.position)`,

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DomainEvent, DomainEventType, StreamName } from '../contracts/events/index.ts';
 import type { DB } from '../infra/db/schema.ts';
+import type { ProjectionStorage } from './storage/projection-storage.ts';
 
 /** A validated event with its place in the log. */
 export interface PositionedEvent<E extends DomainEvent = DomainEvent> {
@@ -11,10 +12,15 @@ export interface PositionedEvent<E extends DomainEvent = DomainEvent> {
 }
 
 export interface ProjectionContext {
-  /** The transaction in which the runner also commits the checkpoint. */
+  /**
+   * The transaction in which the runner also commits the checkpoint. Its search_path starts with
+   * the generation's schema, so unqualified table names reach this generation's tables.
+   */
   readonly tx: Transaction<DB>;
   /** Current time, ISO. */
   readonly now: string;
+  /** The generation being built or kept up to date. */
+  readonly generation: number;
 }
 
 /**
@@ -23,10 +29,20 @@ export interface ProjectionContext {
  */
 export interface Projection {
   readonly name: string;
-  readonly version: number;
   readonly streams: readonly StreamName[];
   readonly handles: readonly DomainEventType[];
+  readonly storage: ProjectionStorage;
   handle(batch: readonly PositionedEvent[], ctx: ProjectionContext): Promise<void>;
+}
+
+/** One generation of a projection: what a runner consumes the log for. */
+export interface ProjectionGeneration {
+  readonly projection: Projection;
+  readonly generation: number;
+  /** The generation's own schema. */
+  readonly schema: string;
+  /** The schema readers use, after the generation schema in the search path. */
+  readonly base: string;
 }
 
 /** A failure worth retrying (engine unavailable, serialization conflict): back off, do not dead-letter. */
@@ -35,6 +51,6 @@ export class RetriableProjectionError extends Error {
 }
 
 /** The consumer-group and checkpoint name of a projection generation. */
-export function checkpointName(projection: Pick<Projection, 'name' | 'version'>): string {
-  return `projection.${projection.name}.v${projection.version}`;
+export function checkpointName(projection: Pick<Projection, 'name'>, generation: number): string {
+  return `projection.${projection.name}.g${generation}`;
 }

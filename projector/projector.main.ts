@@ -1,34 +1,37 @@
-/** The projector as its own process: runs every projection until SIGTERM (finishes the batch, commits, exits). */
+/** The projector as its own process: keeps every live projection generation up to date until SIGTERM. */
 import { parseEnv } from '../infra/config/env.ts';
 import { projectorEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
-import { ProjectionRunner } from './projection-runner.ts';
 import { allProjections } from './projections.ts';
+import { ProjectorHost } from './projector-host.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv(projectorEnv);
   const logger = createLogger(env.LOG_LEVEL, 'projector');
-  const infra = await openInfra(env, 'projector');
-  const runner = new ProjectionRunner(
-    { db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger },
+  const infra = await openInfra(env, 'projector', logger);
+  const host = new ProjectorHost(
+    { db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger, ...(infra.deadLetters ? { deadLetters: infra.deadLetters } : {}) },
+    allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations }),
     {
       batchSize: env.PROJECTOR_BATCH_SIZE,
+      watchIntervalMs: env.PROJECTOR_WATCH_MS,
       onCaughtUp: (projection, stream) => logger.info({ projection, stream }, 'caught up'),
     },
   );
-  await runner.start(allProjections(infra.searchWriter));
-  logger.info({ mode: env.MODE }, 'projector running');
+  await host.start();
+  logger.info({ mode: env.SERVICE_MODE, generations: host.generations().map((g) => `${g.projection.name}@g${g.generation}`) }, 'projector running');
   let stopping = false;
-  const shutdown = async () => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    await runner.stop();
+    logger.info({ signal }, 'finishing the batch under way, committing, stopping');
+    await host.stop();
     await infra.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -16,8 +16,7 @@ import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-in
 import { runSource } from '../ingest/ingest-runner.ts';
 import { writeMalformedSamples } from '../ingest/sources/sample/sample-generator.ts';
 import { createSampleSource } from '../ingest/sources/sample/sample.source.ts';
-import { waitUntilCaughtUp } from '../projector/lag.ts';
-import { ProjectionRunner } from '../projector/projection-runner.ts';
+import { ProjectorHost } from '../projector/projector-host.ts';
 import { allProjections } from '../projector/projections.ts';
 
 const SIZE = 400;
@@ -26,7 +25,7 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 describe('embedded pipeline end to end', () => {
   let dir: string;
   let handle: DatabaseHandle;
-  let runner: ProjectionRunner;
+  let runner: ProjectorHost;
   let app: FastifyInstance;
   let log: TableEventLog;
   const deps = () => ({ log, state: new TableIngestState(handle.db), now: () => new Date().toISOString(), newId: randomUUID, logger: quiet });
@@ -39,11 +38,10 @@ describe('embedded pipeline end to end', () => {
     handle = await openPglite({ dataDir: join(dir, 'pglite') });
     log = new TableEventLog(handle.db, { pollIntervalMs: 20 });
     const search = new PostgresSearchIndex(handle.db);
-    const projections = allProjections(search);
-    runner = new ProjectionRunner({ db: handle.db, log, now: () => new Date().toISOString(), logger: quiet });
-    await runner.start(projections);
+    runner = new ProjectorHost({ db: handle.db, log, now: () => new Date().toISOString(), logger: quiet }, allProjections({ writer: search }), { watchIntervalMs: 0 });
+    await runner.start();
     await runSource(source, deps());
-    await waitUntilCaughtUp(handle.db, log, projections, undefined, 50);
+    await runner.waitUntilCaughtUp(undefined, 50);
     app = await buildApp({
       db: handle.db,
       search,

@@ -133,7 +133,16 @@ export interface ScraperHealthTable {
   event_position: number;
 }
 
+export interface ProjectionGenerationTable {
+  projection: string;
+  generation: number;
+  status: 'building' | 'live' | 'retired';
+  created_at: string;
+  activated_at: string | null;
+}
+
 export interface DB {
+  projection_generations: ProjectionGenerationTable;
   event_log: EventLogTable;
   ingest_state: IngestStateTable;
   projection_checkpoints: ProjectionCheckpointTable;

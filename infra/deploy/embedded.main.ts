@@ -8,8 +8,7 @@ import { join, resolve } from 'node:path';
 import { buildApp } from '../../api/app.ts';
 import { runSource } from '../../ingest/ingest-runner.ts';
 import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
-import { waitUntilCaughtUp } from '../../projector/lag.ts';
-import { ProjectionRunner } from '../../projector/projection-runner.ts';
+import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { parseEnv } from '../config/env.ts';
 import { embeddedEnv } from './config.ts';
@@ -25,10 +24,13 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR);
   say(`swiss-law-research: embedded mode, data in ${dataDir}`);
 
-  const infra = await openInfra({ ...env, DATA_DIR: dataDir }, 'embedded');
-  const projections = allProjections(infra.searchWriter);
-  const runner = new ProjectionRunner({ db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger }, { batchSize: 250 });
-  await runner.start(projections);
+  const infra = await openInfra({ ...env, DATA_DIR: dataDir }, 'embedded', logger);
+  const projector = new ProjectorHost(
+    { db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger },
+    allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations }),
+    { batchSize: 250 },
+  );
+  await projector.start();
 
   const held = await infra.ingestState.count('sample');
   const ingest = env.INGEST_ON_START === 'always' || (env.INGEST_ON_START === 'auto' && held === 0);
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
   }
 
   let lastLine = '';
-  await waitUntilCaughtUp(infra.db, infra.eventLog, projections, (lags) => {
+  await projector.waitUntilCaughtUp((lags) => {
     const pending = lags.filter((l) => l.lag > 0);
     const line = pending.length === 0 ? 'projections up to date' : `projecting: ${pending.map((l) => `${l.projection} ${l.lag} to go`).join(', ')}`;
     if (line !== lastLine) say(`  ${line}`);
@@ -80,7 +82,7 @@ async function main(): Promise<void> {
     stopping = true;
     say(`${signal}: shutting down`);
     await app.close();
-    await runner.stop();
+    await projector.stop();
     await infra.close();
     process.exit(0);
   };

@@ -1,28 +1,41 @@
 import { join } from 'node:path';
+import { ConfigError } from '../config/env.ts';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/database.ts';
+import type { DeadLetterPublisher } from '../event-log/dead-letter.port.ts';
 import type { EventLog } from '../event-log/event-log.port.ts';
+import { KafkaEventLog } from '../event-log/kafka/kafka-event-log.ts';
 import { TableEventLog } from '../event-log/table-event-log.ts';
 import type { IngestStateStore } from '../ingest-state/ingest-state.port.ts';
 import { TableIngestState } from '../ingest-state/table-ingest-state.ts';
+import { OpenSearchSearchIndex } from '../search/opensearch/opensearch-search-index.ts';
 import { PostgresSearchIndex } from '../search/postgres/postgres-search-index.ts';
-import type { DecisionSearchIndex, SearchIndexWriter } from '../search/search.port.ts';
-import { ConfigError } from '../config/env.ts';
+import type { DecisionSearchIndex, SearchGenerations, SearchIndexWriter } from '../search/search.port.ts';
 import type { InfraEnv } from './config.ts';
 
-/** The adapters a deployable works with, chosen by MODE. */
+export interface InfraLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The adapters a deployable works with, chosen by SERVICE_MODE. */
 export interface Infra {
   readonly db: Database;
   readonly eventLog: EventLog;
   readonly ingestState: IngestStateStore;
   readonly search: DecisionSearchIndex;
   readonly searchWriter: SearchIndexWriter;
-  readonly mode: InfraEnv['MODE'];
+  /** Search index generations outside the database (OpenSearch); null for Postgres full-text. */
+  readonly searchGenerations: SearchGenerations | null;
+  /** Dead-letter topic (distributed mode); the database table is always written too. */
+  readonly deadLetters: DeadLetterPublisher | null;
+  readonly mode: InfraEnv['SERVICE_MODE'];
   close(): Promise<void>;
 }
 
 async function openDatabase(env: InfraEnv, applicationName: string): Promise<DatabaseHandle> {
-  if (env.MODE === 'embedded') return openPglite({ dataDir: join(env.DATA_DIR, 'pglite') });
-  if (!env.DATABASE_URL) throw new ConfigError(`DATABASE_URL: required when MODE=${env.MODE}`);
+  if (env.SERVICE_MODE === 'embedded') return openPglite({ dataDir: join(env.DATA_DIR, 'pglite') });
+  if (!env.DATABASE_URL) throw new ConfigError(`DATABASE_URL: required when SERVICE_MODE=${env.SERVICE_MODE}`);
   return openPostgres({
     url: env.DATABASE_URL,
     poolSize: env.DATABASE_POOL_SIZE,
@@ -32,22 +45,56 @@ async function openDatabase(env: InfraEnv, applicationName: string): Promise<Dat
 }
 
 /** Opens the database, event log, ingest state and search adapters for the configured mode. */
-export async function openInfra(env: InfraEnv, applicationName: string): Promise<Infra> {
-  if (env.MODE === 'distributed') {
-    throw new ConfigError('MODE: distributed needs the Kafka and OpenSearch adapters, which this build does not include yet');
+export async function openInfra(env: InfraEnv, applicationName: string, logger: InfraLogger): Promise<Infra> {
+  if (env.SERVICE_MODE === 'distributed') {
+    if (!env.KAFKA_BROKERS) throw new ConfigError('KAFKA_BROKERS: required when SERVICE_MODE=distributed');
+    if (!env.OPENSEARCH_URL) throw new ConfigError('OPENSEARCH_URL: required when SERVICE_MODE=distributed');
   }
   const handle = await openDatabase(env, applicationName);
-  const eventLog = new TableEventLog(handle.db);
-  const search = new PostgresSearchIndex(handle.db);
+  const limits = { countCap: env.SEARCH_COUNT_CAP, candidatePool: env.SEARCH_CANDIDATE_POOL };
+  if (env.SERVICE_MODE !== 'distributed') {
+    const eventLog = new TableEventLog(handle.db);
+    const search = new PostgresSearchIndex(handle.db, limits);
+    return {
+      db: handle.db,
+      eventLog,
+      ingestState: new TableIngestState(handle.db),
+      search,
+      searchWriter: search,
+      searchGenerations: null,
+      deadLetters: null,
+      mode: env.SERVICE_MODE,
+      async close() {
+        await eventLog.close();
+        await handle.close();
+      },
+    };
+  }
+  const kafka = await KafkaEventLog.create({
+    brokers: env.KAFKA_BROKERS!,
+    clientId: `swisslaw-${applicationName}`,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    partitions: env.KAFKA_PARTITIONS,
+    logger,
+  });
+  const search = new OpenSearchSearchIndex({
+    node: env.OPENSEARCH_URL!,
+    indexPrefix: env.OPENSEARCH_INDEX_PREFIX,
+    ...limits,
+    logger,
+  });
   return {
     db: handle.db,
-    eventLog,
+    eventLog: kafka,
     ingestState: new TableIngestState(handle.db),
     search,
     searchWriter: search,
-    mode: env.MODE,
+    searchGenerations: search,
+    deadLetters: kafka,
+    mode: env.SERVICE_MODE,
     async close() {
-      await eventLog.close();
+      await kafka.close();
+      await search.close();
       await handle.close();
     },
   };

@@ -39,7 +39,11 @@ export interface Subscription {
 }
 
 export interface EventLog {
-  /** Appends events durably; same-key events keep their relative order; a repeated eventId is ignored. */
+  /**
+   * Appends events durably; same-key events keep their relative order. The table log drops a
+   * repeated eventId; Kafka may store it twice (same key, same partition): projections are
+   * idempotent (content hash, event position), which is what protects the read models.
+   */
   append(events: readonly OutgoingEvent[]): Promise<void>;
   /** Delivers the stream's events after the given positions, batch by batch, until stopped. */
   subscribe(options: SubscribeOptions): Promise<Subscription>;

@@ -146,6 +146,66 @@ describe('OpenSearch search index', () => {
     await index.init();
   });
 
+  it('falls back to the standard analyser (warning once) when the node lacks analysis-common', async () => {
+    // a proxy to the real node that answers the probe like a node without analysis-common
+    const { server, url: proxy } = await listen((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void (async () => {
+          res.setHeader('content-type', 'application/json');
+          if (req.method === 'POST' && req.url?.split('?')[0] === '/_analyze') {
+            res.statusCode = 400;
+            res.end(
+              JSON.stringify({
+                error: {
+                  type: 'illegal_argument_exception',
+                  reason: 'failed to find filter type [snowball]',
+                },
+                status: 400,
+              }),
+            );
+            return;
+          }
+          const body = Buffer.concat(chunks);
+          const upstream = await fetch(`${url}${req.url}`, {
+            method: req.method ?? 'GET',
+            headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+            ...(body.length > 0 ? { body } : {}),
+          });
+          res.statusCode = upstream.status;
+          res.end(Buffer.from(await upstream.arrayBuffer()));
+        })();
+      });
+    });
+    const warnings: object[] = [];
+    const logger: OpenSearchLogger = { info: () => undefined, warn: (obj) => warnings.push(obj) };
+    const prefix = nextPrefix('f');
+    prefixes.push(prefix);
+    const index = new OpenSearchSearchIndex({
+      node: proxy,
+      indexPrefix: prefix,
+      refresh: 'wait_for',
+      logger,
+    });
+    try {
+      await index.init();
+      await index.init();
+      expect(index.analysisMode).toBe('standard-fallback');
+      expect(warnings.filter((w) => 'analysis' in w)).toEqual([
+        expect.objectContaining({ analysis: 'standard-fallback' }),
+      ]);
+      await index.upsert([{ doc: CORPUS[0]!, position: 1 }], NO_TRANSACTION);
+      // no stemming, but lower-casing and the stop words of the language still apply
+      expect((await index.search(request('KÜNDIGUNG'))).total).toBe(1);
+      expect((await index.search(request('Kündigungen'))).total).toBe(0);
+      expect((await index.search(request('der Mietvertrag'))).total).toBe(1);
+    } finally {
+      await index.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('versions externally by position: redelivery is harmless, an older position never wins', async () => {
     const index = open();
     await index.init();

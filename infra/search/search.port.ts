@@ -23,6 +23,8 @@ export interface SearchDocument {
 export interface SearchWriteContext {
   /** The read-model transaction (used by the Postgres index; others ignore it). */
   readonly tx: Transaction<DB>;
+  /** The index generation being written (an OpenSearch index per generation; Postgres uses the tx's schema). */
+  readonly generation?: number;
 }
 
 export interface SearchIndexWriter {
@@ -85,4 +87,14 @@ export class SearchUnavailableError extends Error {
 export interface DecisionSearchIndex {
   /** Runs a search; throws SearchUnavailableError when the backend cannot answer. */
   search(request: SearchRequest): Promise<SearchResult>;
+}
+
+/** Index generations kept outside the read-model database (OpenSearch): created, activated, dropped. */
+export interface SearchGenerations {
+  /** Creates the generation's index if missing; readers do not see it yet. */
+  createGeneration(generation: number): Promise<void>;
+  /** Points readers at this generation, atomically. */
+  activateGeneration(generation: number): Promise<void>;
+  /** Deletes a generation that readers no longer use. */
+  dropGeneration(generation: number): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DecisionPublished } from '../../contracts/events/index.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
+import { courtsStorage } from './courts.storage.ts';
 
 /**
  * Courts read model: one row per decision (court, canton, language, date) and per-court aggregates
@@ -8,7 +9,7 @@ import type { PositionedEvent, Projection, ProjectionContext } from '../projecti
  */
 export const courtsProjection: Projection = {
   name: 'courts',
-  version: 1,
+  storage: courtsStorage,
   streams: ['decisions'],
   handles: ['DecisionPublished'],
   async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {

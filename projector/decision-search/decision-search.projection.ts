@@ -3,6 +3,7 @@ import type { DecisionPublished, NormalisedDecision } from '../../contracts/even
 import { referenceKeysOf } from '../../contracts/search/reference-keys.ts';
 import type { SearchDocument, SearchIndexWriter } from '../../infra/search/search.port.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
+import type { ProjectionStorage } from '../storage/projection-storage.ts';
 
 /** The search document of a decision: summary fields, text and its own reference keys. */
 export function searchDocumentOf(d: NormalisedDecision): SearchDocument {
@@ -23,19 +24,22 @@ export function searchDocumentOf(d: NormalisedDecision): SearchDocument {
   };
 }
 
-/** Feeds the decision search index (Postgres full-text or OpenSearch, whichever writer is given). */
-export function decisionSearchProjection(writer: SearchIndexWriter, version = 1): Projection {
+/**
+ * Feeds the decision search index: Postgres full-text tables or OpenSearch index generations,
+ * whichever writer and storage are given.
+ */
+export function decisionSearchProjection(writer: SearchIndexWriter, storage: ProjectionStorage): Projection {
   return {
     name: 'decision-search',
-    version,
+    storage,
     streams: ['decisions'],
     handles: ['DecisionPublished'],
-    async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {
+    async handle(batch: readonly PositionedEvent[], { tx, generation }: ProjectionContext): Promise<void> {
       const latest = new Map<string, { doc: SearchDocument; position: number }>();
       for (const { event, position } of batch as readonly PositionedEvent<DecisionPublished>[]) {
         latest.set(event.data.decision_id, { doc: searchDocumentOf(event.data), position });
       }
-      await writer.upsert([...latest.values()], { tx });
+      await writer.upsert([...latest.values()], { tx, generation });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
 import type { DecisionPublished } from '../../contracts/events/index.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
+import { decisionsStorage } from './decisions.storage.ts';
 
 /**
  * The decisions read model: the latest version of every decision plus its version history. A
@@ -9,7 +10,7 @@ import type { PositionedEvent, Projection, ProjectionContext } from '../projecti
  */
 export const decisionsProjection: Projection = {
   name: 'decisions',
-  version: 1,
+  storage: decisionsStorage,
   streams: ['decisions'],
   handles: ['DecisionPublished'],
   async handle(batch: readonly PositionedEvent[], { tx, now }: ProjectionContext): Promise<void> {

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { ScraperRunCompleted } from '../../contracts/events/index.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
+import { scraperHealthStorage } from './scraper-health.storage.ts';
 
 /** Latest run per source; `last_success_at` survives failed runs. An older run never replaces a newer one. */
 export const scraperHealthProjection: Projection = {
   name: 'scraper-health',
-  version: 1,
+  storage: scraperHealthStorage,
   streams: ['scraper-health'],
   handles: ['ScraperRunCompleted'],
   async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../infra/db/database.ts';
 
 /**
@@ -60,6 +61,13 @@ export async function openTestDatabase(kind: DatabaseKind, url?: string | null):
   return {
     ...handle,
     async close() {
+      // Projection generations live in schemas named after the base schema.
+      const generations = await handle.db
+        .selectFrom(sql<{ nspname: string }>`pg_namespace`.as('n'))
+        .select('nspname')
+        .where('nspname', 'like', `${schema}\_\_%`)
+        .execute();
+      for (const g of generations) await handle.db.schema.dropSchema(g.nspname).ifExists().cascade().execute();
       await handle.db.schema.dropSchema(schema).ifExists().cascade().execute();
       await handle.close();
     },

@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { GenerationRegistry } from '../../projector/generations.ts';
+import { decisionSearchPostgresStorage } from '../../projector/decision-search/decision-search.storage.ts';
 /**
  * Conformance suite of the decision search index: every backend (PostgreSQL full-text search on
  * PGlite or a server, later OpenSearch) must pass it. Documents are loaded only through the
@@ -53,15 +56,26 @@ export type OpenSearchFixture = (limits?: SearchLimits) => Promise<SearchFixture
 
 /** The fixture of the PostgreSQL index over a migrated database (PGlite or a server schema). */
 export function postgresSearchFixture(handle: DatabaseHandle, limits?: SearchLimits): SearchFixture {
-  const index = new PostgresSearchIndex(handle.db, limits ?? {});
+  const postgres = new PostgresSearchIndex(handle.db, limits ?? {});
+  // The search table lives in a projection generation schema; readers see it through a view.
+  const ready = (async () => {
+    const registry = await GenerationRegistry.open(handle.db);
+    const [gen] = await registry.ensureLive([{ name: 'decision-search', streams: [], handles: [], storage: decisionSearchPostgresStorage, handle: async () => {} }]);
+    return gen!;
+  })();
+  const index: DecisionSearchIndex = { search: async (request) => (await ready, postgres.search(request)) };
   let next = 1;
   return {
     index,
     async load(docs, positions) {
       if (positions && positions.length !== docs.length) throw new Error('one position per document');
+      const gen = await ready;
       const entries = docs.map((doc, i) => ({ doc, position: positions?.[i] ?? next++ }));
       next = Math.max(next, ...entries.map((e) => e.position + 1));
-      await handle.db.transaction().execute((tx) => index.upsert(entries, { tx }));
+      await handle.db.transaction().execute(async (tx) => {
+        await sql`select set_config('search_path', ${`"${gen.schema}", "${gen.base}"`}, true)`.execute(tx);
+        await postgres.upsert(entries, { tx });
+      });
     },
     close: () => handle.close(),
   };

@@ -1,3 +1,4 @@
+import type { DeadLetterPublisher, DeadLetterRecord } from '../dead-letter.port.ts';
 import { type Admin, Kafka, logLevel, type Message, Partitioners, type Producer } from 'kafkajs';
 import { STREAMS, type StreamName } from '../../../contracts/events/index.ts';
 import type { EventLog, OutgoingEvent, SubscribeOptions, Subscription } from '../event-log.port.ts';
@@ -40,7 +41,7 @@ const MAX_MESSAGES_PER_REQUEST = 500;
  * same event is stored twice, in the same partition (projections are idempotent by content hash
  * and position).
  */
-export class KafkaEventLog implements EventLog {
+export class KafkaEventLog implements EventLog, DeadLetterPublisher {
   private readonly kafka: Kafka;
   private readonly admin: Admin;
   private readonly producer: Producer;
@@ -87,6 +88,29 @@ export class KafkaEventLog implements EventLog {
     return `${this.options.topicPrefix}${stream}`;
   }
 
+  /** The dead-letter topic: one for all streams, keyed by the failed event's key. */
+  deadLetterTopic(): string {
+    return `${this.options.topicPrefix}dead-letters`;
+  }
+
+  async publishDeadLetters(records: readonly DeadLetterRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.init();
+    try {
+      await this.producer.send({
+        topic: this.deadLetterTopic(),
+        acks: -1,
+        messages: records.map((r) => ({
+          key: `${r.stream}:${r.partition}:${r.position}`,
+          value: JSON.stringify(r),
+          headers: { projection: r.projection, 'source-offset': String(r.position) },
+        })),
+      });
+    } catch (error) {
+      throw new KafkaEventLogError('LOG_APPEND_FAILED', `publishing ${records.length} dead letter(s) failed: ${describeError(error)}`, { cause: error });
+    }
+  }
+
   /** Connects and creates the topics of every stream that do not exist yet (idempotent). */
   init(): Promise<void> {
     if (this.closed)
@@ -106,7 +130,7 @@ export class KafkaEventLog implements EventLog {
     await this.admin.connect();
     const numPartitions = this.options.partitions ?? 3;
     const existing = new Set(await this.admin.listTopics());
-    const missing = STREAMS.map((s) => this.topicOf(s)).filter((t) => !existing.has(t));
+    const missing = [...STREAMS.map((s) => this.topicOf(s)), this.deadLetterTopic()].filter((t) => !existing.has(t));
     if (missing.length > 0) {
       // Resolves false when another instance created them meanwhile: fine.
       await this.admin.createTopics({

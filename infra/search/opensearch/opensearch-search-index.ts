@@ -1,5 +1,6 @@
 import type {
   DecisionSearchIndex,
+  SearchGenerations,
   SearchDocument,
   SearchHit,
   SearchIndexWriter,
@@ -93,7 +94,7 @@ const consoleLogger: OpenSearchLogger = {
  * query-dsl-compiler.ts). Writes are idempotent and ordered: `_id` = decision id, external
  * version = event position. A rebuild writes a new generation, then `swapAliasTo` it.
  */
-export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWriter {
+export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWriter, SearchGenerations {
   /** The concrete index this instance writes to. */
   readonly indexName: string;
   /** The read alias every search goes through. */
@@ -140,6 +141,19 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     return this.mode;
   }
 
+  /** Creates a generation's index if missing (the alias moves only on activation). */
+  async createGeneration(generation: number): Promise<void> {
+    this.mode = await this.admin.ensure(generation, {
+      shards: this.options.shards ?? 1,
+      replicas: this.options.replicas ?? 0,
+      maxResultWindow: this.window,
+    });
+  }
+
+  async activateGeneration(generation: number): Promise<void> {
+    await this.swapAliasTo(generation);
+  }
+
   /** Points the read alias at `generation` (atomic `_aliases` remove + add). */
   async swapAliasTo(generation: number): Promise<void> {
     await this.admin.swapAlias(generation);
@@ -162,15 +176,17 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
 
   async upsert(
     docs: readonly { doc: SearchDocument; position: number }[],
-    _ctx: SearchWriteContext,
+    ctx: SearchWriteContext,
   ): Promise<void> {
+    // The projection says which generation it builds; the constructor's is the default.
+    const index = ctx.generation === undefined ? this.indexName : this.admin.generationIndex(ctx.generation);
     let lines: string[] = [];
     let count = 0;
     let bytes = 0;
     for (const { doc, position } of docs) {
       const action = JSON.stringify({
         index: {
-          _index: this.indexName,
+          _index: index,
           _id: doc.decision_id,
           version: position,
           version_type: 'external_gte',

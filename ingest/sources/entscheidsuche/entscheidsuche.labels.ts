@@ -7,6 +7,7 @@
 export type LabelTriple = readonly [de: string, fr: string, it: string];
 
 /** Canton names as the portal writes them (`CH` = the Confederation). */
+// prettier-ignore
 export const CANTON_LABELS: Readonly<Record<string, LabelTriple>> = {
   CH: ['Eidgenossenschaft', 'Confédération', 'Confederazione'],
   AG: ['Aargau', 'Argovie', 'Argovia'],
@@ -38,6 +39,7 @@ export const CANTON_LABELS: Readonly<Record<string, LabelTriple>> = {
 };
 
 /** Court names of the portal's tree, keyed by court signature. */
+// prettier-ignore
 export const COURT_LABELS: Readonly<Record<string, LabelTriple>> = {
   CH_BGer: ['Bundesgericht', 'Tribunal fédéral', 'Tribunale federale'],
   CH_BGE: ['Bundesgericht (BGE)', 'Tribunal fédéral (ATF)', 'Tribunale federale (DTF)'],
@@ -66,6 +68,7 @@ export const COURT_LABELS: Readonly<Record<string, LabelTriple>> = {
 };
 
 /** Chamber names of the portal's tree, keyed by full signature (`CH_BGer_004`). */
+// prettier-ignore
 export const CHAMBER_LABELS: Readonly<Record<string, LabelTriple>> = {
   CH_BGer_001: ["I. öffentlich-rechtliche Abteilung", "Ire Cour de droit public", "I Corte di diritto pubblico"],
   CH_BGer_002: ["II. öffentlich-rechtliche Abteilung", "IIe Cour de droit public", "II Corte di diritto pubblico"],

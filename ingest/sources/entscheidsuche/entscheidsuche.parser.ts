@@ -3,9 +3,16 @@ import { isCitableDate, spellDate } from '../../../contracts/citation/dates.ts';
 import type { Language } from '../../../contracts/courts/cantons.ts';
 import { type Court, courtBySignature } from '../../../contracts/courts/court-registry.ts';
 import { decisionIdFor, normaliseDocket } from '../../../contracts/courts/decision-id.ts';
-import { type NormalisedDecision, normalisedDecisionSchema } from '../../../contracts/events/decision-events.ts';
+import {
+  type NormalisedDecision,
+  normalisedDecisionSchema,
+} from '../../../contracts/events/decision-events.ts';
 import { SourceItemError } from '../../source.port.ts';
-import { entscheidsucheItemSchema, type EntscheidsucheItem, type TextEntry } from './entscheidsuche.schema.ts';
+import {
+  entscheidsucheItemSchema,
+  type EntscheidsucheItem,
+  type TextEntry,
+} from './entscheidsuche.schema.ts';
 import { CANTON_LABELS, CHAMBER_LABELS, COURT_LABELS } from './entscheidsuche.labels.ts';
 import { htmlToParagraphs } from './html-text.ts';
 
@@ -33,17 +40,25 @@ const FRENCH_CANTONS = new Set(['GE', 'VD', 'NE', 'JU']);
  * (or just the word), or "Auszug aus dem Urteil …" in BGE. Title: the "Gegenstand / Objet /
  * Oggetto" line, else "{type} vom {date}". Every failure is a SourceItemError naming the field.
  */
-export function parseEntscheidsucheItem(json: unknown, html: string | null, ctx: ParseContext): NormalisedDecision {
+export function parseEntscheidsucheItem(
+  json: unknown,
+  html: string | null,
+  ctx: ParseContext,
+): NormalisedDecision {
   const fail = (message: string, cause?: unknown): never => {
     throw new SourceItemError(ctx.itemId, message, cause === undefined ? undefined : { cause });
   };
   const parsed = entscheidsucheItemSchema.safeParse(json);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ');
+    const detail = parsed.error.issues
+      .map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`)
+      .join('; ');
     return fail(`invalid entscheidsuche record: ${detail}`, parsed.error);
   }
   const item = parsed.data;
-  const court = courtBySignature(item.Signatur) ?? fail(`Signatur: unknown court signature '${item.Signatur}' (not in the court registry)`);
+  const court =
+    courtBySignature(item.Signatur) ??
+    fail(`Signatur: unknown court signature '${item.Signatur}' (not in the court registry)`);
   const docket = docketOf(item) ?? fail('Num: no docket number');
   const language = languageOf(item, court, fail);
   const decisionDate = dateOf(item.Datum, 'Datum', fail);
@@ -69,7 +84,12 @@ export function parseEntscheidsucheItem(json: unknown, html: string | null, ctx:
   };
   const decision = {
     ...fields,
-    provenance: { source: ctx.sourceName, source_item_id: ctx.itemId, scraped_at: ctx.scrapedAt, content_hash: contentHash(fields) },
+    provenance: {
+      source: ctx.sourceName,
+      source_item_id: ctx.itemId,
+      scraped_at: ctx.scrapedAt,
+      content_hash: contentHash(fields),
+    },
   };
   const checked = normalisedDecisionSchema.safeParse(decision);
   if (!checked.success) {
@@ -95,7 +115,9 @@ function canonicalJson(value: unknown): string {
 
 function docketOf(item: EntscheidsucheItem): string | null {
   const nums = typeof item.Num === 'string' ? [item.Num] : item.Num;
-  const first = nums.map((n) => normaliseDocket(n)).find((n) => n.length > 0 && n.toLowerCase() !== 'unknown');
+  const first = nums
+    .map((n) => normaliseDocket(n))
+    .find((n) => n.length > 0 && n.toLowerCase() !== 'unknown');
   return first ?? null;
 }
 
@@ -136,14 +158,21 @@ function stripCourtPrefix(text: string, court: Court): { rest: string; stripped:
   const prefixes = [
     ...(CANTON_LABELS[court.canton] ?? []),
     ...(COURT_LABELS[court.signature] ?? []),
-    court.name.de, court.name.fr, court.name.it,
-  ].filter((p) => p.length > 0).sort((a, b) => b.length - a.length);
+    court.name.de,
+    court.name.fr,
+    court.name.it,
+  ]
+    .filter((p) => p.length > 0)
+    .sort((a, b) => b.length - a.length);
   let rest = text.replace(/\s+/g, ' ').trim();
   let stripped = false;
   for (let changed = true; changed;) {
     changed = false;
     for (const prefix of prefixes) {
-      if (rest.toLowerCase().startsWith(prefix.toLowerCase()) && (rest.length === prefix.length || rest[prefix.length] === ' ')) {
+      if (
+        rest.toLowerCase().startsWith(prefix.toLowerCase()) &&
+        (rest.length === prefix.length || rest[prefix.length] === ' ')
+      ) {
         rest = rest.slice(prefix.length).trim();
         stripped = changed = true;
       }
@@ -160,13 +189,17 @@ function chamberOf(item: EntscheidsucheItem, court: Court, lang: Language): stri
   }
   const labels = CHAMBER_LABELS_CI.get(item.Signatur.trim().toUpperCase());
   const own = entriesFor(meta, lang).filter((e) => (e.Sprachen ?? []).length === 1);
-  for (const entry of own.length > 0 ? own : meta.filter((e) => (e.Sprachen ?? []).length === 1).slice(0, 1)) {
+  for (const entry of own.length > 0
+    ? own
+    : meta.filter((e) => (e.Sprachen ?? []).length === 1).slice(0, 1)) {
     // A known chamber name at the end wins over prefix stripping ("Tribunal fédéral des assurances").
     const text = entry.Text.replace(/\s+/g, ' ').trim();
-    const known = [...(labels ?? [])].sort((a, b) => b.length - a.length).find((label) => {
-      const at = text.toLowerCase().lastIndexOf(label.toLowerCase());
-      return at >= 0 && at + label.length === text.length && (at === 0 || text[at - 1] === ' ');
-    });
+    const known = [...(labels ?? [])]
+      .sort((a, b) => b.length - a.length)
+      .find((label) => {
+        const at = text.toLowerCase().lastIndexOf(label.toLowerCase());
+        return at >= 0 && at + label.length === text.length && (at === 0 || text[at - 1] === ' ');
+      });
     if (known) return text.slice(text.length - known.length);
     const { rest, stripped } = stripCourtPrefix(text, court);
     if (stripped && rest && !LABEL_WORDS.test(rest)) return rest;
@@ -178,14 +211,29 @@ function chamberOf(item: EntscheidsucheItem, court: Court, lang: Language): stri
 const CHAMBER_LABELS_CI = new Map(Object.entries(CHAMBER_LABELS).map(([k, v]) => [k.toUpperCase(), v]));
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
-  urteil: 'Urteil', teilurteil: 'Teilurteil', beschluss: 'Beschluss', verfügung: 'Verfügung', zwischenverfügung: 'Zwischenverfügung',
-  entscheid: 'Entscheid', zwischenentscheid: 'Zwischenentscheid', arrêt: 'Arrêt', décision: 'Décision', ordonnance: 'Ordonnance',
-  jugement: 'Jugement', sentenza: 'Sentenza', decisione: 'Decisione', decreto: 'Decreto',
+  urteil: 'Urteil',
+  teilurteil: 'Teilurteil',
+  beschluss: 'Beschluss',
+  verfügung: 'Verfügung',
+  zwischenverfügung: 'Zwischenverfügung',
+  entscheid: 'Entscheid',
+  zwischenentscheid: 'Zwischenentscheid',
+  arrêt: 'Arrêt',
+  décision: 'Décision',
+  ordonnance: 'Ordonnance',
+  jugement: 'Jugement',
+  sentenza: 'Sentenza',
+  decisione: 'Decisione',
+  decreto: 'Decreto',
 };
 const TYPE_ALTERNATION = Object.keys(TYPE_WORDS).join('|');
 const TYPE_LINE = new RegExp(`^(${TYPE_ALTERNATION})(?:\\s+(?:vom|du|del|dell['’]|della|des)\\b.*)?$`, 'iu');
-const EXCERPT_LINE = new RegExp(`(?:Auszug aus dem|Extrait de l['’]|Extrait de la|Estratto della|Estratto del)\\s*(${TYPE_ALTERNATION})\\b`, 'iu');
-const BODY_START = /^(Sachverhalt|Faits|Fatti|Erwägungen|Considérant|Considerando|En fait|In fatto|Regeste|Regesto|Aus den Erwägungen|Extrait des considérants|Dai considerandi)\b/i;
+const EXCERPT_LINE = new RegExp(
+  `(?:Auszug aus dem|Extrait de l['’]|Extrait de la|Estratto della|Estratto del)\\s*(${TYPE_ALTERNATION})\\b`,
+  'iu',
+);
+const BODY_START =
+  /^(Sachverhalt|Faits|Fatti|Erwägungen|Considérant|Considerando|En fait|In fatto|Regeste|Regesto|Aus den Erwägungen|Extrait des considérants|Dai considerandi)\b/i;
 
 /** The decision type from the header: a line "Urteil vom …" (or just "Urteil"), or a BGE excerpt line. */
 function decisionTypeOf(paragraphs: readonly string[]): string | null {
@@ -200,7 +248,14 @@ function decisionTypeOf(paragraphs: readonly string[]): string | null {
 
 const SUBJECT_LINE = /^(Gegenstand|Objet|Oggetto|betreffend|concernant|concernente)\s*:?\s*(.*)$/i;
 
-function titleOf(paragraphs: readonly string[], type: string | null, date: string | null, docket: string, lang: Language, today: string): string {
+function titleOf(
+  paragraphs: readonly string[],
+  type: string | null,
+  date: string | null,
+  docket: string,
+  lang: Language,
+  today: string,
+): string {
   for (let i = 0; i < Math.min(paragraphs.length, 60); i++) {
     const p = paragraphs[i]!;
     if (BODY_START.test(p)) break;
@@ -211,6 +266,7 @@ function titleOf(paragraphs: readonly string[], type: string | null, date: strin
   }
   const l = lang === 'rm' ? 'de' : lang;
   const word = type ?? { de: 'Entscheid', fr: 'Décision', it: 'Decisione' }[l];
-  if (isCitableDate(date, today)) return `${word} ${{ de: 'vom', fr: 'du', it: 'del' }[l]} ${spellDate(date, l)}`;
+  if (isCitableDate(date, today))
+    return `${word} ${{ de: 'vom', fr: 'du', it: 'del' }[l]} ${spellDate(date, l)}`;
   return `${word} ${docket}`;
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalisedDecisionSchema, type NormalisedDecision } from '../../../contracts/events/decision-events.ts';
+import {
+  normalisedDecisionSchema,
+  type NormalisedDecision,
+} from '../../../contracts/events/decision-events.ts';
 import { SourceItemError } from '../../source.port.ts';
 import { parseEntscheidsucheItem } from './entscheidsuche.parser.ts';
 
@@ -13,7 +16,16 @@ function page(...lines: string[]): string {
 }
 
 const body = (...header: string[]): string =>
-  page(...header, 'Sachverhalt:', 'A. Die Parteien streiten.', 'Erwägungen:', '1. Erwägung.', '1.1. Unter-Erwägung.', 'Demnach erkennt das Gericht:', '1. Abgewiesen.');
+  page(
+    ...header,
+    'Sachverhalt:',
+    'A. Die Parteien streiten.',
+    'Erwägungen:',
+    '1. Erwägung.',
+    '1.1. Unter-Erwägung.',
+    'Demnach erkennt das Gericht:',
+    '1. Abgewiesen.',
+  );
 
 function rec(over: Record<string, unknown>): Record<string, unknown> {
   return {
@@ -43,6 +55,7 @@ interface Row {
   readonly error?: RegExp;
 }
 
+// prettier-ignore
 const ROWS: Row[] = [
   {
     name: 'BGer, German, modern docket, chamber from Meta, type and title from the header',
@@ -151,6 +164,12 @@ const ROWS: Row[] = [
     expected: { decision_id: 'ju_tribunal_cantonal_CC_12_2019', docket_number: 'CC 12 / 2019' },
   },
   {
+    name: 'court without chambers: canton and court only, the legal-field entry is not a chamber',
+    json: rec({ Signatur: 'ZH_VG_001', Spider: 'ZH_Verwaltungsgericht', Num: ['VB.2020.00123'], Datum: '2020-08-20', Meta: [{ Sprachen: ['de'], Text: 'Zürich Verwaltungsgericht' }, { Sprachen: ['de'], Text: 'Raumplanung und Baurecht' }] }),
+    html: body('Verwaltungsgericht des Kantons Zürich', 'Urteil vom 20. August 2020'),
+    expected: { decision_id: 'zh_verwaltungsgericht_VB.2020.00123', chamber: null, canton: 'ZH' },
+  },
+  {
     name: 'missing Datum: no decision date, title from type and docket',
     json: rec({ Signatur: 'ZH_OG_002', Spider: 'ZH_Obergericht', Num: ['SB190012'], Datum: undefined }),
     html: body('Obergericht des Kantons Zürich', 'Urteil'),
@@ -193,6 +212,12 @@ const ROWS: Row[] = [
     expected: { full_text: 'Erste Zeile mit Umbruch\n\nZweite Zeile\n\nPunkt', regeste: 'Nur französisch.', decision_type: null, title: 'Entscheid vom 3. Mai 2015' },
   },
   {
+    name: 'unclosed tags and implied paragraph ends',
+    json: rec({ Num: ['4A_11/2015'] }),
+    html: '<div class="content"><div class="para">Urteil vom 3. Mai 2015<div class="para">Gegenstand<p>Kündigung<p>Text &auml;&#x27;',
+    expected: { full_text: "Urteil vom 3. Mai 2015\n\nGegenstand\n\nKündigung\n\nText ä'", title: 'Kündigung', decision_type: 'Urteil' },
+  },
+  {
     name: 'publication date when given',
     json: rec({ PDatum: '2015-06-01' }),
     html: body('Urteil vom 3. Mai 2015'),
@@ -230,7 +255,11 @@ describe('parseEntscheidsucheItem', () => {
     const decision = parseEntscheidsucheItem(json, html, ctx);
     expect(() => normalisedDecisionSchema.parse(decision)).not.toThrow();
     expect(decision).toMatchObject(expected ?? {});
-    expect(decision.provenance).toMatchObject({ source: 'entscheidsuche', source_item_id: ctx.itemId, scraped_at: ctx.scrapedAt });
+    expect(decision.provenance).toMatchObject({
+      source: 'entscheidsuche',
+      source_item_id: ctx.itemId,
+      scraped_at: ctx.scrapedAt,
+    });
     expect(decision.provenance.content_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -246,7 +275,11 @@ describe('content_hash', () => {
 
   it('is the same for the same content, whatever the provenance', () => {
     const a = parseEntscheidsucheItem(json, html, ctx);
-    const b = parseEntscheidsucheItem(structuredClone(json), html, { itemId: 'other/id.json', sourceName: 'sample', scrapedAt: '2030-01-01T00:00:00+01:00' });
+    const b = parseEntscheidsucheItem(structuredClone(json), html, {
+      itemId: 'other/id.json',
+      sourceName: 'sample',
+      scrapedAt: '2030-01-01T00:00:00+01:00',
+    });
     expect(b.provenance.content_hash).toBe(a.provenance.content_hash);
   });
 

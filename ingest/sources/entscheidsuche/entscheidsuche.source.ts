@@ -15,7 +15,10 @@ export interface EntscheidsucheDirectoryOptions {
 /** Folders under `docs/` that are not spiders. */
 const NOT_SPIDERS = new Set(['Jobs', 'Index', 'Sitemaps']);
 
-async function sortedEntries(dir: string, wanted: (name: string, isDir: boolean) => boolean): Promise<string[]> {
+async function sortedEntries(
+  dir: string,
+  wanted: (name: string, isDir: boolean) => boolean,
+): Promise<string[]> {
   const names: string[] = [];
   const handle = await opendir(dir);
   for await (const entry of handle) {
@@ -45,9 +48,13 @@ export class EntscheidsucheDirectorySource implements DecisionSource {
   async *items(): AsyncIterable<RawItem> {
     let spiders: string[];
     try {
-      spiders = await sortedEntries(this.docs, (name, isDir) => isDir && !NOT_SPIDERS.has(name) && !name.startsWith('.'));
+      spiders = await sortedEntries(
+        this.docs,
+        (name, isDir) => isDir && !NOT_SPIDERS.has(name) && !name.startsWith('.'),
+      );
     } catch (error) {
-      if (isMissing(error)) throw new Error(`entscheidsuche source: no docs folder at ${this.docs}`, { cause: error });
+      if (isMissing(error))
+        throw new Error(`entscheidsuche source: no docs folder at ${this.docs}`, { cause: error });
       throw error;
     }
     for (const spider of spiders) {
@@ -63,13 +70,17 @@ export class EntscheidsucheDirectorySource implements DecisionSource {
     try {
       text = await readFile(item.location, 'utf8');
     } catch (error) {
-      throw new SourceItemError(item.id, `JSON: cannot read ${item.location}: ${(error as Error).message}`, { cause: error });
+      throw new SourceItemError(item.id, `JSON: cannot read ${item.location}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new SourceItemError(item.id, `JSON: invalid JSON in ${item.id}: ${(error as Error).message}`, { cause: error });
+      throw new SourceItemError(item.id, `JSON: invalid JSON in ${item.id}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     const html = await this.readHtml(item, json);
     return parseEntscheidsucheItem(json, html, { itemId: item.id, sourceName: this.name, scrapedAt });
@@ -107,7 +118,10 @@ export class EntscheidsucheDirectorySource implements DecisionSource {
   }
 
   private async readHtml(item: RawItem, json: unknown): Promise<string | null> {
-    const declared = typeof json === 'object' && json !== null ? (json as { HTML?: { Datei?: unknown } }).HTML?.Datei : undefined;
+    const declared =
+      typeof json === 'object' && json !== null
+        ? (json as { HTML?: { Datei?: unknown } }).HTML?.Datei
+        : undefined;
     const candidates: string[] = [];
     if (typeof declared === 'string' && declared.trim()) {
       const name = declared.trim();
@@ -117,13 +131,18 @@ export class EntscheidsucheDirectorySource implements DecisionSource {
     for (const path of candidates) {
       const inside = relative(this.docs, path);
       if (inside.startsWith(`..${sep}`) || inside === '..' || resolve(path) !== path) {
-        throw new SourceItemError(item.id, `HTML.Datei: '${String(declared)}' points outside the docs folder`);
+        throw new SourceItemError(
+          item.id,
+          `HTML.Datei: '${String(declared)}' points outside the docs folder`,
+        );
       }
       try {
         return await readFile(path, 'utf8');
       } catch (error) {
         if (isMissing(error)) continue;
-        throw new SourceItemError(item.id, `HTML: cannot read ${path}: ${(error as Error).message}`, { cause: error });
+        throw new SourceItemError(item.id, `HTML: cannot read ${path}: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     }
     return null;

@@ -5,9 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceItemError } from '../../source.port.ts';
 import { EntscheidsucheDirectorySource } from './entscheidsuche.source.ts';
 
-const html = (text: string) => `<html><body><div class="content"><div class="para">${text}</div></div></body></html>`;
+const html = (text: string) =>
+  `<html><body><div class="content"><div class="para">${text}</div></div></body></html>`;
 const record = (num: string, datei?: string) => ({
-  Signatur: 'CH_BGer_004', Spider: 'CH_BGer', Sprache: 'de', Datum: '2020-01-15', Num: [num],
+  Signatur: 'CH_BGer_004',
+  Spider: 'CH_BGer',
+  Sprache: 'de',
+  Datum: '2020-01-15',
+  Num: [num],
   ...(datei !== undefined ? { HTML: { Datei: datei, URL: `https://example.org/${num}` } } : {}),
 });
 
@@ -30,16 +35,28 @@ describe('EntscheidsucheDirectorySource', () => {
     await writeFile(join(bger, 'c.html'), html('Drittes'));
     await writeFile(join(bger, 'd.json'), JSON.stringify(record('4A_4/2020', '../../../etc/passwd')));
     await writeFile(join(bger, 'notes.txt'), 'not an item');
-    await writeFile(join(zh, 'z.json'), JSON.stringify({ ...record('LB200001', 'ZH_Obergericht/z.html'), Signatur: 'ZH_OG_001', Spider: 'ZH_Obergericht' }));
+    await writeFile(
+      join(zh, 'z.json'),
+      JSON.stringify({
+        ...record('LB200001', 'ZH_Obergericht/z.html'),
+        Signatur: 'ZH_OG_001',
+        Spider: 'ZH_Obergericht',
+      }),
+    );
     await writeFile(join(zh, 'z.html'), html('Obergericht'));
-    await writeFile(join(root, 'docs', 'Jobs', 'CH_BGer', 'last'), JSON.stringify({
-      spider: 'CH_BGer',
-      dateien: {
-        'CH_BGer/a.json': { status: 'neu' }, 'CH_BGer/a-page.html': { status: 'neu' },
-        'CH_BGer/b.json': { status: 'identisch' }, 'CH_BGer/c.json': { status: 'update' },
-        'CH_BGer/old.json': { status: 'nicht_mehr_da' },
-      },
-    }));
+    await writeFile(
+      join(root, 'docs', 'Jobs', 'CH_BGer', 'last'),
+      JSON.stringify({
+        spider: 'CH_BGer',
+        dateien: {
+          'CH_BGer/a.json': { status: 'neu' },
+          'CH_BGer/a-page.html': { status: 'neu' },
+          'CH_BGer/b.json': { status: 'identisch' },
+          'CH_BGer/c.json': { status: 'update' },
+          'CH_BGer/old.json': { status: 'nicht_mehr_da' },
+        },
+      }),
+    );
   });
 
   afterAll(async () => {
@@ -53,13 +70,20 @@ describe('EntscheidsucheDirectorySource', () => {
       ids.push(item.id);
       expect(item.location).toBe(join(root, 'docs', item.id));
     }
-    expect(ids).toEqual(['CH_BGer/a.json', 'CH_BGer/b.json', 'CH_BGer/c.json', 'CH_BGer/d.json', 'ZH_Obergericht/z.json']);
+    expect(ids).toEqual([
+      'CH_BGer/a.json',
+      'CH_BGer/b.json',
+      'CH_BGer/c.json',
+      'CH_BGer/d.json',
+      'ZH_Obergericht/z.json',
+    ]);
     expect(source.name).toBe('entscheidsuche');
   });
 
   it('finds the HTML by HTML.Datei (relative to docs or to the JSON) or by the same base name', async () => {
     const source = new EntscheidsucheDirectorySource({ root, name: 'mirror' });
-    const parse = (id: string) => source.parse({ id, location: join(root, 'docs', id) }, '2026-11-02T00:00:00Z');
+    const parse = (id: string) =>
+      source.parse({ id, location: join(root, 'docs', id) }, '2026-11-02T00:00:00Z');
     expect((await parse('CH_BGer/a.json')).full_text).toBe('Erstes');
     const b = await parse('CH_BGer/b.json');
     expect(b.decision_type).toBe('Urteil');
@@ -80,9 +104,11 @@ describe('EntscheidsucheDirectorySource', () => {
     try {
       const source = new EntscheidsucheDirectorySource({ root: empty });
       expect(await source.portalCount()).toBeNull();
-      await expect((async () => {
-        for await (const _ of source.items()) void _;
-      })()).rejects.toThrow(/no docs folder/);
+      await expect(
+        (async () => {
+          for await (const _ of source.items()) void _;
+        })(),
+      ).rejects.toThrow(/no docs folder/);
     } finally {
       await rm(empty, { recursive: true, force: true });
     }

@@ -3,14 +3,50 @@ import type { AnyNode } from 'domhandler';
 
 /** Elements that start a new paragraph. */
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
-  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre',
-  'section', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]);
 const SKIPPED = new Set(['script', 'style', 'head', 'title', 'noscript', 'template']);
 
 function normalise(text: string): string {
-  return text.replace(/\u00ad/g, '').replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim();
+  return text
+    .replace(/\u00ad/g, '')
+    .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
+    .trim();
 }
 
 /**
@@ -19,8 +55,11 @@ function normalise(text: string): string {
  * Reads `div.content` when the page has one (the Federal Supreme Court's layout), else `body`.
  */
 export function htmlToParagraphs(html: string): string[] {
-  const $ = cheerio.load(html);
-  let roots: AnyNode[] = $('div.content').filter((_, el) => $(el).parents('div.content').length === 0).toArray();
+  // htmlparser2 (about three times faster than the default parse5) in HTML mode, entities decoded.
+  const $ = cheerio.load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  let roots: AnyNode[] = $('div.content')
+    .filter((_, el) => $(el).parents('div.content').length === 0)
+    .toArray();
   if (roots.length === 0) roots = $('body').toArray();
   if (roots.length === 0) roots = $.root().toArray();
   const paragraphs: string[] = [];

@@ -2,9 +2,24 @@ import type { StatuteSpec } from './laws.ts';
 
 /** Legal areas of the synthetic corpus with aligned vocabulary in German, French and Italian. */
 export type AreaId =
-  | 'tenancy' | 'employment' | 'contracts' | 'liability' | 'family' | 'debt' | 'patents'
-  | 'criminal' | 'crimproc' | 'military'
-  | 'tax' | 'asylum' | 'migration' | 'procurement' | 'dataprot' | 'building' | 'competition' | 'finmarket'
+  | 'tenancy'
+  | 'employment'
+  | 'contracts'
+  | 'liability'
+  | 'family'
+  | 'debt'
+  | 'patents'
+  | 'criminal'
+  | 'crimproc'
+  | 'military'
+  | 'tax'
+  | 'asylum'
+  | 'migration'
+  | 'procurement'
+  | 'dataprot'
+  | 'building'
+  | 'competition'
+  | 'finmarket'
   | 'social';
 
 export type AreaGroup = 'civil' | 'criminal' | 'public' | 'social';
@@ -30,6 +45,7 @@ export interface Area {
   readonly cantonalTopic?: 'tax' | 'building' | 'procedure' | 'courts';
 }
 
+// prettier-ignore
 export const AREAS: Readonly<Record<AreaId, Area>> = {
   tenancy: {
     id: 'tenancy', group: 'civil',
@@ -97,7 +113,7 @@ export const AREAS: Readonly<Record<AreaId, Area>> = {
       ['der tatsächliche Konsens der Parteien', 'la réelle et commune intention des parties', 'la reale e concorde volontà delle parti'],
       ['die jederzeitige Auflösbarkeit des Auftrags', 'la révocabilité du mandat en tout temps', 'la revocabilità del mandato in ogni tempo'],
     ],
-    statutes: [['OR', '1', 2], ['OR', '18', 2], ['OR', '23'], ['OR', '24', 2], ['OR', '28', 2], ['OR', '97', 2], ['OR', '102', 2], ['OR', '107', 2], ['OR', '184', 3], ['OR', '197', 2], ['OR', '201', 3], ['OR', '363'], ['OR', '368', 3], ['OR', '394', 3], ['OR', '404', 2], ['ZGB', '2', 2]],
+    statutes: [['OR', '1', 2], ['OR', '6a', 2], ['OR', '18', 2], ['OR', '23'], ['OR', '24', 2], ['OR', '28', 2], ['OR', '97', 2], ['OR', '102', 2], ['OR', '107', 2], ['OR', '184', 3], ['OR', '197', 2], ['OR', '201', 3], ['OR', '363'], ['OR', '368', 3], ['OR', '394', 3], ['OR', '404', 2], ['ZGB', '2', 2]],
     opponent: ['{B} GmbH', '{B} Sàrl', '{B} Sagl'],
     facts: [
       ['Am {date} schlossen {A} und die {B} GmbH einen Vertrag über die Lieferung und Montage einer Produktionsanlage zum Preis von {amount}.', "Le {date}, {A} et {B} Sàrl ont conclu un contrat portant sur la livraison et le montage d'une installation de production pour le prix de {amount}.", "Il {date} {A} e {B} Sagl hanno concluso un contratto per la fornitura e il montaggio di un impianto di produzione al prezzo di {amount}."],
@@ -212,7 +228,7 @@ export const AREAS: Readonly<Record<AreaId, Area>> = {
       ['der persönliche Härtefall', 'le cas de rigueur', 'il caso di rigore'],
       ['die rechtfertigende Notwehr', 'la légitime défense', 'la legittima difesa'],
     ],
-    statutes: [['StGB', '12', 2], ['StGB', '19', 2], ['StGB', '47', 2], ['StGB', '49', 1], ['StGB', '50'], ['StGB', '66a', 2, true], ['StGB', '15'], ['StGB', '122'], ['StGB', '123', 2], ['StGB', '139', 2], ['StGB', '146', 2], ['StGB', '187', 1], ['BetmG', '19', 2, true], ['EMRK', '8', 2]],
+    statutes: [['StGB', '12', 2], ['StGB', '19', 2], ['StGB', '47', 2], ['StGB', '49', 1], ['StGB', '50'], ['StGB', '66a', 2, true], ['StGB', '15'], ['StGB', '122'], ['StGB', '123', 2], ['StGB', '139', 2], ['StGB', '146', 2], ['StGB', '187', 1], ['StGB', '260ter', 1, true], ['StGB', '305bis', 2, true], ['BetmG', '19', 2, true], ['EMRK', '8', 2]],
     opponent: ['Oberstaatsanwaltschaft des Kantons {canton}', 'Ministère public du canton de {canton}', 'Ministero pubblico del Cantone {canton}'],
     facts: [
       ['Das Bezirksgericht {city} sprach {A} am {date} des mehrfachen Betrugs schuldig.', 'Le Tribunal de police de {city} a reconnu {A} coupable d’escroquerie par métier le {date}.', 'Il {date} la Corte delle assise correzionali di {city} ha riconosciuto {A} autore colpevole di truffa ripetuta.'],
@@ -280,7 +296,7 @@ export const AREAS: Readonly<Record<AreaId, Area>> = {
       ['die Nachsteuer', "le rappel d'impôt", 'il ricupero d’imposta'],
       ['die Steuerumgehung', "l'évasion fiscale", "l'elusione fiscale"],
     ],
-    statutes: [['DBG', '16', 3], ['DBG', '18', 2], ['DBG', '20', 1, true], ['DBG', '22'], ['DBG', '33', 1, true], ['DBG', '58', 1, true], ['DBG', '127', 1, true], ['DBG', '151', 1], ['DBG', '175', 2], ['StHG', '7', 1], ['StHG', '23', 1, true], ['BV', '127', 2], ['BV', '8', 2]],
+    statutes: [['DBG', '16', 3], ['DBG', '18', 2], ['DBG', '20', 1, true], ['DBG', '22'], ['DBG', '33', 1, true], ['DBG', '37bis', 1], ['DBG', '58', 1, true], ['DBG', '127', 1, true], ['DBG', '151', 1], ['DBG', '175', 2], ['StHG', '7', 1], ['StHG', '23', 1, true], ['BV', '127', 2], ['BV', '8', 2]],
     opponent: ['Kantonales Steueramt {canton}', "Administration fiscale cantonale de {canton}", 'Divisione delle contribuzioni del Cantone {canton}'],
     facts: [
       ['{A} ist Alleinaktionär der {B} AG mit Sitz in {city}.', "{A} est l'actionnaire unique de {B} SA, dont le siège est à {city}.", '{A} è l’azionista unico di {B} SA, con sede a {city}.'],
@@ -365,7 +381,7 @@ export const AREAS: Readonly<Record<AreaId, Area>> = {
       ['die Einwilligung der betroffenen Person', 'le consentement de la personne concernée', 'il consenso della persona interessata'],
       ['die Persönlichkeitsverletzung', "l'atteinte à la personnalité", 'la lesione della personalità'],
     ],
-    statutes: [['DSG', '4', 5], ['DSG', '8', 3], ['DSG', '12', 2, true], ['DSG', '13', 2, true], ['DSG', '25', 3], ['BV', '13', 2], ['ZGB', '28', 2], ['EMRK', '8', 2]],
+    statutes: [['DSG', '4', 5], ['DSG', '8', 3], ['DSG', '12', 2, true], ['DSG', '13', 2, true], ['DSG', '25', 3], ['BV', '13', 2], ['ZGB', '28', 2], ['ZGB', '28b', 2], ['EMRK', '8', 2]],
     opponent: ['Eidgenössischer Datenschutz- und Öffentlichkeitsbeauftragter (EDÖB)', 'Préposé fédéral à la protection des données et à la transparence (PFPDT)', 'Incaricato federale della protezione dei dati e della trasparenza (IFPDT)'],
     facts: [
       ['{A} verlangte am {date} von der {B} AG Auskunft über sämtliche ihn betreffenden Personendaten.', "Le {date}, {A} a demandé à {B} SA l'accès à toutes les données personnelles le concernant.", "Il {date} {A} ha chiesto a {B} SA l'accesso a tutti i dati personali che lo riguardano."],
@@ -429,7 +445,7 @@ export const AREAS: Readonly<Record<AreaId, Area>> = {
       ['das Berufsverbot', "l'interdiction d'exercer", 'il divieto di esercizio della professione'],
       ['die Einziehung des widerrechtlich erzielten Gewinns', 'la confiscation du gain acquis illicitement', 'la confisca dell’utile conseguito illecitamente'],
     ],
-    statutes: [['FINMAG', '31'], ['FINMAG', '32'], ['FINMAG', '33', 2], ['FINMAG', '35', 3], ['BankG', '1', 2], ['BankG', '3', 2, true], ['GwG', '6', 2], ['BV', '5', 2]],
+    statutes: [['FINMAG', '31'], ['FINMAG', '32'], ['FINMAG', '33', 2], ['FINMAG', '35', 3], ['BankG', '1', 2], ['BankG', '3', 2, true], ['BankG', '23ter', 2], ['GwG', '6', 2], ['BV', '5', 2], ['BV', '5a']],
     opponent: ['Eidgenössische Finanzmarktaufsicht FINMA', 'Autorité fédérale de surveillance des marchés financiers FINMA', 'Autorità federale di vigilanza sui mercati finanziari FINMA'],
     facts: [
       ['Die {A} AG nahm zwischen dem {date} und dem Ende des Folgejahres von über 200 Anlegern Gelder im Umfang von {amount} entgegen.', "{A} SA a accepté entre le {date} et la fin de l'année suivante des fonds de plus de 200 investisseurs pour un montant de {amount}.", "{A} SA ha accettato tra il {date} e la fine dell'anno successivo fondi di oltre 200 investitori per un importo di {amount}."],

@@ -56,7 +56,9 @@ export function formatCitation(target: PlannedDecision, lang: Lang, rng: Rng): s
   if (profile.key === 'mkg') {
     const m = /^MKGE (\d+) Nr\. (\d+)$/.exec(target.docket);
     const [vol, nr] = [m?.[1] ?? '', m?.[2] ?? ''];
-    return { de: `MKGE ${vol} Nr. ${nr}`, fr: `ATMC ${vol} n° ${nr}`, it: `STMC ${vol} n. ${nr}` }[lang] + withPin;
+    return (
+      { de: `MKGE ${vol} Nr. ${nr}`, fr: `ATMC ${vol} n° ${nr}`, it: `STMC ${vol} n. ${nr}` }[lang] + withPin
+    );
   }
   const court = courtByKey(profile.key);
   const label = court?.citationLabel[lang] ?? profile.key;
@@ -70,7 +72,13 @@ export function formatCitation(target: PlannedDecision, lang: Lang, rng: Rng): s
         fr: [`arrêt ${d}${date}`, `TF ${d}${date}`, `arrêt du Tribunal fédéral ${d}${date}`],
         it: [`sentenza ${d}${date}`, `TF ${d}${date}`, `sentenza del Tribunale federale ${d}${date}`],
       }[lang];
-      return rng.weighted([[forms[0]!, 6], [forms[1]!, 3], [forms[2]!, 1]]) + withPin;
+      return (
+        rng.weighted([
+          [forms[0]!, 6],
+          [forms[1]!, 3],
+          [forms[2]!, 1],
+        ]) + withPin
+      );
     }
     case 'finma':
     case 'weko': {
@@ -94,7 +102,11 @@ export function formatCitation(target: PlannedDecision, lang: Lang, rng: Rng): s
  * the first generated decision of a volume and part (so that no "nearest earlier first page" can
  * resolve it either).
  */
-export function unknownBgeCitation(lang: Lang, rng: Rng, ranges: ReadonlyMap<string, { first: number; last: number }>): string {
+export function unknownBgeCitation(
+  lang: Lang,
+  rng: Rng,
+  ranges: ReadonlyMap<string, { first: number; last: number }>,
+): string {
   const candidates = [...ranges.entries()].filter(([, r]) => r.first > 3);
   if (candidates.length > 0 && rng.chance(0.5)) {
     const [key, range] = rng.pick(candidates);

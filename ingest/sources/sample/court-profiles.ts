@@ -58,30 +58,82 @@ export interface CourtProfile {
 }
 
 const P = (pattern: string, weight = 1, from?: number, until?: number, max?: number): DocketPattern => ({
-  pattern, weight,
+  pattern,
+  weight,
   ...(from !== undefined ? { from } : {}),
   ...(until !== undefined ? { until } : {}),
   ...(max !== undefined ? { max } : {}),
 });
 
-const FED_JUDGE: readonly [Tri, Tri] = [['Bundesrichter', 'juge fédéral', 'giudice federale'], ['Bundesrichterin', 'juge fédérale', 'giudice federale']];
-const JUDGE: readonly [Tri, Tri] = [['Richter', 'juge', 'giudice'], ['Richterin', 'juge', 'giudice']];
-const OBER: readonly [Tri, Tri] = [['Oberrichter', "juge d'appel", "giudice d'appello"], ['Oberrichterin', "juge d'appel", "giudice d'appello"]];
-const KANTON: readonly [Tri, Tri] = [['Kantonsrichter', 'juge cantonal', 'giudice cantonale'], ['Kantonsrichterin', 'juge cantonale', 'giudice cantonale']];
-const CANT_TYPES: readonly (readonly [DecisionTypeDe, number])[] = [['Urteil', 60], ['Beschluss', 15], ['Entscheid', 20], ['Verfügung', 5]];
+const FED_JUDGE: readonly [Tri, Tri] = [
+  ['Bundesrichter', 'juge fédéral', 'giudice federale'],
+  ['Bundesrichterin', 'juge fédérale', 'giudice federale'],
+];
+const JUDGE: readonly [Tri, Tri] = [
+  ['Richter', 'juge', 'giudice'],
+  ['Richterin', 'juge', 'giudice'],
+];
+const OBER: readonly [Tri, Tri] = [
+  ['Oberrichter', "juge d'appel", "giudice d'appello"],
+  ['Oberrichterin', "juge d'appel", "giudice d'appello"],
+];
+const KANTON: readonly [Tri, Tri] = [
+  ['Kantonsrichter', 'juge cantonal', 'giudice cantonale'],
+  ['Kantonsrichterin', 'juge cantonale', 'giudice cantonale'],
+];
+const CANT_TYPES: readonly (readonly [DecisionTypeDe, number])[] = [
+  ['Urteil', 60],
+  ['Beschluss', 15],
+  ['Entscheid', 20],
+  ['Verfügung', 5],
+];
 const LUCERNE: Tri = ['Luzern', 'Lucerne', 'Lucerna'];
 
 function cantonal(
-  key: string, weight: number, langs: readonly [number, number, number], nom: Tri, gen: Tri, short: Tri, place: Tri,
-  judge: readonly [Tri, Tri], chambers: readonly ChamberProfile[], proc: ProcKind = 'civilAppeal',
+  key: string,
+  weight: number,
+  langs: readonly [number, number, number],
+  nom: Tri,
+  gen: Tri,
+  short: Tri,
+  place: Tri,
+  judge: readonly [Tri, Tri],
+  chambers: readonly ChamberProfile[],
+  proc: ProcKind = 'civilAppeal',
 ): CourtProfile {
-  return { key, weight, langs, from: 1995, chambers, nom, gen, short, place, judge, proc, types: CANT_TYPES, trailingDot: false, anonSpace: key.startsWith('g') || key.startsWith('v') || key.startsWith('t'), citationWeight: 0.5 };
+  return {
+    key,
+    weight,
+    langs,
+    from: 1995,
+    chambers,
+    nom,
+    gen,
+    short,
+    place,
+    judge,
+    proc,
+    types: CANT_TYPES,
+    trailingDot: false,
+    anonSpace: key.startsWith('g') || key.startsWith('v') || key.startsWith('t'),
+    citationWeight: 0.5,
+  };
 }
 
-const C = (suffix: string, areas: readonly AreaId[], dockets: readonly DocketPattern[], extra: Partial<ChamberProfile> = {}): ChamberProfile => ({
-  suffix, areas, dockets, weight: 1, ...extra,
+const C = (
+  suffix: string,
+  areas: readonly AreaId[],
+  dockets: readonly DocketPattern[],
+  extra: Partial<ChamberProfile> = {},
+): ChamberProfile => ({
+  suffix,
+  areas,
+  dockets,
+  weight: 1,
+  ...extra,
 });
 
+// prettier-ignore
 export const COURT_PROFILES: readonly CourtProfile[] = [
   {
     key: 'bger', weight: 0.3, langs: [0.5, 0.37, 0.13], from: 1995, trailingDot: true, anonSpace: false, citationWeight: 2, proc: 'appeal',

@@ -1,6 +1,6 @@
 import { spellDate } from '../../../contracts/citation/dates.ts';
 import { CANTON_LABELS } from '../entscheidsuche/entscheidsuche.labels.ts';
-import { AREAS, type Area, type Tri } from './areas.ts';
+import type { Area, Tri } from './areas.ts';
 import type { CourtProfile, ProcKind } from './court-profiles.ts';
 import { ACTS, CANTONAL_ACTS, drawStatute, formatStatute, type Lang, type StatuteRef } from './laws.ts';
 import { FIRST_NAMES, SURNAMES } from './phrases.ts';
@@ -23,7 +23,9 @@ export function swissNumber(n: number): string {
 
 export function amount(rng: Rng, lang: Lang, min = 2_000, max = 450_000): string {
   const n = Math.round(rng.int(min, max) / 50) * 50;
-  return { de: `Fr. ${swissNumber(n)}.--`, fr: `${swissNumber(n)} fr.`, it: `fr. ${swissNumber(n)}.--` }[lang];
+  return { de: `Fr. ${swissNumber(n)}.--`, fr: `${swissNumber(n)} fr.`, it: `fr. ${swissNumber(n)}.--` }[
+    lang
+  ];
 }
 
 export function addDays(iso: string, days: number): string {
@@ -47,7 +49,11 @@ export function personName(rng: Rng, lang: Lang, female = rng.chance(0.45)): str
 export function lawyer(rng: Rng, lang: Lang): string {
   const female = rng.chance(0.45);
   const name = personName(rng, lang, female);
-  return { de: `${female ? 'Rechtsanwältin' : 'Rechtsanwalt'} ${name}`, fr: `Me ${name}, ${female ? 'avocate' : 'avocat'}`, it: `avv. ${name}` }[lang];
+  return {
+    de: `${female ? 'Rechtsanwältin' : 'Rechtsanwalt'} ${name}`,
+    fr: `Me ${name}, ${female ? 'avocate' : 'avocat'}`,
+    it: `avv. ${name}`,
+  }[lang];
 }
 
 /** Canton names inside French and Italian phrases ("du canton du Valais", "del Cantone Ticino"). */
@@ -60,14 +66,26 @@ export function withCanton(text: string, canton: string, lang: Lang): string {
       .replace(/canton de Grisons\b/, 'canton des Grisons')
       .replace(/canton de (Argovie|Appenzell)/, "canton d'$1");
   }
-  if (lang === 'it') out = out.replace(/Cantone (Zurigo|Berna|Lucerna|Basilea Città|San Gallo|Ginevra|Friburgo|Neuchâtel|Vaud)\b/, 'Cantone di $1');
+  if (lang === 'it')
+    out = out.replace(
+      /Cantone (Zurigo|Berna|Lucerna|Basilea Città|San Gallo|Ginevra|Friburgo|Neuchâtel|Vaud)\b/,
+      'Cantone di $1',
+    );
   return out;
 }
 
 /** Judges of a panel: the presiding judge first, then the others, then the clerk. */
-export function composition(profile: CourtProfile, rng: Rng, lang: Lang, large: boolean): { line: string; president: [string, boolean]; clerk: [string, boolean] } {
+export function composition(
+  profile: CourtProfile,
+  rng: Rng,
+  lang: Lang,
+  large: boolean,
+): { line: string; president: [string, boolean]; clerk: [string, boolean] } {
   const count = large ? 5 : 3;
-  const names = rng.sample(SURNAMES[lang].concat(SURNAMES[lang === 'de' ? 'fr' : 'de'].slice(0, 4)), count + 1);
+  const names = rng.sample(
+    SURNAMES[lang].concat(SURNAMES[lang === 'de' ? 'fr' : 'de'].slice(0, 4)),
+    count + 1,
+  );
   const female = names.map(() => rng.chance(0.4));
   const [clerk, ...judges] = names;
   const [cf, ...jf] = female;
@@ -91,11 +109,19 @@ export function composition(profile: CourtProfile, rng: Rng, lang: Lang, large: 
 }
 
 const FRENCH_PLURAL: Readonly<Record<string, string>> = {
-  juge: 'juges', fédéral: 'fédéraux', cantonal: 'cantonaux', pénal: 'pénaux', administratif: 'administratifs', membre: 'membres',
+  juge: 'juges',
+  fédéral: 'fédéraux',
+  cantonal: 'cantonaux',
+  pénal: 'pénaux',
+  administratif: 'administratifs',
+  membre: 'membres',
 };
 
 function frenchPlural(title: string): string {
-  return title.split(' ').map((w) => FRENCH_PLURAL[w] ?? w).join(' ');
+  return title
+    .split(' ')
+    .map((w) => FRENCH_PLURAL[w] ?? w)
+    .join(' ');
 }
 
 export interface Roles {
@@ -114,40 +140,124 @@ export function roles(proc: ProcKind, female: boolean, lang: Lang, federal: bool
   const g = female ? 1 : 0;
   const table: Record<ProcKind, Record<Lang, [Tri, Tri, Tri, Tri, string]>> = {
     appeal: {
-      de: [['der Beschwerdeführer', 'die Beschwerdeführerin', ''], ['Beschwerdeführer', 'Beschwerdeführerin', ''], ['Beschwerdegegnerin', 'Beschwerdegegnerin', ''], ['dem Beschwerdeführer', 'der Beschwerdeführerin', ''], 'die Vorinstanz'],
-      fr: [['le recourant', 'la recourante', ''], ['recourant', 'recourante', ''], ['intimée', 'intimée', ''], ['du recourant', 'de la recourante', ''], federal ? 'la cour cantonale' : "l'autorité précédente"],
-      it: [['il ricorrente', 'la ricorrente', ''], ['ricorrente', 'ricorrente', ''], ['opponente', 'opponente', ''], ['del ricorrente', 'della ricorrente', ''], federal ? 'la Corte cantonale' : "l'autorità inferiore"],
+      de: [
+        ['der Beschwerdeführer', 'die Beschwerdeführerin', ''],
+        ['Beschwerdeführer', 'Beschwerdeführerin', ''],
+        ['Beschwerdegegnerin', 'Beschwerdegegnerin', ''],
+        ['dem Beschwerdeführer', 'der Beschwerdeführerin', ''],
+        'die Vorinstanz',
+      ],
+      fr: [
+        ['le recourant', 'la recourante', ''],
+        ['recourant', 'recourante', ''],
+        ['intimée', 'intimée', ''],
+        ['du recourant', 'de la recourante', ''],
+        federal ? 'la cour cantonale' : "l'autorité précédente",
+      ],
+      it: [
+        ['il ricorrente', 'la ricorrente', ''],
+        ['ricorrente', 'ricorrente', ''],
+        ['opponente', 'opponente', ''],
+        ['del ricorrente', 'della ricorrente', ''],
+        federal ? 'la Corte cantonale' : "l'autorità inferiore",
+      ],
     },
     civilAppeal: {
-      de: [['der Berufungskläger', 'die Berufungsklägerin', ''], ['Berufungskläger', 'Berufungsklägerin', ''], ['Berufungsbeklagte', 'Berufungsbeklagte', ''], ['dem Berufungskläger', 'der Berufungsklägerin', ''], 'die Vorinstanz'],
-      fr: [["l'appelant", "l'appelante", ''], ['appelant', 'appelante', ''], ['intimée', 'intimée', ''], ["de l'appelant", "de l'appelante", ''], 'le premier juge'],
-      it: [["l'appellante", "l'appellante", ''], ['appellante', 'appellante', ''], ['appellata', 'appellata', ''], ["dell'appellante", "dell'appellante", ''], 'il primo giudice'],
+      de: [
+        ['der Berufungskläger', 'die Berufungsklägerin', ''],
+        ['Berufungskläger', 'Berufungsklägerin', ''],
+        ['Berufungsbeklagte', 'Berufungsbeklagte', ''],
+        ['dem Berufungskläger', 'der Berufungsklägerin', ''],
+        'die Vorinstanz',
+      ],
+      fr: [
+        ["l'appelant", "l'appelante", ''],
+        ['appelant', 'appelante', ''],
+        ['intimée', 'intimée', ''],
+        ["de l'appelant", "de l'appelante", ''],
+        'le premier juge',
+      ],
+      it: [
+        ["l'appellante", "l'appellante", ''],
+        ['appellante', 'appellante', ''],
+        ['appellata', 'appellata', ''],
+        ["dell'appellante", "dell'appellante", ''],
+        'il primo giudice',
+      ],
     },
     criminalTrial: {
-      de: [['der Beschuldigte', 'die Beschuldigte', ''], ['Beschuldigter', 'Beschuldigte', ''], ['Anklägerin', 'Anklägerin', ''], ['dem Beschuldigten', 'der Beschuldigten', ''], 'die Anklage'],
-      fr: [['le prévenu', 'la prévenue', ''], ['prévenu', 'prévenue', ''], ['accusatrice', 'accusatrice', ''], ['du prévenu', 'de la prévenue', ''], "l'accusation"],
-      it: [["l'imputato", "l'imputata", ''], ['imputato', 'imputata', ''], ['accusatore', 'accusatore', ''], ["dell'imputato", "dell'imputata", ''], "l'accusa"],
+      de: [
+        ['der Beschuldigte', 'die Beschuldigte', ''],
+        ['Beschuldigter', 'Beschuldigte', ''],
+        ['Anklägerin', 'Anklägerin', ''],
+        ['dem Beschuldigten', 'der Beschuldigten', ''],
+        'die Anklage',
+      ],
+      fr: [
+        ['le prévenu', 'la prévenue', ''],
+        ['prévenu', 'prévenue', ''],
+        ['accusatrice', 'accusatrice', ''],
+        ['du prévenu', 'de la prévenue', ''],
+        "l'accusation",
+      ],
+      it: [
+        ["l'imputato", "l'imputata", ''],
+        ['imputato', 'imputata', ''],
+        ['accusatore', 'accusatore', ''],
+        ["dell'imputato", "dell'imputata", ''],
+        "l'accusa",
+      ],
     },
     regulator: {
-      de: [['die Partei', 'die Partei', ''], ['Partei', 'Partei', ''], ['', '', ''], ['der Partei', 'der Partei', ''], 'die Untersuchungsbehörde'],
-      fr: [['la partie', 'la partie', ''], ['partie', 'partie', ''], ['', '', ''], ['de la partie', 'de la partie', ''], "l'autorité d'enquête"],
-      it: [['la parte', 'la parte', ''], ['parte', 'parte', ''], ['', '', ''], ['della parte', 'della parte', ''], "l'autorità inquirente"],
+      de: [
+        ['die Partei', 'die Partei', ''],
+        ['Partei', 'Partei', ''],
+        ['', '', ''],
+        ['der Partei', 'der Partei', ''],
+        'die Untersuchungsbehörde',
+      ],
+      fr: [
+        ['la partie', 'la partie', ''],
+        ['partie', 'partie', ''],
+        ['', '', ''],
+        ['de la partie', 'de la partie', ''],
+        "l'autorité d'enquête",
+      ],
+      it: [
+        ['la parte', 'la parte', ''],
+        ['parte', 'parte', ''],
+        ['', '', ''],
+        ['della parte', 'della parte', ''],
+        "l'autorità inquirente",
+      ],
     },
   };
   const [appellant, label, respondent, costs, lower] = table[proc][lang];
-  return { appellant: appellant[g], appellantLabel: label[g], respondentLabel: respondent[g], costs: costs[g], lower };
+  return {
+    appellant: appellant[g],
+    appellantLabel: label[g],
+    respondentLabel: respondent[g],
+    costs: costs[g],
+    lower,
+  };
 }
 
 /** A statute of the area in force in `year`; in cantonal decisions sometimes a cantonal act. */
 export function statuteRef(area: Area, year: number, rng: Rng, canton: string | null): StatuteRef {
   const cantonal = canton ? CANTONAL_ACTS[canton] : undefined;
   // Civil and criminal courts cite their court organisation act; administrative ones the act of the field or procedure.
-  const topic = area.cantonalTopic ?? (area.group === 'civil' || area.group === 'criminal' ? 'courts' : 'procedure');
+  const topic =
+    area.cantonalTopic ?? (area.group === 'civil' || area.group === 'criminal' ? 'courts' : 'procedure');
   const acts = cantonal?.filter((a) => a.topic === topic) ?? [];
   if (acts.length > 0 && rng.chance(area.cantonalTopic ? 0.35 : 0.12)) {
     const act = rng.pick(acts);
     const paragraph = rng.chance(0.4) ? rng.int(1, 3) : undefined;
-    return { act: 'cantonal', article: rng.pick(act.arts), ...(paragraph !== undefined ? { paragraph } : {}), cantonal: { abbr: act.abbr, paragraphSign: act.sign } };
+    return {
+      act: 'cantonal',
+      article: rng.pick(act.arts),
+      ...(paragraph !== undefined ? { paragraph } : {}),
+      cantonal: { abbr: act.abbr, paragraphSign: act.sign },
+    };
   }
   for (let i = 0; i < 8; i++) {
     const ref = drawStatute(rng.pick(area.statutes), year, rng);
@@ -159,7 +269,10 @@ export function statuteRef(area: Area, year: number, rng: Rng, canton: string | 
 /** Replaces `{S:ACT:ART[:PARA]}` with the formatted statute (act as in force in `year`). */
 export function inlineStatutes(text: string, lang: Lang): string {
   return text.replace(/\{S:([^:}]+):([^:}]+)(?::(\d+))?\}/g, (_m, act: string, art: string, para?: string) =>
-    formatStatute({ act: ACTS[act] ? act : 'BV', article: art, ...(para ? { paragraph: Number(para) } : {}) }, lang),
+    formatStatute(
+      { act: ACTS[act] ? act : 'BV', article: art, ...(para ? { paragraph: Number(para) } : {}) },
+      lang,
+    ),
   );
 }
 
@@ -170,8 +283,4 @@ export function fill(template: string, slots: Readonly<Record<string, string>>):
     if (value === undefined) return m;
     return capital ? cap(value) : value;
   });
-}
-
-export function areaOf(id: keyof typeof AREAS): Area {
-  return AREAS[id];
 }

@@ -13,7 +13,13 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -22,7 +28,11 @@ export function escapeHtml(text: string): string {
 /** One `div.para` per paragraph inside `div.content`, as on the Federal Supreme Court's site. */
 export function renderHtml(title: string, lang: string, paragraphs: readonly string[]): string {
   const body = paragraphs
-    .map((p) => (p.startsWith(HEADING_MARK) ? `<div class="para"><b>${escapeHtml(p.slice(1))}</b></div>` : `<div class="para">${escapeHtml(p)}</div>`))
+    .map((p) =>
+      p.startsWith(HEADING_MARK)
+        ? `<div class="para"><b>${escapeHtml(p.slice(1))}</b></div>`
+        : `<div class="para">${escapeHtml(p)}</div>`,
+    )
     .join('\n');
   return `<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><div class="content">\n${body}\n</div></body></html>\n`;
 }
@@ -62,7 +72,10 @@ export function portalJson(record: PortalRecord): { text: string; checksum: stri
  * checksum and status `neu`, then per-signature and total counts, without keeping the list.
  */
 export class JobFiles {
-  private readonly streams = new Map<string, { stream: WriteStream; first: boolean; signatures: Map<string, number>; total: number }>();
+  private readonly streams = new Map<
+    string,
+    { stream: WriteStream; first: boolean; signatures: Map<string, number>; total: number }
+  >();
 
   constructor(
     private readonly docsDir: string,
@@ -70,13 +83,19 @@ export class JobFiles {
     private readonly time: string,
   ) {}
 
-  async add(spider: string, signature: string, files: readonly { path: string; checksum: string; scrapedate: string }[]): Promise<void> {
+  async add(
+    spider: string,
+    signature: string,
+    files: readonly { path: string; checksum: string; scrapedate: string }[],
+  ): Promise<void> {
     let entry = this.streams.get(spider);
     if (!entry) {
       const dir = join(this.docsDir, 'Jobs', spider);
       await mkdir(dir, { recursive: true });
       const stream = createWriteStream(join(dir, 'last'), { encoding: 'utf8' });
-      stream.write(`{"spider":${JSON.stringify(spider)},"job":${JSON.stringify(this.job)},"jobtyp":"neu","time":${JSON.stringify(this.time)},"dateien":{`);
+      stream.write(
+        `{"spider":${JSON.stringify(spider)},"job":${JSON.stringify(this.job)},"jobtyp":"neu","time":${JSON.stringify(this.time)},"dateien":{`,
+      );
       entry = { stream, first: true, signatures: new Map(), total: 0 };
       this.streams.set(spider, entry);
     }
@@ -93,8 +112,14 @@ export class JobFiles {
   /** Closes every job file; returns how many were written. */
   async close(): Promise<number> {
     for (const entry of this.streams.values()) {
-      const signaturen = Object.fromEntries([...entry.signatures.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([s, n]) => [s, { gesamt: n, aktuell_neu: n }]));
-      entry.stream.end(`},"signaturen":${JSON.stringify(signaturen)},"gesamt":${JSON.stringify({ gesamt: entry.total, aktuell_neu: entry.total })}}\n`);
+      const signaturen = Object.fromEntries(
+        [...entry.signatures.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([s, n]) => [s, { gesamt: n, aktuell_neu: n }]),
+      );
+      entry.stream.end(
+        `},"signaturen":${JSON.stringify(signaturen)},"gesamt":${JSON.stringify({ gesamt: entry.total, aktuell_neu: entry.total })}}\n`,
+      );
       await once(entry.stream, 'finish');
     }
     return this.streams.size;
@@ -104,7 +129,7 @@ export class JobFiles {
 /** Runs at most `limit` writes at a time. */
 export class WritePool {
   private readonly running = new Set<Promise<void>>();
-  private failure: unknown = null;
+  private failure: Error | null = null;
 
   constructor(private readonly limit: number) {}
 
@@ -113,7 +138,7 @@ export class WritePool {
     while (this.running.size >= this.limit) await Promise.race(this.running);
     const p: Promise<void> = task()
       .catch((error: unknown) => {
-        this.failure ??= error;
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
       })
       .finally(() => this.running.delete(p));
     this.running.add(p);

@@ -36,7 +36,11 @@ async function main(): Promise<void> {
   const started = performance.now();
   let lastShown = 0;
   const result = await generateSampleCorpus({
-    dir, size, seed, today: values.today, clean: values.clean,
+    dir,
+    size,
+    seed,
+    today: values.today,
+    clean: values.clean,
     onProgress: (done, total) => {
       const now = performance.now();
       if (now - lastShown > 1000 || done === total) {
@@ -52,8 +56,12 @@ async function main(): Promise<void> {
   console.log(`  decisions   ${result.decisions}`);
   console.log(`  courts      ${result.courts}`);
   console.log(`  files       ${result.files}`);
-  console.log(`  size        ${(bytes / 1024 / 1024).toFixed(1)} MiB (${Math.round(bytes / result.decisions / 1024)} KiB per decision)`);
-  console.log(`  time        ${seconds.toFixed(2)} s (${Math.round(result.decisions / seconds)} decisions/s)`);
+  console.log(
+    `  size        ${(bytes / 1024 / 1024).toFixed(1)} MiB (${Math.round(bytes / result.decisions / 1024)} KiB per decision)`,
+  );
+  console.log(
+    `  time        ${seconds.toFixed(2)} s (${Math.round(result.decisions / seconds)} decisions/s)`,
+  );
 }
 
 main().catch((error: unknown) => {

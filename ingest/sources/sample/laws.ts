@@ -18,6 +18,7 @@ const A = (de: string, fr: string, it: string, from?: number, until?: number, ot
   ...(other !== undefined ? { other } : {}),
 });
 
+// prettier-ignore
 export const ACTS: Readonly<Record<string, Act>> = {
   BV: A('BV', 'Cst.', 'Cost.'),
   OR: A('OR', 'CO', 'CO'),
@@ -90,7 +91,8 @@ export function drawStatute(spec: StatuteSpec, year: number, rng: Rng): StatuteR
   const inForce = actInForce(act, year);
   const roll = rng.next();
   const paragraph = paragraphs && roll < 0.55 ? rng.int(1, paragraphs) : undefined;
-  const letter = paragraph !== undefined && letters && rng.chance(0.4) ? rng.pick(['a', 'b', 'c', 'd']) : undefined;
+  const letter =
+    paragraph !== undefined && letters && rng.chance(0.4) ? rng.pick(['a', 'b', 'c', 'd']) : undefined;
   return {
     act: inForce,
     article,
@@ -110,12 +112,14 @@ export function formatStatute(ref: StatuteRef, lang: Lang): string {
   const w = WORDS[lang];
   const abbr = ref.cantonal ? ref.cantonal.abbr[lang] : (ACTS[ref.act]?.abbr[lang] ?? ref.act);
   const head = ref.cantonal?.paragraphSign ? `§ ${ref.article}` : `${w.art} ${ref.article}`;
-  const para = ref.paragraph !== undefined ? ` ${ref.cantonal?.paragraphSign ? 'Abs.' : w.para} ${ref.paragraph}` : '';
+  const para =
+    ref.paragraph !== undefined ? ` ${ref.cantonal?.paragraphSign ? 'Abs.' : w.para} ${ref.paragraph}` : '';
   const lit = ref.letter !== undefined ? ` ${w.lit} ${ref.letter}` : '';
   return `${head}${para}${lit} ${abbr}`;
 }
 
 /** Cantonal acts per canton: abbreviation per language, § or Art., typical articles. */
+// prettier-ignore
 export const CANTONAL_ACTS: Readonly<Record<string, readonly { abbr: Readonly<Record<Lang, string>>; sign: boolean; arts: readonly string[]; topic: 'procedure' | 'tax' | 'building' | 'courts' }[]>> = {
   ZH: [
     { abbr: { de: 'VRG', fr: 'VRG', it: 'VRG' }, sign: true, arts: ['5a', '7', '8', '13', '20', '50', '65a'], topic: 'procedure' },

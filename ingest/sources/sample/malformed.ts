@@ -10,18 +10,27 @@ export async function writeMalformedSamples(dir: string): Promise<string[]> {
   const spider = 'CH_BGer';
   const folder = join(dir, 'docs', spider);
   await mkdir(folder, { recursive: true });
-  const html = '<html><head><meta charset="utf-8"><title>Bundesgericht</title></head><body><div class="content"><div class="para">Urteil vom 3. März 2020</div></div></body></html>\n';
+  const html =
+    '<html><head><meta charset="utf-8"><title>Bundesgericht</title></head><body><div class="content"><div class="para">Urteil vom 3. März 2020</div></div></body></html>\n';
   const valid = (base: string, datei: string) => ({
     Signatur: 'CH_BGer_004',
     Spider: spider,
     Sprache: 'de',
     Datum: '2020-03-03',
-    HTML: { Datei: `${spider}/${datei}`, URL: `https://entscheidsuche.ch/docs/${spider}/${datei}`, Checksum: '0'.repeat(64) },
+    HTML: {
+      Datei: `${spider}/${datei}`,
+      URL: `https://entscheidsuche.ch/docs/${spider}/${datei}`,
+      Checksum: '0'.repeat(64),
+    },
     Scrapedate: '2020-03-10',
     Num: [base.replace(/^CH_BGer_004_/, '').replace('-', '/')],
   });
   const broken = 'CH_BGer_004_4A_9999-2020';
-  await writeFile(join(folder, `${broken}.json`), '{"Signatur": "CH_BGer_004", "Num": ["4A_9999/2020"', 'utf8');
+  await writeFile(
+    join(folder, `${broken}.json`),
+    '{"Signatur": "CH_BGer_004", "Num": ["4A_9999/2020"',
+    'utf8',
+  );
   await writeFile(join(folder, `${broken}.html`), html, 'utf8');
 
   const incomplete = 'CH_BGer_004_4A_9998-2020';

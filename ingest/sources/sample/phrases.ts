@@ -8,6 +8,7 @@ import type { Tri } from './areas.ts';
  * use statutes after an elided article ("l'{S}", "dell'{S}") and concepts where no preposition
  * contracts with their article.
  */
+// prettier-ignore
 export const REASONING: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> = {
   de: [
     'Nach der Rechtsprechung setzt {T} voraus, dass die Voraussetzungen von {S} erfüllt sind ({C}).',
@@ -85,12 +86,14 @@ export const REASONING: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> 
 
 /** A sentence that only carries further citations, for citations left over. */
 /** Templates that presuppose an appeal against a lower instance (not for first-instance decisions). */
-export const APPEAL_ONLY = /Vorinstanz|angefochtenen|autorité précédente|décision attaquée|autorità inferiore|decisione impugnata|\{LC/;
+export const APPEAL_ONLY =
+  /Vorinstanz|angefochtenen|autorité précédente|décision attaquée|autorità inferiore|decisione impugnata|\{LC/;
 
 export const SEE_ALSO: Tri = ['Vgl. auch {C}.', 'Voir également {C}.', 'Cfr. anche {C}.'];
 export const CITE_PREFIX: Tri = ['vgl. ', 'cf. ', 'cfr. '];
 
 /** First Erwägung (admissibility) per procedure kind. */
+// prettier-ignore
 export const ADMISSIBILITY: Readonly<Record<'federalModern' | 'federalOld' | 'civilAppeal' | 'appeal' | 'criminalTrial' | 'regulator', readonly Tri[]>> = {
   federalModern: [
     ['Das Bundesgericht prüft seine Zuständigkeit und die weiteren Eintretensvoraussetzungen von Amtes wegen und mit freier Kognition ({C}).', 'Le Tribunal fédéral examine d’office et librement sa compétence et la recevabilité des recours qui lui sont soumis ({C}).', 'Il Tribunale federale esamina d’ufficio e con piena cognizione la sua competenza e l’ammissibilità dei ricorsi che gli sono sottoposti ({C}).'],
@@ -119,6 +122,7 @@ export const ADMISSIBILITY: Readonly<Record<'federalModern' | 'federalOld' | 'ci
 };
 
 /** Regeste sentences; {e} is a paragraph number, {S} a statute, {T} a concept. */
+// prettier-ignore
 export const REGESTE: readonly Tri[] = [
   ['{Tcap} setzt voraus, dass die Voraussetzungen von {S} erfüllt sind (E. {e}).', '{Tcap} suppose que les conditions de l’{S} soient réunies (consid. {e}).', '{Tcap} presuppone che siano adempiute le condizioni dell’{S} (consid. {e}).'],
   ['Zusammenfassung der Rechtsprechung (E. {e}).', 'Résumé de la jurisprudence (consid. {e}).', 'Riassunto della giurisprudenza (consid. {e}).'],
@@ -130,6 +134,7 @@ export const REGESTE: readonly Tri[] = [
 
 export type Outcome = 'dismissed' | 'partly' | 'granted' | 'inadmissible';
 
+// prettier-ignore
 export const OUTCOME_ITEMS: Readonly<Record<'appeal' | 'civilAppeal', Readonly<Record<Outcome, Tri>>>> = {
   appeal: {
     dismissed: ['Die Beschwerde wird abgewiesen, soweit darauf einzutreten ist.', 'Le recours est rejeté dans la mesure où il est recevable.', 'Nella misura in cui è ammissibile, il ricorso è respinto.'],
@@ -145,6 +150,7 @@ export const OUTCOME_ITEMS: Readonly<Record<'appeal' | 'civilAppeal', Readonly<R
   },
 };
 
+// prettier-ignore
 export const SECTION: Readonly<Record<string, Tri>> = {
   composition: ['Besetzung', 'Composition', 'Composizione'],
   parties: ['Verfahrensbeteiligte', 'Participants à la procédure', 'Parti'],
@@ -161,6 +167,7 @@ export const SECTION: Readonly<Record<string, Tri>> = {
 };
 
 /** Decision type words; the German key selects the French and Italian word. */
+// prettier-ignore
 export const TYPE_WORDS: Readonly<Record<'Urteil' | 'Beschluss' | 'Verfügung' | 'Entscheid', Tri>> = {
   Urteil: ['Urteil', 'Arrêt', 'Sentenza'],
   Beschluss: ['Beschluss', 'Décision', 'Decisione'],
@@ -169,6 +176,7 @@ export const TYPE_WORDS: Readonly<Record<'Urteil' | 'Beschluss' | 'Verfügung' |
 };
 
 /** Verb of the operative clause per decision type. */
+// prettier-ignore
 export const OPERATIVE_VERB: Readonly<Record<'Urteil' | 'Beschluss' | 'Verfügung' | 'Entscheid', Tri>> = {
   Urteil: ['erkennt', 'prononce', 'pronuncia'],
   Beschluss: ['beschliesst', 'décide', 'decide'],
@@ -177,18 +185,21 @@ export const OPERATIVE_VERB: Readonly<Record<'Urteil' | 'Beschluss' | 'Verfügun
 };
 
 /** First names per language: [male, female]. */
+// prettier-ignore
 export const FIRST_NAMES: Readonly<Record<'de' | 'fr' | 'it', readonly [readonly string[], readonly string[]]>> = {
   de: [['Daniel', 'Thomas', 'Martin', 'Stefan', 'Peter', 'Andreas', 'Urs', 'Beat'], ['Sandra', 'Barbara', 'Claudia', 'Monika', 'Regula', 'Nicole', 'Corinne']],
   fr: [['Philippe', 'Jean-Marc', 'Laurent', 'Pierre', 'Olivier', 'Yves'], ['Nathalie', 'Sophie', 'Isabelle', 'Valérie', 'Sandrine', 'Anne-Claude']],
   it: [['Marco', 'Luca', 'Giorgio', 'Stefano', 'Andrea', 'Fabio'], ['Paola', 'Chiara', 'Francesca', 'Elena', 'Silvia', 'Raffaella']],
 };
 
+// prettier-ignore
 export const SURNAMES: Readonly<Record<'de' | 'fr' | 'it', readonly string[]>> = {
   de: ['Meier', 'Keller', 'Huber', 'Brunner', 'Gerber', 'Frey', 'Moser', 'Bühler', 'Widmer', 'Steiner', 'Baumann', 'Graf', 'Zimmermann', 'Schmid', 'Wyss', 'Kälin', 'Ammann', 'Lüthi'],
   fr: ['Favre', 'Rochat', 'Perrin', 'Dubois', 'Monnier', 'Jaquier', 'Chappuis', 'Berset', 'Pasche', 'Python', 'Cuendet', 'Vuilleumier', 'Rey', 'Gillard'],
   it: ['Bernasconi', 'Rossi', 'Ferrari', 'Galli', 'Pedrazzini', 'Bianchi', 'Fontana', 'Lepori', 'Quadri', 'Crivelli', 'Bottinelli', 'Soldati'],
 };
 
+// prettier-ignore
 export const CITIES: Readonly<Record<string, readonly string[]>> = {
   de: ['Zürich', 'Winterthur', 'Bern', 'Thun', 'Luzern', 'Aarau', 'Baden', 'Basel', 'St. Gallen', 'Chur', 'Olten', 'Zug'],
   fr: ['Genève', 'Lausanne', 'Neuchâtel', 'Fribourg', 'Sion', 'Delémont', 'Yverdon-les-Bains', 'Montreux', 'Bienne', 'La Chaux-de-Fonds'],
@@ -196,6 +207,7 @@ export const CITIES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** First-instance courts per canton (genitive) and the cantonal administrative authority. */
+// prettier-ignore
 export const LOWER_INSTANCES: Readonly<Record<string, { readonly civil: Tri; readonly admin: Tri }>> = {
   ZH: { civil: ['des Bezirksgerichts Zürich', 'du Tribunal de district de Zurich', 'del Tribunale distrettuale di Zurigo'], admin: ['des Regierungsrates des Kantons Zürich', 'du Conseil d’Etat du canton de Zurich', 'del Consiglio di Stato del Cantone di Zurigo'] },
   BE: { civil: ['des Regionalgerichts Bern-Mittelland', 'du Tribunal régional Jura bernois-Seeland', 'del Tribunale regionale Berna-Mittelland'], admin: ['der Bau- und Verkehrsdirektion des Kantons Bern', 'de la Direction des travaux publics du canton de Berne', 'della Direzione dei lavori pubblici del Cantone di Berna'] },

@@ -22,7 +22,15 @@ export interface PlannedDecision {
   /** Paragraph labels of the Erwägungen in order, joined by `|` ("1|1.1|1.2|2" or "1|1a|1a/aa"). */
   readonly structure: string;
   readonly oldStyle: boolean;
-  bge?: { vol: number; part: string; page: number; pages: number; nr: number; orig: string; division: number };
+  bge?: {
+    vol: number;
+    part: string;
+    page: number;
+    pages: number;
+    nr: number;
+    orig: string;
+    division: number;
+  };
   readonly seq: number;
 }
 
@@ -35,7 +43,15 @@ export interface CorpusPlan {
 }
 
 const FIRST_YEAR = 1995;
-const BGE_PARTS: Readonly<Record<string, string>> = { '001': 'I', '002': 'Ia', '003': 'Ib', '004': 'II', '005': 'III', '006': 'IV', '007': 'V' };
+const BGE_PARTS: Readonly<Record<string, string>> = {
+  '001': 'I',
+  '002': 'Ia',
+  '003': 'Ib',
+  '004': 'II',
+  '005': 'III',
+  '006': 'IV',
+  '007': 'V',
+};
 
 /** Decisions per court: at least 3 each when the size allows, the rest by weight (largest remainder). */
 export function allocate(size: number, weights: readonly number[]): number[] {
@@ -45,7 +61,9 @@ export function allocate(size: number, weights: readonly number[]): number[] {
   const exact = weights.map((w) => (rest * w) / total);
   const counts = exact.map((x) => Math.floor(x));
   let missing = rest - counts.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const order = exact
+    .map((x, i) => [x - Math.floor(x), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, i] of order) {
     if (missing-- <= 0) break;
     counts[i]! += 1;
@@ -66,9 +84,11 @@ function drawDate(rng: Rng, from: number, today: string): { date: string; year: 
   const years: [number, number][] = [];
   for (let y = Math.max(FIRST_YEAR, from); y <= lastYear; y++) years.push([y, 1 + 0.12 * (y - FIRST_YEAR)]);
   const year = rng.weighted(years);
-  const maxDay = year === lastYear
-    ? (Date.UTC(year, Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10))) - Date.UTC(year, 0, 1)) / 86_400_000
-    : daysInYear(year) - 1;
+  const maxDay =
+    year === lastYear
+      ? (Date.UTC(year, Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10))) - Date.UTC(year, 0, 1)) /
+        86_400_000
+      : daysInYear(year) - 1;
   return { date: isoDay(year, rng.int(0, maxDay)), year };
 }
 
@@ -98,7 +118,10 @@ export function drawStructure(rng: Rng, oldStyle: boolean): string[] {
 /** Plans the whole corpus (metadata only) in date order. */
 export function planCorpus(size: number, seed: number, today: string): CorpusPlan {
   const rng = new Rng(deriveSeed(seed, 1));
-  const counts = allocate(size, COURT_PROFILES.map((p) => p.weight));
+  const counts = allocate(
+    size,
+    COURT_PROFILES.map((p) => p.weight),
+  );
   const used = COURT_PROFILES.map(() => new Set<string>());
   const records: PlannedDecision[] = [];
   const bgerIdx = COURT_PROFILES.findIndex((p) => p.key === 'bger');
@@ -110,7 +133,11 @@ export function planCorpus(size: number, seed: number, today: string): CorpusPla
         const { date, year } = drawDate(rng, profile.from, today);
         const chambers = profile.chambers
           .map((c, i) => [c, i] as const)
-          .filter(([c]) => patternValid(c, year) && (c.dockets.length === 0 || c.dockets.some((d) => patternValid(d, year))));
+          .filter(
+            ([c]) =>
+              patternValid(c, year) &&
+              (c.dockets.length === 0 || c.dockets.some((d) => patternValid(d, year))),
+          );
         if (chambers.length === 0) continue;
         const chamber = rng.weighted(chambers.map(([c, i]) => [i, c.weight] as const));
         const cp = profile.chambers[chamber]!;
@@ -119,12 +146,24 @@ export function planCorpus(size: number, seed: number, today: string): CorpusPla
         if (docket) used[court]!.add(docket);
         const placeholder = rng.chance(0.01);
         const oldStyle = year < 2000 && rng.chance(0.35);
-        const lang = rng.weighted([['de', profile.langs[0]], ['fr', profile.langs[1]], ['it', profile.langs[2]]] as const);
+        const lang = rng.weighted([
+          ['de', profile.langs[0]],
+          ['fr', profile.langs[1]],
+          ['it', profile.langs[2]],
+        ] as const);
         planned = {
-          idx: -1, court, chamber, area: rng.pick(cp.areas), lang,
-          date: placeholder ? `${year}-01-01` : date, placeholder,
-          type: rng.weighted(cp.types ?? profile.types), docket,
-          structure: drawStructure(rng, oldStyle).join('|'), oldStyle, seq: seq++,
+          idx: -1,
+          court,
+          chamber,
+          area: rng.pick(cp.areas),
+          lang,
+          date: placeholder ? `${year}-01-01` : date,
+          placeholder,
+          type: rng.weighted(cp.types ?? profile.types),
+          docket,
+          structure: drawStructure(rng, oldStyle).join('|'),
+          oldStyle,
+          seq: seq++,
         };
       }
       if (!planned) throw new Error(`cannot plan a decision for court ${profile.key}`);
@@ -138,7 +177,12 @@ export function planCorpus(size: number, seed: number, today: string): CorpusPla
 }
 
 /** BGE references (volume = year − 1874, pages rising within volume and part) and MKGE numbers. */
-function assignCollections(records: PlannedDecision[], rng: Rng, used: Set<string>[], bgerIdx: number): Map<string, { first: number; last: number }> {
+function assignCollections(
+  records: PlannedDecision[],
+  rng: Rng,
+  used: Set<string>[],
+  bgerIdx: number,
+): Map<string, { first: number; last: number }> {
   const bger = COURT_PROFILES[bgerIdx]!;
   const groups = new Map<string, PlannedDecision[]>();
   for (const r of records) {
@@ -146,7 +190,10 @@ function assignCollections(records: PlannedDecision[], rng: Rng, used: Set<strin
     if (key !== 'bge' && key !== 'mkg') continue;
     const year = Number(r.date.slice(0, 4));
     const chamber = COURT_PROFILES[r.court]!.chambers[r.chamber]!;
-    const g = key === 'bge' ? `BGE|${year - 1874}|${BGE_PARTS[chamber.suffix]}` : `MKG|${11 + Math.floor((year - 1995) / 6)}`;
+    const g =
+      key === 'bge'
+        ? `BGE|${year - 1874}|${BGE_PARTS[chamber.suffix]}`
+        : `MKG|${11 + Math.floor((year - 1995) / 6)}`;
     const list = groups.get(g) ?? [];
     list.push(r);
     groups.set(g, list);
@@ -166,9 +213,15 @@ function assignCollections(records: PlannedDecision[], rng: Rng, used: Set<strin
       const year = Number(r.date.slice(0, 4));
       const divisions = bger.chambers
         .map((c, ci) => [c, ci] as const)
-        .filter(([c]) => c.areas.includes(r.area) && patternValid(c, year) && c.dockets.some((d) => patternValid(d, year)));
-      const division = divisions.length > 0 ? rng.weighted(divisions.map(([c, ci]) => [ci, c.weight] as const)) : 0;
-      const orig = drawDocket(bger.chambers[division]!.dockets, year, rng, used[bgerIdx]!) ?? `${division + 1}A_${i + 1}/${year}`;
+        .filter(
+          ([c]) =>
+            c.areas.includes(r.area) && patternValid(c, year) && c.dockets.some((d) => patternValid(d, year)),
+        );
+      const division =
+        divisions.length > 0 ? rng.weighted(divisions.map(([c, ci]) => [ci, c.weight] as const)) : 0;
+      const orig =
+        drawDocket(bger.chambers[division]!.dockets, year, rng, used[bgerIdx]!) ??
+        `${division + 1}A_${i + 1}/${year}`;
       used[bgerIdx]!.add(orig);
       r.docket = `BGE ${vol} ${part} ${page}`;
       r.bge = { vol: Number(vol), part: part!, page, pages, nr: i + 1, orig, division };

@@ -53,7 +53,10 @@ export class Rng {
       const j = Math.floor(this.next() * (i + 1));
       [idx[i], idx[j]] = [idx[j]!, idx[i]!];
     }
-    return idx.slice(0, count).sort((a, b) => a - b).map((i) => items[i] as T);
+    return idx
+      .slice(0, count)
+      .sort((a, b) => a - b)
+      .map((i) => items[i] as T);
   }
 
   /** Pareto-distributed value ≥ 1 (heavy tail for alpha near 1). */

@@ -9,7 +9,16 @@ import { COURT_PROFILES, type CourtProfile } from './court-profiles.ts';
 import { addDays, LI } from './document-parts.ts';
 import { renderDecision, type LowerRef } from './document.ts';
 import { drawDocket } from './dockets.ts';
-import { fileBase, JobFiles, PORTAL_BASE_URL, portalJson, renderHtml, sha256, WritePool, type PortalEntry } from './entscheidsuche-files.ts';
+import {
+  fileBase,
+  JobFiles,
+  PORTAL_BASE_URL,
+  portalJson,
+  renderHtml,
+  sha256,
+  WritePool,
+  type PortalEntry,
+} from './entscheidsuche-files.ts';
 import { WeightedPicker } from './fenwick.ts';
 import type { Lang } from './laws.ts';
 import { planCorpus, type CorpusPlan, type PlannedDecision } from './plan.ts';
@@ -60,7 +69,9 @@ const CANTONS_BY_LANG: Readonly<Record<Lang, readonly string[]>> = {
 
 /** Callback `fs.writeFile`: much cheaper per file than the FileHandle-based promise API. */
 function writeText(path: string, text: string): Promise<void> {
-  return new Promise((done, failed) => writeFile(path, text, 'utf8', (error) => (error ? failed(error) : done())));
+  return new Promise((done, failed) =>
+    writeFile(path, text, 'utf8', (error) => (error ? failed(error) : done())),
+  );
 }
 
 function courtOf(profile: CourtProfile): Court {
@@ -73,8 +84,10 @@ export async function generateSampleCorpus(opts: SampleCorpusOptions): Promise<S
   const size = opts.size ?? SAMPLE_DEFAULTS.size;
   const seed = opts.seed ?? SAMPLE_DEFAULTS.seed;
   const today = opts.today ?? SAMPLE_DEFAULTS.today;
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`size must be a positive integer, got ${size}`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || today < '1995-01-02') throw new RangeError(`today must be YYYY-MM-DD after 1995-01-01, got ${today}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`size must be a positive integer, got ${size}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || today < '1995-01-02')
+    throw new RangeError(`today must be YYYY-MM-DD after 1995-01-01, got ${today}`);
   const docs = join(opts.dir, 'docs');
   await prepareDocsDir(docs, opts.clean ?? false);
 
@@ -83,7 +96,8 @@ export async function generateSampleCorpus(opts: SampleCorpusOptions): Promise<S
   const total = plan.records.length;
   for (const rec of plan.records) {
     await writer.write(rec);
-    if (opts.onProgress && ((rec.idx + 1) % 250 === 0 || rec.idx + 1 === total)) opts.onProgress(rec.idx + 1, total);
+    if (opts.onProgress && ((rec.idx + 1) % 250 === 0 || rec.idx + 1 === total))
+      opts.onProgress(rec.idx + 1, total);
   }
   const jobFiles = await writer.finish();
   const courts = new Set(plan.records.map((r) => r.court)).size;
@@ -96,7 +110,8 @@ async function prepareDocsDir(docs: string, clean: boolean): Promise<void> {
     throw error;
   });
   if (existing.length > 0) {
-    if (!clean) throw new Error(`${docs} already holds files; pass clean: true (CLI: --clean) to replace them`);
+    if (!clean)
+      throw new Error(`${docs} already holds files; pass clean: true (CLI: --clean) to replace them`);
     await rm(docs, { recursive: true, force: true });
   }
   await mkdir(docs, { recursive: true });
@@ -132,7 +147,10 @@ class CorpusWriter {
     }
     for (const court of this.courts) {
       if (court.canton !== 'CH' && !this.byCanton.has(court.canton)) {
-        this.byCanton.set(court.canton, new Picker(count((r) => this.courts[r.court]!.canton === court.canton)));
+        this.byCanton.set(
+          court.canton,
+          new Picker(count((r) => this.courts[r.court]!.canton === court.canton)),
+        );
       }
     }
     this.appealed = new Uint8Array(plan.records.length);
@@ -146,10 +164,20 @@ class CorpusWriter {
     const signature = `${court.signature}_${chamber.suffix}`;
     const chamberTriple = chamber.label ?? CHAMBER_LABELS[signature] ?? null;
     const lower = profile.key === 'bger' && rng.chance(0.85) ? this.lowerFor(rec, rng) : null;
-    const canton = lower?.canton ?? (court.canton !== 'CH' ? court.canton : rng.pick(CANTONS_BY_LANG[rec.lang]));
-    const division = rec.bge ? (CHAMBER_LABELS[`CH_BGer_${this.profiles.find((p) => p.key === 'bger')!.chambers[rec.bge.division]!.suffix}`] ?? null) : null;
+    const canton =
+      lower?.canton ?? (court.canton !== 'CH' ? court.canton : rng.pick(CANTONS_BY_LANG[rec.lang]));
+    const division = rec.bge
+      ? (CHAMBER_LABELS[
+          `CH_BGer_${this.profiles.find((p) => p.key === 'bger')!.chambers[rec.bge.division]!.suffix}`
+        ] ?? null)
+      : null;
     const doc = renderDecision({
-      rec, profile, chamber, rng, canton, division,
+      rec,
+      profile,
+      chamber,
+      rng,
+      canton,
+      division,
       chamberLabel: chamberTriple ? chamberTriple[LI[rec.lang]] : null,
       citations: this.citationsFor(rec, rng),
       lower: lower?.ref ?? null,
@@ -164,12 +192,24 @@ class CorpusWriter {
       Spider: court.spider,
       Sprache: rec.lang,
       Datum: rec.date,
-      HTML: { Datei: `${court.spider}/${base}.html`, URL: `${PORTAL_BASE_URL}/${court.spider}/${encodeURIComponent(base)}.html`, Checksum: htmlChecksum },
+      HTML: {
+        Datei: `${court.spider}/${base}.html`,
+        URL: `${PORTAL_BASE_URL}/${court.spider}/${encodeURIComponent(base)}.html`,
+        Checksum: htmlChecksum,
+      },
       Scrapedate: scrapedate,
       Num: rec.bge ? [rec.docket, rec.bge.orig] : [rec.docket],
       Kopfzeile: this.kopfzeile(court, signature, rec),
-      Meta: this.meta(court, signature, chamber.label ? chamber.label[LI[rec.lang]] : division ? division[LI[rec.lang]] : null),
-      Abstract: (Object.entries(doc.regeste) as [Lang, string][]).map(([lang, text]) => ({ Sprachen: [lang], Text: text })),
+      Meta: this.meta(
+        court,
+        signature,
+        chamber.label ? chamber.label[LI[rec.lang]] : division ? division[LI[rec.lang]] : null,
+        rec.area,
+      ),
+      Abstract: (Object.entries(doc.regeste) as [Lang, string][]).map(([lang, text]) => ({
+        Sprachen: [lang],
+        Text: text,
+      })),
     });
 
     const dir = join(this.docs, court.spider);
@@ -225,7 +265,12 @@ class CorpusWriter {
       }
       const local = canton !== 'CH' ? this.byCanton.get(canton) : undefined;
       const sameGroup = this.fedByGroup.get(group)!;
-      const picker = local && local.size > 0 && rng.chance(0.3) ? local : sameGroup.size > 0 && rng.chance(0.8) ? sameGroup : this.fedAll;
+      const picker =
+        local && local.size > 0 && rng.chance(0.3)
+          ? local
+          : sameGroup.size > 0 && rng.chance(0.8)
+            ? sameGroup
+            : this.fedAll;
       let target: number | null = null;
       for (let attempt = 0; attempt < 4 && target === null; attempt++) {
         const t = picker.draw(rng);
@@ -247,7 +292,8 @@ class CorpusWriter {
     const oldest = addDays(rec.date, -730);
     const newest = addDays(rec.date, -20);
     if (queue) {
-      while (queue.start < queue.list.length && this.plan.records[queue.list[queue.start]!]!.date < oldest) queue.start++;
+      while (queue.start < queue.list.length && this.plan.records[queue.list[queue.start]!]!.date < oldest)
+        queue.start++;
       let end = queue.list.length;
       while (end > queue.start && this.plan.records[queue.list[end - 1]!]!.date > newest) end--;
       for (let attempt = 0; attempt < 6 && end > queue.start; attempt++) {
@@ -255,27 +301,66 @@ class CorpusWriter {
         if (this.appealed[idx]) continue;
         this.appealed[idx] = 1;
         const target = this.plan.records[idx]!;
-        return { ref: this.lowerRef(target.court, target.chamber, target.placeholder ? null : target.date, target.docket, target.type, rec.lang), canton: this.courts[target.court]!.canton };
+        return {
+          ref: this.lowerRef(
+            target.court,
+            target.chamber,
+            target.placeholder ? null : target.date,
+            target.docket,
+            target.type,
+            rec.lang,
+          ),
+          canton: this.courts[target.court]!.canton,
+        };
       }
     }
     // None in the corpus: a plausible decision of a cantonal court of that language (not generated).
     const candidates = this.profiles
       .map((p, i) => [p, i] as const)
-      .filter(([p]) => !FEDERAL.has(p.key) && p.langs[LI[rec.lang]]! > 0 && p.chambers.some((c) => c.areas.some((a) => AREAS[a].group === group)));
+      .filter(
+        ([p]) =>
+          !FEDERAL.has(p.key) &&
+          p.langs[LI[rec.lang]] > 0 &&
+          p.chambers.some((c) => c.areas.some((a) => AREAS[a].group === group)),
+      );
     if (candidates.length === 0) return null;
     const [profile, courtIdx] = rng.pick(candidates);
-    const chambers = profile.chambers.map((c, i) => [c, i] as const).filter(([c]) => c.areas.some((a) => AREAS[a].group === group));
+    const chambers = profile.chambers
+      .map((c, i) => [c, i] as const)
+      .filter(([c]) => c.areas.some((a) => AREAS[a].group === group));
     const [chamber, chamberIdx] = rng.pick(chambers);
     const date = addDays(rec.date, -rng.int(40, 500));
-    const docket = drawDocket(chamber.dockets, Math.max(1995, Number(date.slice(0, 4))), rng, this.plan.used[courtIdx]!);
-    return { ref: this.lowerRef(courtIdx, chamberIdx, date, docket, 'Urteil', rec.lang), canton: this.courts[courtIdx]!.canton };
+    const docket = drawDocket(
+      chamber.dockets,
+      Math.max(1995, Number(date.slice(0, 4))),
+      rng,
+      this.plan.used[courtIdx]!,
+    );
+    return {
+      ref: this.lowerRef(courtIdx, chamberIdx, date, docket, 'Urteil', rec.lang),
+      canton: this.courts[courtIdx]!.canton,
+    };
   }
 
-  private lowerRef(courtIdx: number, chamberIdx: number, date: string | null, docket: string | null, type: PlannedDecision['type'], lang: Lang): LowerRef {
+  private lowerRef(
+    courtIdx: number,
+    chamberIdx: number,
+    date: string | null,
+    docket: string | null,
+    type: PlannedDecision['type'],
+    lang: Lang,
+  ): LowerRef {
     const profile = this.profiles[courtIdx]!;
     const chamber = profile.chambers[chamberIdx]!;
     const label = chamber.label ?? CHAMBER_LABELS[`${this.courts[courtIdx]!.signature}_${chamber.suffix}`];
-    return { nom: profile.nom[LI[lang]], gen: profile.gen[LI[lang]], chamber: label ? label[LI[lang]] : null, date, docket, type };
+    return {
+      nom: profile.nom[LI[lang]],
+      gen: profile.gen[LI[lang]],
+      chamber: label ? label[LI[lang]] : null,
+      date,
+      docket,
+      type,
+    };
   }
 
   private scrapedate(rec: PlannedDecision, rng: Rng): string {
@@ -290,18 +375,31 @@ class CorpusWriter {
       const canton = court.canton === 'CH' ? '' : `${CANTON_LABELS[court.canton]![LI[lang]]} `;
       const courtName = COURT_LABELS[court.signature]?.[LI[lang]] ?? court.name[lang];
       const chamber = CHAMBER_LABELS[signature]?.[LI[lang]];
-      return { Sprachen: [lang], Text: `${canton}${courtName}${chamber ? ` ${chamber}` : ''} ${d}.${m}.${y} ${rec.docket}` };
+      return {
+        Sprachen: [lang],
+        Text: `${canton}${courtName}${chamber ? ` ${chamber}` : ''} ${d}.${m}.${y} ${rec.docket}`,
+      };
     });
   }
 
-  /** "{canton} {court} {chamber}" per language, plus the chamber the court names itself (all languages). */
-  private meta(court: Court, signature: string, ownChamber: string | null): PortalEntry[] {
+  /** Per language "{canton} {court} {chamber}" and the legal field; the court's own chamber name for all languages. */
+  private meta(
+    court: Court,
+    signature: string,
+    ownChamber: string | null,
+    area: PlannedDecision['area'],
+  ): PortalEntry[] {
     const entries: PortalEntry[] = (['de', 'fr', 'it'] as const).map((lang) => {
       const courtName = COURT_LABELS[court.signature]?.[LI[lang]] ?? court.name[lang];
       const chamber = CHAMBER_LABELS[signature]?.[LI[lang]] ?? '';
-      return { Sprachen: [lang], Text: `${CANTON_LABELS[court.canton]![LI[lang]]} ${courtName} ${chamber}`.trim() };
+      return {
+        Sprachen: [lang],
+        Text: `${CANTON_LABELS[court.canton]![LI[lang]]} ${courtName} ${chamber}`.trim(),
+      };
     });
     if (ownChamber) entries.push({ Sprachen: ['de', 'fr', 'it'], Text: ownChamber });
+    for (const lang of ['de', 'fr', 'it'] as const)
+      entries.push({ Sprachen: [lang], Text: AREAS[area].name[LI[lang]] });
     return entries;
   }
 }

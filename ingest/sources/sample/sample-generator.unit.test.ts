@@ -33,7 +33,13 @@ async function fileHashes(root: string): Promise<Map<string, string>> {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) await walk(path);
-      else out.set(relative(root, path), createHash('sha256').update(await readFile(path)).digest('hex'));
+      else
+        out.set(
+          relative(root, path),
+          createHash('sha256')
+            .update(await readFile(path))
+            .digest('hex'),
+        );
     }
   };
   await walk(root);
@@ -42,7 +48,8 @@ async function fileHashes(root: string): Promise<Map<string, string>> {
 
 // ---- docket grammar per court family (independent of the generator) ---------------------------
 
-const CANTONAL_DOCKET = /^(?:[A-Z]{2}\d{6}|[A-Z]{2,3}\.\d{4}\.\d{1,5}|[A-Z0-9]{2,3} \d{2} \d{1,4}|[A-Z]{3,5}\/\d{1,4}\/\d{4}|[A-Z]{2,5}\/\d{4}\/\d{1,4}|\d{3}\.\d{4}\.\d{1,4}|\d{3} \d{4} \d{1,4}|[A-Z]{2,3} \d{1,4} \/ \d{4}|\d{2}\.\d{4}\.\d{1,4}|[A-Z]{2,5}\.\d{4}\.\d{1,4})$/;
+const CANTONAL_DOCKET =
+  /^(?:[A-Z]{2}\d{6}|[A-Z]{2,3}\.\d{4}\.\d{1,5}|[A-Z0-9]{2,3} \d{2} \d{1,4}|[A-Z]{3,5}\/\d{1,4}\/\d{4}|[A-Z]{2,5}\/\d{4}\/\d{1,4}|\d{3}\.\d{4}\.\d{1,4}|\d{3} \d{4} \d{1,4}|[A-Z]{2,3} \d{1,4} \/ \d{4}|\d{2}\.\d{4}\.\d{1,4}|[A-Z]{2,5}\.\d{4}\.\d{1,4})$/;
 
 function docketProblem(d: NormalisedDecision): string | null {
   const family = courtByKey(d.court)!.family;
@@ -82,7 +89,8 @@ function docketProblem(d: NormalisedDecision): string | null {
 
 // ---- structure and citations read back from the parsed text ------------------------------------
 
-const CONSIDERATIONS = /^(Erwägungen:|Considérant en droit|Considerando in diritto|Aus den Erwägungen|Extrait des considérants|Dai considerandi|Das Bundesgericht zieht in Erwägung)/;
+const CONSIDERATIONS =
+  /^(Erwägungen:|Considérant en droit|Considerando in diritto|Aus den Erwägungen|Extrait des considérants|Dai considerandi|Das Bundesgericht zieht in Erwägung)/;
 const OPERATIVE = /^(Demnach |Par ces motifs|Per questi motivi)/;
 const FACTS = /^(Sachverhalt|Faits|Fatti)/;
 
@@ -122,18 +130,23 @@ interface Ref {
   readonly page: number | null;
 }
 
-const BGE_REF = /\b(?:BGE|ATF|DTF) (\d{3}) (III|II|IV|Ia|Ib|I|V) (\d{1,4})(?: (?:E\.|consid\.) (\d+(?:\.\d+)*[a-z]?))?(?: (?:S\.|p\.|pag\.) (\d+))?/g;
-const MKG_REF = /\b(?:MKGE|ATMC|STMC) (\d{1,2}) (?:Nr\.|n°|n\.) (\d{1,3})(?: (?:E\.|consid\.) (\d+(?:\.\d+)*[a-z]?))?/g;
+const BGE_REF =
+  /\b(?:BGE|ATF|DTF) (\d{3}) (III|II|IV|Ia|Ib|I|V) (\d{1,4})(?: (?:E\.|consid\.) (\d+(?:\.\d+)*[a-z]?))?(?: (?:S\.|p\.|pag\.) (\d+))?/g;
+const MKG_REF =
+  /\b(?:MKGE|ATMC|STMC) (\d{1,2}) (?:Nr\.|n°|n\.) (\d{1,3})(?: (?:E\.|consid\.) (\d+(?:\.\d+)*[a-z]?))?/g;
 const DATE = String.raw`(?: (?:vom|du|del) \d{1,2}(?:\.|er|°)? \p{L}+ \d{4})?`;
 const PIN = String.raw`(?: (?:E\.|consid\.) (\d+(?:\.\d+)*[a-z]?))?`;
 
 function references(text: string, dockets: readonly string[]): Ref[] {
   const refs: Ref[] = [];
-  for (const m of text.matchAll(BGE_REF)) refs.push({ key: `BGE ${m[1]} ${m[2]} ${m[3]}`, pin: m[4] ?? null, page: m[5] ? Number(m[5]) : null });
-  for (const m of text.matchAll(MKG_REF)) refs.push({ key: `MKGE ${m[1]} Nr. ${m[2]}`, pin: m[3] ?? null, page: null });
+  for (const m of text.matchAll(BGE_REF))
+    refs.push({ key: `BGE ${m[1]} ${m[2]} ${m[3]}`, pin: m[4] ?? null, page: m[5] ? Number(m[5]) : null });
+  for (const m of text.matchAll(MKG_REF))
+    refs.push({ key: `MKGE ${m[1]} Nr. ${m[2]}`, pin: m[3] ?? null, page: null });
   for (const docket of dockets) {
     const escaped = docket.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    for (const m of text.matchAll(new RegExp(`(?<![\\w./-])${escaped}(?![\\w/]|\\.\\d)${DATE}${PIN}`, 'gu'))) refs.push({ key: docket, pin: m[1] ?? null, page: null });
+    for (const m of text.matchAll(new RegExp(`(?<![\\w./-])${escaped}(?![\\w/]|\\.\\d)${DATE}${PIN}`, 'gu')))
+      refs.push({ key: docket, pin: m[1] ?? null, page: null });
   }
   return refs;
 }
@@ -148,7 +161,9 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
     const started = performance.now();
     generated = await generateSampleCorpus({ dir: root, size: SIZE, seed: 7, today: TODAY });
     const seconds = (performance.now() - started) / 1000;
-    console.log(`sample corpus: ${SIZE} decisions in ${seconds.toFixed(2)} s = ${Math.round(SIZE / seconds)} decisions/s`);
+    console.log(
+      `sample corpus: ${SIZE} decisions in ${seconds.toFixed(2)} s = ${Math.round(SIZE / seconds)} decisions/s`,
+    );
     decisions = await parseAll(root);
   });
 
@@ -171,19 +186,27 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
     for (const d of decisions) perCourt.set(d.court, (perCourt.get(d.court) ?? 0) + 1);
     for (const court of COURTS) expect(perCourt.get(court.key) ?? 0, court.key).toBeGreaterThanOrEqual(3);
     expect(generated.courts).toBe(COURTS.length);
-    expect(new Set(decisions.filter((d) => d.canton !== 'CH').map((d) => d.canton)).size).toBeGreaterThanOrEqual(10);
+    expect(
+      new Set(decisions.filter((d) => d.canton !== 'CH').map((d) => d.canton)).size,
+    ).toBeGreaterThanOrEqual(10);
   });
 
   it('has realistic language shares, consistent with the courts', () => {
-    const share = (lang: string) => (100 * decisions.filter((d) => d.language === lang).length) / decisions.length;
+    const share = (lang: string) =>
+      (100 * decisions.filter((d) => d.language === lang).length) / decisions.length;
     expect(Math.abs(share('de') - 55)).toBeLessThanOrEqual(7);
     expect(Math.abs(share('fr') - 35)).toBeLessThanOrEqual(7);
     expect(Math.abs(share('it') - 10)).toBeLessThanOrEqual(7);
-    const langsOf = (canton: string) => new Set(decisions.filter((d) => d.canton === canton).map((d) => d.language));
+    const langsOf = (canton: string) =>
+      new Set(decisions.filter((d) => d.canton === canton).map((d) => d.language));
     for (const c of ['GE', 'VD', 'NE', 'JU']) expect([...langsOf(c)], c).toEqual(['fr']);
     expect([...langsOf('TI')]).toEqual(['it']);
     for (const c of ['ZH', 'LU', 'AG', 'BS', 'SG']) expect([...langsOf(c)], c).toEqual(['de']);
-    for (const lang of ['de', 'fr', 'it']) expect(decisions.some((d) => d.court === 'bger' && d.language === lang), lang).toBe(true);
+    for (const lang of ['de', 'fr', 'it'])
+      expect(
+        decisions.some((d) => d.court === 'bger' && d.language === lang),
+        lang,
+      ).toBe(true);
   });
 
   it('dates lie between 1995 and today, about 1 % placeholders, none in the future', () => {
@@ -196,7 +219,9 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
   });
 
   it('dockets follow the grammar of their court family and era', () => {
-    const problems = decisions.map((d) => [d.decision_id, docketProblem(d)] as const).filter(([, p]) => p !== null);
+    const problems = decisions
+      .map((d) => [d.decision_id, docketProblem(d)] as const)
+      .filter(([, p]) => p !== null);
     expect(problems).toEqual([]);
     const bger = decisions.filter((d) => d.court === 'bger');
     expect(bger.some((d) => /^\d[A-Z]\./.test(d.docket_number))).toBe(true);
@@ -207,7 +232,10 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
     for (const d of decisions) {
       const paras = d.full_text.split('\n\n');
       expect(d.regeste, d.decision_id).toBeTruthy();
-      expect(paras.some((p) => FACTS.test(p)), `${d.decision_id} facts`).toBe(true);
+      expect(
+        paras.some((p) => FACTS.test(p)),
+        `${d.decision_id} facts`,
+      ).toBe(true);
       const s = structure(d);
       expect(s, `${d.decision_id} Erwägungen`).not.toBeNull();
       expect(s!.twoLevels, `${d.decision_id} levels`).toBe(true);
@@ -217,17 +245,40 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
       expect(d.chamber === null || d.chamber.length > 0).toBe(true);
     }
     const bge = decisions.filter((d) => d.court === 'bge');
-    for (const d of bge) expect(d.full_text, d.decision_id).toMatch(/Regeste \(de\)[\s\S]*Regeste \(fr\)[\s\S]*Regesto \(it\)/);
+    for (const d of bge)
+      expect(d.full_text, d.decision_id).toMatch(/Regeste \(de\)[\s\S]*Regeste \(fr\)[\s\S]*Regesto \(it\)/);
     expect(decisions.some((d) => /\n\naa\) /.test(d.full_text))).toBe(true);
   });
 
   it('writes statute references in all three languages, § in German-speaking cantons', () => {
-    const has = (lang: string, re: RegExp) => decisions.some((d) => d.language === lang && re.test(d.full_text));
-    expect(has('de', /Art\. \d+[a-z]*(?: Abs\. \d+)?(?: lit\. [a-d])? (BV|OR|ZGB|StGB|BGG|StPO|ZPO|SchKG|AIG|ATSG|IVG)\b/)).toBe(true);
-    expect(has('fr', /art\. \d+[a-z]*(?: al\. \d+)?(?: let\. [a-d])? (Cst\.|CO|CC|CP|LTF|CPP|CPC|LP|LEI|LPGA|LAI)/)).toBe(true);
-    expect(has('it', /art\. \d+[a-z]*(?: cpv\. \d+)?(?: lett\. [a-d])? (Cost\.|CO|CC|CP|LTF|CPP|CPC|LEF|LStrI|LPGA|LAI)/)).toBe(true);
-    expect(decisions.some((d) => d.canton === 'ZH' && /§ \d+[a-z]* (StG|VRG|PBG|GOG)/.test(d.full_text))).toBe(true);
-    expect(decisions.some((d) => /Art\. 29 Abs\. 2 BV|art\. 29 al\. 2 Cst\.|art\. 29 cpv\. 2 Cost\./.test(d.full_text))).toBe(true);
+    const has = (lang: string, re: RegExp) =>
+      decisions.some((d) => d.language === lang && re.test(d.full_text));
+    expect(
+      has(
+        'de',
+        /Art\. \d+[a-z]*(?: Abs\. \d+)?(?: lit\. [a-d])? (BV|OR|ZGB|StGB|BGG|StPO|ZPO|SchKG|AIG|ATSG|IVG)\b/,
+      ),
+    ).toBe(true);
+    expect(
+      has(
+        'fr',
+        /art\. \d+[a-z]*(?: al\. \d+)?(?: let\. [a-d])? (Cst\.|CO|CC|CP|LTF|CPP|CPC|LP|LEI|LPGA|LAI)/,
+      ),
+    ).toBe(true);
+    expect(
+      has(
+        'it',
+        /art\. \d+[a-z]*(?: cpv\. \d+)?(?: lett\. [a-d])? (Cost\.|CO|CC|CP|LTF|CPP|CPC|LEF|LStrI|LPGA|LAI)/,
+      ),
+    ).toBe(true);
+    expect(
+      decisions.some((d) => d.canton === 'ZH' && /§ \d+[a-z]* (StG|VRG|PBG|GOG)/.test(d.full_text)),
+    ).toBe(true);
+    expect(
+      decisions.some((d) =>
+        /Art\. 29 Abs\. 2 BV|art\. 29 al\. 2 Cst\.|art\. 29 cpv\. 2 Cost\./.test(d.full_text),
+      ),
+    ).toBe(true);
   });
 
   it('citations resolve to generated decisions, pinpoints exist, and in-degree is skewed', () => {
@@ -238,7 +289,10 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
     for (const d of decisions.filter((x) => x.court === 'bge')) {
       const [, vol, part, page] = d.docket_number.split(' ');
       const key = `${vol} ${part}`;
-      bgeByVolPart.set(key, [...(bgeByVolPart.get(key) ?? []), { page: Number(page), d }].sort((a, b) => a.page - b.page));
+      bgeByVolPart.set(
+        key,
+        [...(bgeByVolPart.get(key) ?? []), { page: Number(page), d }].sort((a, b) => a.page - b.page),
+      );
     }
     const nonBgeDockets = [...byDocket.keys()].filter((k) => !k.startsWith('BGE ') && !k.startsWith('MKGE '));
     const inDegree = new Map<string, number>();
@@ -266,7 +320,10 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
         }
         if (!target) continue;
         expect(target.decision_id).not.toBe(d.decision_id);
-        expect(target.decision_date! <= d.decision_date!, `${d.decision_id} cites the later ${target.decision_id}`).toBe(true);
+        expect(
+          target.decision_date! <= d.decision_date!,
+          `${d.decision_id} cites the later ${target.decision_id}`,
+        ).toBe(true);
         resolved++;
         targets.add(target.decision_id);
         if (ref.pin) {
@@ -281,7 +338,9 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
     const top = [...inDegree.values()].sort((a, b) => b - a).slice(0, Math.ceil(decisions.length / 100));
     const topShare = top.reduce((a, b) => a + b, 0) / edges;
     const uncited = decisions.length - inDegree.size;
-    console.log(`citations: ${total} references, ${(100 * resolved / total).toFixed(1)} % resolved, ${pinsFound}/${pins} pinpoints found, top 1 % receive ${(100 * topShare).toFixed(1)} %, ${uncited} decisions never cited`);
+    console.log(
+      `citations: ${total} references, ${((100 * resolved) / total).toFixed(1)} % resolved, ${pinsFound}/${pins} pinpoints found, top 1 % receive ${(100 * topShare).toFixed(1)} %, ${uncited} decisions never cited`,
+    );
     expect(resolved / total).toBeGreaterThanOrEqual(0.85);
     expect(resolved / total).toBeLessThan(1);
     expect(pinsFound / pins).toBeGreaterThanOrEqual(0.99);
@@ -296,7 +355,13 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
     let withLower = 0;
     let linked = 0;
     for (const d of bger) {
-      const header = d.full_text.split('\n\n').find((p) => /^(Beschwerde|Berufung|Verwaltungsgerichtsbeschwerde|Staatsrechtliche|Eidgenössische|Recours|Pourvoi|Ricorso).* (gegen|contre|contro) /.test(p));
+      const header = d.full_text
+        .split('\n\n')
+        .find((p) =>
+          /^(Beschwerde|Berufung|Verwaltungsgerichtsbeschwerde|Staatsrechtliche|Eidgenössische|Recours|Pourvoi|Ricorso).* (gegen|contre|contro) /.test(
+            p,
+          ),
+        );
       const docket = header ? /\(([^()]+)\)\.$/.exec(header)?.[1] : undefined;
       if (!docket) continue;
       withLower++;
@@ -360,7 +425,10 @@ describe('createSampleSource', () => {
     const items: string[] = [];
     for await (const item of source.items()) items.push(item.id);
     expect(items).toHaveLength(30);
-    expect((await source.parse({ id: items[0]!, location: join(dir, 'docs', items[0]!) }, '2026-11-02T06:00:00Z')).provenance.source).toBe('sample');
+    expect(
+      (await source.parse({ id: items[0]!, location: join(dir, 'docs', items[0]!) }, '2026-11-02T06:00:00Z'))
+        .provenance.source,
+    ).toBe('sample');
     expect(await source.portalCount()).toBe(30);
 
     await createSampleSource({ dir, size: 30, seed: 5 });
@@ -375,6 +443,8 @@ describe('createSampleSource', () => {
   it('never deletes a docs folder it did not generate', async () => {
     const dir = await tempDir();
     await generateSampleCorpus({ dir, size: 5, seed: 1 });
-    await expect(createSampleSource({ dir, size: 5, seed: 1 })).rejects.toThrow(/not generated as a sample corpus/);
+    await expect(createSampleSource({ dir, size: 5, seed: 1 })).rejects.toThrow(
+      /not generated as a sample corpus/,
+    );
   });
 });

@@ -57,16 +57,30 @@ export async function createSampleSource(options: SampleSourceOptions): Promise<
   const wanted: Marker = { size, seed, today, version: SAMPLE_GENERATOR_VERSION, complete: true };
   const marker = await readMarker(markerPath);
   const docs = join(options.dir, 'docs');
-  const upToDate = marker !== null && marker.complete && marker.size === size && marker.seed === seed && marker.today === today && marker.version === SAMPLE_GENERATOR_VERSION;
+  const upToDate =
+    marker !== null &&
+    marker.complete &&
+    marker.size === size &&
+    marker.seed === seed &&
+    marker.today === today &&
+    marker.version === SAMPLE_GENERATOR_VERSION;
   if (!upToDate || !(await exists(docs))) {
     if (marker === null && (await exists(docs))) {
-      throw new Error(`${docs} exists but was not generated as a sample corpus (no ${markerPath}); refusing to replace it`);
+      throw new Error(
+        `${docs} exists but was not generated as a sample corpus (no ${markerPath}); refusing to replace it`,
+      );
     }
     await rm(docs, { recursive: true, force: true });
     await mkdir(options.dir, { recursive: true });
     // Written before generating: an interrupted run leaves an incomplete marker, so the next start regenerates.
     await writeFile(markerPath, JSON.stringify({ ...wanted, complete: false }), 'utf8');
-    await generateSampleCorpus({ dir: options.dir, size, seed, today, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+    await generateSampleCorpus({
+      dir: options.dir,
+      size,
+      seed,
+      today,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
     await writeFile(markerPath, JSON.stringify(wanted), 'utf8');
   }
   return new EntscheidsucheDirectorySource({ root: options.dir, name: 'sample' });

@@ -1,0 +1,182 @@
+/**
+ * Character-level helpers of the citation grammar. Every function looks at a bounded window from
+ * a given UTF-16 index and only moves forward, so the scanners built on them stay linear.
+ */
+
+/** Languages the grammar recognises, as a bit mask so that cues can be intersected. */
+export type GrammarLanguage = 'de' | 'fr' | 'it';
+export const DE = 1;
+export const FR = 2;
+export const IT = 4;
+export const ANY_LANG = DE | FR | IT;
+export const LANG_BITS: Readonly<Record<GrammarLanguage, number>> = { de: DE, fr: FR, it: IT };
+
+/** At most this many whitespace characters may separate two parts of one citation. */
+export const MAX_GAP = 12;
+
+const LETTER = /\p{L}/u;
+const WORD = /[\p{L}\p{N}\p{M}]/u;
+
+export function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+export function isUpperCode(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+export function isLowerCode(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+export function isDigitAt(s: string, i: number): boolean {
+  return isDigitCode(s.charCodeAt(i));
+}
+
+export function isUpperAt(s: string, i: number): boolean {
+  return isUpperCode(s.charCodeAt(i));
+}
+
+export function isLowerAt(s: string, i: number): boolean {
+  return isLowerCode(s.charCodeAt(i));
+}
+
+/** A Unicode letter (ASCII fast path; astral letters are not recognised). */
+export function isLetterAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return isUpperCode(c) || isLowerCode(c);
+  return i >= 0 && i < s.length && LETTER.test(s[i]!);
+}
+
+/** A letter, digit or combining mark. */
+export function isWordAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return isUpperCode(c) || isLowerCode(c) || isDigitCode(c);
+  return i >= 0 && i < s.length && WORD.test(s[i]!);
+}
+
+export function isSpaceCode(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x202f || c === 0x2009 || c === 0x2007 || c === 0x200a;
+}
+
+export function isSpaceAt(s: string, i: number): boolean {
+  return isSpaceCode(s.charCodeAt(i));
+}
+
+export function isApostropheCode(c: number): boolean {
+  return c === 39 || c === 0x2019 || c === 0x02bc;
+}
+
+/** Index after at most `max` whitespace characters (may be `i` itself). */
+export function skipSpaces(s: string, i: number, max = MAX_GAP): number {
+  let j = i;
+  while (j < s.length && j - i < max && isSpaceAt(s, j)) j++;
+  return j;
+}
+
+/** Index after 1..`max` whitespace characters, or -1. */
+export function needSpaces(s: string, i: number, max = MAX_GAP): number {
+  const j = skipSpaces(s, i, max);
+  return j > i && !isSpaceAt(s, j) ? j : -1;
+}
+
+/** End of a run of 1..`max` ASCII digits at i, or -1 (also when the run is longer). */
+export function readDigits(s: string, i: number, max: number): number {
+  let j = i;
+  while (j < s.length && j - i <= max && isDigitAt(s, j)) j++;
+  const n = j - i;
+  return n >= 1 && n <= max ? j : -1;
+}
+
+/** A number without leading zero in [lo, hi] written with at most `max` digits: end or -1. */
+export function readNumber(s: string, i: number, lo: number, hi: number, max: number): number {
+  const end = readDigits(s, i, max);
+  if (end < 0 || s.charCodeAt(i) === 48) return -1;
+  const v = Number(s.slice(i, end));
+  return v >= lo && v <= hi ? end : -1;
+}
+
+/** End of a run of letters (any script) at i, scanning at most `max` + 1 characters. */
+export function readLetters(s: string, i: number, max = 40): number {
+  let j = i;
+  while (j < s.length && j - i <= max && isLetterAt(s, j)) j++;
+  return j;
+}
+
+/** End of a run of ASCII letters at i (at most `max` + 1). */
+export function readAsciiLetters(s: string, i: number, max = 40): number {
+  let j = i;
+  while (j < s.length && j - i <= max) {
+    const c = s.charCodeAt(j);
+    if (!isUpperCode(c) && !isLowerCode(c)) break;
+    j++;
+  }
+  return j;
+}
+
+/**
+ * A reference ends here: no word character follows, and no joiner (`_ / -`, or `.` before a
+ * digit) that would continue it (`SK.2019.42.5`, `4A_1/2020/3`).
+ */
+export function isBoundary(s: string, i: number): boolean {
+  if (i >= s.length) return true;
+  if (isWordAt(s, i)) return false;
+  const c = s.charCodeAt(i);
+  if ((c === 95 || c === 47 || c === 92 || c === 45) && isWordAt(s, i + 1)) return false; // _ / \ -
+  if (c === 46 && isDigitAt(s, i + 1)) return false; // .5
+  return true;
+}
+
+/**
+ * A citation may start at i: not inside a word, not right after a joiner (`_ / \`), and not
+ * after `.`/`-`/`,` that follows a digit (inside `1.1.1`, `12-34`, `3,5`).
+ */
+export function isTokenStart(s: string, i: number): boolean {
+  if (i === 0) return true;
+  if (isWordAt(s, i - 1)) return false;
+  const p = s.charCodeAt(i - 1);
+  if (p === 95 || p === 47 || p === 92) return false;
+  if ((p === 46 || p === 45 || p === 44) && i >= 2 && isDigitAt(s, i - 2)) return false;
+  return true;
+}
+
+/** Lower-cased, accent-folded spelling of a word (ASCII fast path). */
+export function fold(word: string): string {
+  let ascii = true;
+  for (let k = 0; k < word.length; k++) {
+    if (word.charCodeAt(k) >= 128) {
+      ascii = false;
+      break;
+    }
+  }
+  const lower = word.toLowerCase();
+  if (ascii) return lower;
+  return lower.normalize('NFD').replace(/\p{M}/gu, '').replace(/[\u2019\u02bc]/g, "'");
+}
+
+/** Reads the literal `word` at i (exact case), requiring a non-letter after it: end or -1. */
+export function readLiteral(s: string, i: number, word: string): number {
+  if (!s.startsWith(word, i)) return -1;
+  const end = i + word.length;
+  const last = word.charCodeAt(word.length - 1);
+  // a literal ending in a letter must not continue into a longer word
+  if ((isUpperCode(last) || isLowerCode(last)) && isLetterAt(s, end)) return -1;
+  return end;
+}
+
+/** First literal of `words` (tried in order) found at i: its end, or -1. */
+export function readAnyLiteral(s: string, i: number, words: readonly string[]): number {
+  for (const w of words) {
+    const end = readLiteral(s, i, w);
+    if (end >= 0) return end;
+  }
+  return -1;
+}
+
+/** The single language of a mask, or null when it names none or several. */
+export function singleLanguage(mask: number): GrammarLanguage | null {
+  if (mask === DE) return 'de';
+  if (mask === FR) return 'fr';
+  if (mask === IT) return 'it';
+  return null;
+}

@@ -1,0 +1,40 @@
+import { postgresTables } from '../storage/projection-storage.ts';
+
+export const decisionsStorage = postgresTables(
+  ['decisions', 'decision_versions'],
+  [
+    `create table decisions (
+      decision_id text primary key,
+      court text not null,
+      canton text not null,
+      chamber text,
+      docket_number text not null,
+      docket_key text not null,
+      decision_type text,
+      decision_date date,
+      publication_date date,
+      language text not null,
+      title text not null,
+      regeste text,
+      full_text text not null,
+      source_url text,
+      source text not null,
+      source_item_id text not null,
+      scraped_at timestamptz not null,
+      content_hash text not null,
+      version integer not null,
+      event_position bigint not null,
+      updated_at timestamptz not null
+    )`,
+    `create index decisions_docket_key on decisions (docket_key)`,
+    `create table decision_versions (
+      decision_id text not null,
+      version integer not null,
+      content_hash text not null,
+      event_id text not null,
+      event_position bigint not null,
+      scraped_at timestamptz not null,
+      primary key (decision_id, version)
+    )`,
+  ],
+);

@@ -1,0 +1,46 @@
+import { GenerationRegistry } from './generations.ts';
+import { type ProjectionLag, waitUntilCaughtUp } from './lag.ts';
+import type { Projection } from './projection.ts';
+import { ProjectionRunner } from './projection-runner.ts';
+import type { HostDeps } from './projector-host.ts';
+
+export interface RebuildOptions {
+  readonly batchSize?: number;
+  readonly onProgress?: (lags: readonly ProjectionLag[]) => void;
+  /** Drop the previous generation after the swap, once running projectors had time to switch. */
+  readonly dropPrevious?: boolean;
+  /** How long to wait before dropping the previous generation (ms): a few watch intervals. */
+  readonly dropAfterMs?: number;
+}
+
+export interface RebuildResult {
+  readonly projection: string;
+  readonly generation: number;
+  readonly previous: number | null;
+  readonly seconds: number;
+}
+
+/**
+ * Rebuilds a projection from the start of the log into a new generation and activates it once it
+ * has caught up. Readers see the previous generation until the swap; running projector hosts
+ * follow the activation and continue from the new generation's checkpoint.
+ */
+export async function rebuildProjection(deps: HostDeps, projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
+  const started = performance.now();
+  const registry = await GenerationRegistry.open(deps.db);
+  const previous = await registry.liveGeneration(projection.name);
+  const gen = await registry.startRebuild(projection);
+  const runner = new ProjectionRunner(deps, { batchSize: options.batchSize ?? 500 });
+  await runner.start([gen]);
+  try {
+    await waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, 250);
+  } finally {
+    await runner.stop();
+  }
+  await registry.activate(projection, gen.generation);
+  if (options.dropPrevious && previous !== null) {
+    await new Promise((r) => setTimeout(r, options.dropAfterMs ?? 15_000));
+    await registry.drop(projection, previous);
+  }
+  return { projection: projection.name, generation: gen.generation, previous, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,59 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../infra/db/database.ts';
+
+/** Where one generation of a projection lives. */
+export interface StorageContext {
+  readonly db: Database;
+  /** The schema that readers use (views of the live generations live here). */
+  readonly base: string;
+  /** This generation's own schema. */
+  readonly schema: string;
+  readonly generation: number;
+}
+
+/** The storage of a projection generation: created empty, activated atomically, dropped when retired. */
+export interface ProjectionStorage {
+  /** Creates this generation's storage if missing (idempotent). */
+  create(ctx: StorageContext): Promise<void>;
+  /** Makes this generation the one readers see, in one step. */
+  activate(ctx: StorageContext): Promise<void>;
+  /** Removes this (retired) generation's storage. */
+  drop(ctx: StorageContext): Promise<void>;
+}
+
+const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
+const ident = (name: string) => {
+  if (!IDENT.test(name)) throw new Error(`PROJ_BAD_IDENTIFIER: ${name}`);
+  return sql.id(name);
+};
+
+/**
+ * Postgres tables in a schema of their own per generation; readers see views of the same names
+ * in the base schema, swapped in one transaction. `ddl` uses unqualified table names.
+ */
+export function postgresTables(tables: readonly string[], ddl: readonly string[]): ProjectionStorage {
+  return {
+    async create({ db, schema }) {
+      await sql`create schema if not exists ${ident(schema)}`.execute(db);
+      await db.transaction().execute(async (tx) => {
+        await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
+        const existing = await sql<{ n: number }>`
+          select count(*)::int as n from information_schema.tables where table_schema = ${schema}
+        `.execute(tx);
+        if (Number(existing.rows[0]?.n ?? 0) > 0) return;
+        for (const statement of ddl) await sql.raw(statement).execute(tx);
+      });
+    },
+    async activate({ db, schema, base }) {
+      await db.transaction().execute(async (tx) => {
+        for (const table of tables) {
+          await sql`drop view if exists ${ident(base)}.${ident(table)}`.execute(tx);
+          await sql`create view ${ident(base)}.${ident(table)} as select * from ${ident(schema)}.${ident(table)}`.execute(tx);
+        }
+      });
+    },
+    async drop({ db, schema }) {
+      await sql`drop schema if exists ${ident(schema)} cascade`.execute(db as Kysely<unknown>);
+    },
+  };
+}
