@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'default',
           include: ['**/*.unit.test.ts', '**/*.e2e.test.ts', '**/*.int.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.engine.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.engine.int.test.ts', '**/*.engine.e2e.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'engines',
-          include: ['**/*.engine.int.test.ts'],
+          include: ['**/*.engine.int.test.ts', '**/*.engine.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -37,12 +37,14 @@ interface DeadLetter {
 // SQLSTATE classes that mean "try again later": connection loss, admin shutdown, serialization.
 const RETRIABLE_SQLSTATE = /^(08|53|57P|40001|40P01)/;
 const RETRIABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+// Adapter error codes that mean "the engine is away" (OpenSearch 429/5xx, Kafka append failures).
+const RETRIABLE_ADAPTER_CODES = new Set(['SEARCH_UNAVAILABLE', 'LOG_APPEND_FAILED']);
 
 /** Is this failure transient (back off and retry) rather than caused by the events themselves? */
 export function isRetriable(error: unknown): boolean {
   if (error instanceof RetriableProjectionError) return true;
   const e = error as { code?: unknown; cause?: unknown } | null;
-  if (e && typeof e.code === 'string' && (RETRIABLE_SQLSTATE.test(e.code) || RETRIABLE_ERRNO.has(e.code))) return true;
+  if (e && typeof e.code === 'string' && (RETRIABLE_SQLSTATE.test(e.code) || RETRIABLE_ERRNO.has(e.code) || RETRIABLE_ADAPTER_CODES.has(e.code))) return true;
   if (e?.cause && e.cause !== error) return isRetriable(e.cause);
   return false;
 }

@@ -100,20 +100,23 @@ export function eventLogBehaviour(
       }
       // Positions strictly increase within a partition.
       const byPartition = new Map<number, number[]>();
-      for (const e of got) byPartition.set(e.partition, [...(byPartition.get(e.partition) ?? []), e.position]);
+      for (const e of got)
+        byPartition.set(e.partition, [...(byPartition.get(e.partition) ?? []), e.position]);
       for (const positions of byPartition.values()) {
         expect(positions).toEqual([...positions].sort((a, b) => a - b));
         expect(new Set(positions).size).toBe(positions.length);
       }
     });
 
-    it.runIf(options.dedupesEventIds ?? true)('ignores a repeated event id', async () => {
-      const e = outgoing('scraper-health', 'dup', 1);
-      await log().append([e]);
-      await log().append([e, e]);
-      const got = await collect(log(), 'scraper-health', 'g-dup', 2, async () => null, 1500);
-      expect(got.filter((x) => x.key === 'dup')).toHaveLength(1);
-    });
+    // Registered only where the behaviour is promised: a skipped test would read as a gap in CI.
+    if (options.dedupesEventIds ?? true)
+      it('ignores a repeated event id', async () => {
+        const e = outgoing('scraper-health', 'dup', 1);
+        await log().append([e]);
+        await log().append([e, e]);
+        const got = await collect(log(), 'scraper-health', 'g-dup', 2, async () => null, 1500);
+        expect(got.filter((x) => x.key === 'dup')).toHaveLength(1);
+      });
 
     it('resumes after a checkpoint and reports head and backlog', async () => {
       const heads = await log().head('decisions');
