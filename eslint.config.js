@@ -2,7 +2,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const VENDOR_CLIENTS = ['kafkajs', '@opensearch-project/opensearch', 'pg', '@electric-sql/pglite', 'stripe', 'openai'];
+const VENDOR_CLIENTS = [
+  'kafkajs',
+  '@opensearch-project/opensearch',
+  'pg',
+  '@electric-sql/pglite',
+  'stripe',
+  'openai',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', '.engines/**', 'coverage/**', '.ci/out/**'] },
@@ -17,15 +24,37 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through the deployable config module (infra/config).' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through the deployable config module (infra/config).',
+        },
+      ],
     },
   },
   {
     // Only the adapters talk to vendor clients.
     files: ['**/*.ts'],
-    ignores: ['infra/db/**', 'infra/event-log/**', 'infra/search/**', 'infra/billing/**', 'infra/llm/**', 'test/**', '**/*.test.ts'],
+    ignores: [
+      'infra/db/**',
+      'infra/event-log/**',
+      'infra/search/**',
+      'infra/billing/**',
+      'infra/llm/**',
+      'test/**',
+      '**/*.test.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { paths: VENDOR_CLIENTS.map((name) => ({ name, message: 'Vendor clients are used only inside their infra adapter.' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: VENDOR_CLIENTS.map((name) => ({
+            name,
+            message: 'Vendor clients are used only inside their infra adapter.',
+          })),
+        },
+      ],
     },
   },
   {
@@ -43,4 +72,8 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js', '.dependency-cruiser.cjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['.dependency-cruiser.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
 );

@@ -15,7 +15,10 @@ export const API_VERSION = '1.0.0';
  * The HTTP API as a Fastify instance (not listening). Every route lives under
  * `settings.basePath`; the OpenAPI 3.0.3 document is generated from the zod schemas.
  */
-export async function buildApp(deps: ApiDeps, options: Pick<FastifyServerOptions, 'loggerInstance' | 'logger'> = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: ApiDeps,
+  options: Pick<FastifyServerOptions, 'loggerInstance' | 'logger'> = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...options,
     requestIdHeader: 'x-request-id',
@@ -30,14 +33,19 @@ export async function buildApp(deps: ApiDeps, options: Pick<FastifyServerOptions
   });
 
   const base = deps.settings.basePath;
-  await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: ['x-request-id'] });
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    exposedHeaders: ['x-request-id'],
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: {
         title: 'Swiss Case-Law and Legislation Research API',
         version: API_VERSION,
-        description: 'Swiss court decisions, statutes and the citations between them. Research endpoints are free, need no key and support CORS.',
+        description:
+          'Swiss court decisions, statutes and the citations between them. Research endpoints are free, need no key and support CORS.',
       },
       servers: [{ url: base || '/' }],
     },

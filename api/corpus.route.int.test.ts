@@ -75,9 +75,16 @@ INITIAL[INITIAL.length - 3] = { ...INITIAL[INITIAL.length - 3]!, decision_date: 
 
 // a re-published decision: new language and date; it must count once, with the new values
 const REPUBLISHED_ID = INITIAL[1]!.decision_id;
-const REPUBLISHED = makeDecision({ ...INITIAL[1]!, language: 'it', decision_date: '2011-02-03', title: 'Entscheid (berichtigt)' });
+const REPUBLISHED = makeDecision({
+  ...INITIAL[1]!,
+  language: 'it',
+  decision_date: '2011-02-03',
+  title: 'Entscheid (berichtigt)',
+});
 
-const FINAL: readonly NormalisedDecision[] = INITIAL.map((d) => (d.decision_id === REPUBLISHED_ID ? REPUBLISHED : d));
+const FINAL: readonly NormalisedDecision[] = INITIAL.map((d) =>
+  d.decision_id === REPUBLISHED_ID ? REPUBLISHED : d,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Scraper runs
@@ -141,8 +148,18 @@ const RUNS: readonly RunSpec[] = [
   { source: 'BS_Omni', runId: 'bs-1', finishedAt: '2026-01-14T05:00:00.000Z', success: true },
   // the figures of a run are reported as they were
   {
-    source: 'LU_Gerichte', runId: 'lu-1', finishedAt: '2026-01-15T06:00:00.000Z', success: true,
-    extra: { decisions_added: 17, decisions_updated: 4, items_seen: 321, items_failed: 0, total_held: 9876, portal_count: 9900 },
+    source: 'LU_Gerichte',
+    runId: 'lu-1',
+    finishedAt: '2026-01-15T06:00:00.000Z',
+    success: true,
+    extra: {
+      decisions_added: 17,
+      decisions_updated: 4,
+      items_seen: 321,
+      items_failed: 0,
+      total_held: 9876,
+      portal_count: 9900,
+    },
   },
 ];
 
@@ -157,7 +174,11 @@ beforeAll(async () => {
   handle = await openTestDatabase('pglite');
   const search = new PostgresSearchIndex(handle.db);
   const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
-  const runner = new ProjectorHost({ db: handle.db, log, now: () => new Date().toISOString(), logger: silent }, allProjections({ writer: search }), { batchSize: 7, watchIntervalMs: 0 });
+  const runner = new ProjectorHost(
+    { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
+    allProjections({ writer: search }),
+    { batchSize: 7, watchIntervalMs: 0 },
+  );
   await runner.start();
   await log.append(INITIAL.map(decisionEvent));
   // the same decision delivered again (new event id, same content) and a corrected version
@@ -171,7 +192,12 @@ beforeAll(async () => {
   app = await buildApp({
     db: handle.db,
     search,
-    settings: { basePath: '', publicBaseUrl: 'https://research.example.ch', staleAfterHours: STALE_AFTER_HOURS, maxSearchResponseChars: 1_000_000 },
+    settings: {
+      basePath: '',
+      publicBaseUrl: 'https://research.example.ch',
+      staleAfterHours: STALE_AFTER_HOURS,
+      maxSearchResponseChars: 1_000_000,
+    },
     today: () => '2026-01-15',
     now: () => NOW,
   });
@@ -197,7 +223,10 @@ function countBy<T>(items: readonly T[], key: (t: T) => string | null): Record<s
 }
 
 function dateRange(ds: readonly NormalisedDecision[]): { earliest: string | null; latest: string | null } {
-  const dates = ds.map((d) => d.decision_date).filter((d): d is string => d !== null).sort();
+  const dates = ds
+    .map((d) => d.decision_date)
+    .filter((d): d is string => d !== null)
+    .sort();
   return { earliest: dates[0] ?? null, latest: dates[dates.length - 1] ?? null };
 }
 
@@ -267,27 +296,35 @@ describe('GET /courts', () => {
     expect(courts).toHaveLength(total);
   });
 
-  it.each(COURTS.map((c) => [c.key] as const))('%s: names, canton and family from the registry; count, date range and languages from the data', (key) => {
-    const entry = courts.find((c) => c.court === key)!;
-    const registry = courtByKey(key)!;
-    const ds = FINAL.filter((d) => d.court === key);
-    const { earliest, latest } = dateRange(ds);
-    expect(entry).toEqual({
-      court: key,
-      name_de: registry.name.de,
-      name_fr: registry.name.fr,
-      name_it: registry.name.it,
-      canton: registry.canton,
-      family: registry.family,
-      decision_count: ds.length,
-      earliest_date: earliest,
-      latest_date: latest,
-      languages: countBy(ds, (d) => d.language),
-    });
-  });
+  it.each(COURTS.map((c) => [c.key] as const))(
+    '%s: names, canton and family from the registry; count, date range and languages from the data',
+    (key) => {
+      const entry = courts.find((c) => c.court === key)!;
+      const registry = courtByKey(key)!;
+      const ds = FINAL.filter((d) => d.court === key);
+      const { earliest, latest } = dateRange(ds);
+      expect(entry).toEqual({
+        court: key,
+        name_de: registry.name.de,
+        name_fr: registry.name.fr,
+        name_it: registry.name.it,
+        canton: registry.canton,
+        family: registry.family,
+        decision_count: ds.length,
+        earliest_date: earliest,
+        latest_date: latest,
+        languages: countBy(ds, (d) => d.language),
+      });
+    },
+  );
 
   it('a court without decisions has count 0, no dates and no languages', () => {
-    expect(courts.find((c) => c.court === 'finma')).toMatchObject({ decision_count: 0, earliest_date: null, latest_date: null, languages: {} });
+    expect(courts.find((c) => c.court === 'finma')).toMatchObject({
+      decision_count: 0,
+      earliest_date: null,
+      latest_date: null,
+      languages: {},
+    });
   });
 
   it('a re-published decision counts once, with its new language and date', () => {
@@ -350,7 +387,11 @@ describe('GET /statistics', () => {
     ['year', '?year=2020', { year: 2020 }],
     ['a year without decisions', '?year=1999', { year: 1999 }],
     ['court and year', '?court=bvger&year=2019', { court: 'bvger', year: 2019 }],
-    ['court, canton and year', '?court=bger&canton=CH&year=2011', { court: 'bger', canton: 'CH', year: 2011 }],
+    [
+      'court, canton and year',
+      '?court=bger&canton=CH&year=2011',
+      { court: 'bger', canton: 'CH', year: 2011 },
+    ],
     ['a court without decisions', '?court=finma', { court: 'finma' }],
     ['court and canton that exclude each other', '?court=bger&canton=ZH', { court: 'bger', canton: 'ZH' }],
   ] as const)('%s', async (_what, query, filter) => {
@@ -391,7 +432,11 @@ describe('GET /statistics', () => {
 
   it('year bounds in the 422 body', async () => {
     const res = await get('/statistics?year=1799');
-    expect(res.json<{ detail: unknown[] }>().detail[0]).toMatchObject({ loc: ['query', 'year'], type: 'greater_than_equal', ctx: { ge: 1800 } });
+    expect(res.json<{ detail: unknown[] }>().detail[0]).toMatchObject({
+      loc: ['query', 'year'],
+      type: 'greater_than_equal',
+      ctx: { ge: 1800 },
+    });
   });
 });
 
@@ -439,11 +484,21 @@ describe('GET /scraper-health', () => {
     ['SG_Gerichte', 'sg-1', true, '2026-01-13T12:00:00.000Z', false],
     ['TI_Gerichte', 'ti-1', true, '2026-01-13T11:59:59.999Z', true],
     ['LU_Gerichte', 'lu-1', true, '2026-01-15T06:00:00.000Z', false],
-  ] as const)('%s: latest run %s, success %s, last success %s, stale %s', (source, runId, success, lastSuccess, stale) => {
-    const e = entry(source);
-    const run = RUNS.find((r) => r.runId === runId)!;
-    expect(e).toMatchObject({ source, run_id: runId, success, finished_at: run.finishedAt, last_success_at: lastSuccess, stale });
-  });
+  ] as const)(
+    '%s: latest run %s, success %s, last success %s, stale %s',
+    (source, runId, success, lastSuccess, stale) => {
+      const e = entry(source);
+      const run = RUNS.find((r) => r.runId === runId)!;
+      expect(e).toMatchObject({
+        source,
+        run_id: runId,
+        success,
+        finished_at: run.finishedAt,
+        last_success_at: lastSuccess,
+        stale,
+      });
+    },
+  );
 
   it('an older run delivered after a newer one does not replace it', () => {
     expect(entry('CH_BGer')).toMatchObject({ run_id: 'bger-2', success: true, items_failed: 0, errors: [] });

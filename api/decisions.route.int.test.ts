@@ -34,75 +34,151 @@ function undated(d: NormalisedDecision): NormalisedDecision {
 
 const SPECIAL: readonly NormalisedDecision[] = [
   makeDecision({
-    court: 'bger', docket_number: '6B_1234/2025', decision_date: '2025-05-03', language: 'de',
-    chamber: 'Strafrechtliche Abteilung', decision_type: 'Urteil',
+    court: 'bger',
+    docket_number: '6B_1234/2025',
+    decision_date: '2025-05-03',
+    language: 'de',
+    chamber: 'Strafrechtliche Abteilung',
+    decision_type: 'Urteil',
     title: 'Strafzumessung bei gewerbsmässigem Betrug',
     regeste: 'Art. 47 StGB; Strafzumessung. Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.',
-    full_text: 'Sachverhalt: Der Beschwerdeführer wurde wegen Betrugs verurteilt.\n\nErwägungen: Die Strafe ist angemessen.',
+    full_text:
+      'Sachverhalt: Der Beschwerdeführer wurde wegen Betrugs verurteilt.\n\nErwägungen: Die Strafe ist angemessen.',
     source_url: 'https://www.bger.ch/6B_1234_2025',
   }),
   makeDecision({
-    court: 'bge', docket_number: 'BGE 131 III 121', decision_date: '2005-03-01', language: 'de',
-    chamber: 'I. Zivilabteilung', decision_type: 'Leitentscheid',
+    court: 'bge',
+    docket_number: 'BGE 131 III 121',
+    decision_date: '2005-03-01',
+    language: 'de',
+    chamber: 'I. Zivilabteilung',
+    decision_type: 'Leitentscheid',
     title: 'Mietrecht; Sperrfrist nach einem Schlichtungsverfahren',
     regeste: 'Art. 271a OR; die Sperrfrist beginnt mit dem Abschluss des Schlichtungsverfahrens.',
     full_text: 'Die Vermieterin kündigte während der Sperrfrist.',
   }),
   makeDecision({
     // cites both, in French
-    court: 'bger', docket_number: '4A_200/2021', decision_date: '2021-06-15', language: 'fr',
-    chamber: 'Ire Cour de droit civil', decision_type: 'arrêt',
+    court: 'bger',
+    docket_number: '4A_200/2021',
+    decision_date: '2021-06-15',
+    language: 'fr',
+    chamber: 'Ire Cour de droit civil',
+    decision_type: 'arrêt',
     title: 'Bail à loyer; délai de protection',
-    full_text: 'Le délai de protection court dès la fin de la procédure (ATF 131 III 121 consid. 3; arrêt 6B_1234/2025).\n\nLe recours est rejeté.',
+    full_text:
+      'Le délai de protection court dès la fin de la procédure (ATF 131 III 121 consid. 3; arrêt 6B_1234/2025).\n\nLe recours est rejeté.',
   }),
   makeDecision({
     // a letter beyond ASCII in the id: the canonical URL percent-encodes it
-    court: 'zh_obergericht', docket_number: 'PÜ190001', decision_date: '2019-06-30', language: 'de',
-    chamber: 'II. Zivilkammer', decision_type: 'Beschluss', title: 'Erbteilung',
+    court: 'zh_obergericht',
+    docket_number: 'PÜ190001',
+    decision_date: '2019-06-30',
+    language: 'de',
+    chamber: 'II. Zivilkammer',
+    decision_type: 'Beschluss',
+    title: 'Erbteilung',
     full_text: 'Die Erben streiten über die Ausgleichung.',
   }),
   makeDecision({
     // a date after "today": the citation carries no date
-    court: 'bger', docket_number: '9C_10/2026', decision_date: '2026-03-01', language: 'de',
-    title: 'Invalidenrente', full_text: 'Die Invalidenrente wird zugesprochen.',
+    court: 'bger',
+    docket_number: '9C_10/2026',
+    decision_date: '2026-03-01',
+    language: 'de',
+    title: 'Invalidenrente',
+    full_text: 'Die Invalidenrente wird zugesprochen.',
   }),
   makeDecision({
     // a placeholder date (YYYY-01-01): the citation carries no date
-    court: 'bger', docket_number: '2C_5/2020', decision_date: '2020-01-01', language: 'de',
-    title: 'Steuerveranlagung', full_text: 'Die Steuerveranlagung ist rechtskräftig.',
+    court: 'bger',
+    docket_number: '2C_5/2020',
+    decision_date: '2020-01-01',
+    language: 'de',
+    title: 'Steuerveranlagung',
+    full_text: 'Die Steuerveranlagung ist rechtskräftig.',
   }),
   // no date and no decision type (makeDecision turns a null date or type into its default)
   undated(
     makeDecision({
-      court: 'lu_kantonsgericht', docket_number: '1B 21 5', language: 'de',
-      chamber: 'Kammer_A', title: 'Auftrag', full_text: 'Der Auftrag wurde als Vertrag eigener Art qualifiziert.',
+      court: 'lu_kantonsgericht',
+      docket_number: '1B 21 5',
+      language: 'de',
+      chamber: 'Kammer_A',
+      title: 'Auftrag',
+      full_text: 'Der Auftrag wurde als Vertrag eigener Art qualifiziert.',
     }),
   ),
   makeDecision({
     // the first of the month: 1er / 1°
-    court: 'ge_gerichte', docket_number: 'ACJC/123/2021', decision_date: '2021-09-01', language: 'fr',
-    chamber: 'Chambre civile', decision_type: 'arrêt', title: 'Contrat de travail; licenciement',
+    court: 'ge_gerichte',
+    docket_number: 'ACJC/123/2021',
+    decision_date: '2021-09-01',
+    language: 'fr',
+    chamber: 'Chambre civile',
+    decision_type: 'arrêt',
+    title: 'Contrat de travail; licenciement',
     full_text: 'Le contrat de travail a été résilié avec effet immédiat.',
   }),
   makeDecision({
-    court: 'ti_gerichte', docket_number: '12.2020.1', decision_date: '2020-02-20', language: 'it',
-    chamber: 'Camera civile', decision_type: 'sentenza', title: 'Responsabilità civile',
+    court: 'ti_gerichte',
+    docket_number: '12.2020.1',
+    decision_date: '2020-02-20',
+    language: 'it',
+    chamber: 'Camera civile',
+    decision_type: 'sentenza',
+    title: 'Responsabilità civile',
     full_text: 'Il diritto al risarcimento presuppone la responsabilità del convenuto.',
   }),
   makeDecision({
-    court: 'gr_kantonsgericht', docket_number: 'ZK1 20 5', decision_date: '2020-06-06', language: 'rm',
-    chamber: 'Chombra civila', decision_type: 'sentenzia', title: 'Contract da locaziun',
+    court: 'gr_kantonsgericht',
+    docket_number: 'ZK1 20 5',
+    decision_date: '2020-06-06',
+    language: 'rm',
+    chamber: 'Chombra civila',
+    decision_type: 'sentenzia',
+    title: 'Contract da locaziun',
     full_text: 'Il contract da locaziun è vegnì terminà.',
   }),
 ];
 
 const GENERATED_COURTS = [
-  { court: 'bger', language: 'de', docket: (i: number) => `4A_${300 + i}/20${10 + (i % 15)}`, chamber: 'I. zivilrechtliche Abteilung' },
-  { court: 'bvger', language: 'fr', docket: (i: number) => `A-${5000 + i}/20${10 + (i % 15)}`, chamber: 'Cour I' },
-  { court: 'zh_obergericht', language: 'de', docket: (i: number) => `LB${190100 + i}`, chamber: 'I. Zivilkammer' },
-  { court: 'be_obergericht', language: 'de', docket: (i: number) => `ZK ${20 + (i % 5)} ${100 + i}`, chamber: '2. Zivilkammer' },
-  { court: 'vd_findinfo', language: 'fr', docket: (i: number) => `HC/20${10 + (i % 15)}/${i}`, chamber: 'Cour civile' },
-  { court: 'ti_gerichte', language: 'it', docket: (i: number) => `12.20${10 + (i % 15)}.${i}`, chamber: 'Camera civile' },
+  {
+    court: 'bger',
+    language: 'de',
+    docket: (i: number) => `4A_${300 + i}/20${10 + (i % 15)}`,
+    chamber: 'I. zivilrechtliche Abteilung',
+  },
+  {
+    court: 'bvger',
+    language: 'fr',
+    docket: (i: number) => `A-${5000 + i}/20${10 + (i % 15)}`,
+    chamber: 'Cour I',
+  },
+  {
+    court: 'zh_obergericht',
+    language: 'de',
+    docket: (i: number) => `LB${190100 + i}`,
+    chamber: 'I. Zivilkammer',
+  },
+  {
+    court: 'be_obergericht',
+    language: 'de',
+    docket: (i: number) => `ZK ${20 + (i % 5)} ${100 + i}`,
+    chamber: '2. Zivilkammer',
+  },
+  {
+    court: 'vd_findinfo',
+    language: 'fr',
+    docket: (i: number) => `HC/20${10 + (i % 15)}/${i}`,
+    chamber: 'Cour civile',
+  },
+  {
+    court: 'ti_gerichte',
+    language: 'it',
+    docket: (i: number) => `12.20${10 + (i % 15)}.${i}`,
+    chamber: 'Camera civile',
+  },
 ] as const;
 
 /** 32 ordinary decisions: "Mietvertrag" in every one, dates spread over 2010–2024, some sharing a date. */
@@ -119,7 +195,10 @@ const GENERATED: readonly NormalisedDecision[] = Array.from({ length: 32 }, (_, 
     chamber: c.chamber,
     decision_type: i % 4 === 0 ? 'Beschluss' : 'Urteil',
     title: `Mietvertrag Nummer ${i}: Kündigung und Mietzins`,
-    regeste: i % 2 === 0 ? `Mietvertrag ${i}; Anfechtung der Kündigung. ${'Ausführliche Regeste. '.repeat(8)}` : null,
+    regeste:
+      i % 2 === 0
+        ? `Mietvertrag ${i}; Anfechtung der Kündigung. ${'Ausführliche Regeste. '.repeat(8)}`
+        : null,
     full_text: `Mietvertrag ${i}. Die Kündigung des Mietvertrags wird geprüft.\n\n${'Erwägung. '.repeat(40)}`,
   });
 });
@@ -131,13 +210,30 @@ const idOf = (court: string, docket: string) => decisionIdFor(court, docket);
 
 function scraperRun(source: string, runId: string, finishedAt: string, success: boolean): OutgoingEvent {
   const run: ScraperRun = {
-    source, run_id: runId, started_at: finishedAt, finished_at: finishedAt, success,
-    decisions_added: 1, decisions_updated: 0, items_seen: 1, items_failed: success ? 0 : 1, total_held: 10,
-    portal_count: null, errors: success ? [] : [{ item: null, message: 'portal down' }],
+    source,
+    run_id: runId,
+    started_at: finishedAt,
+    finished_at: finishedAt,
+    success,
+    decisions_added: 1,
+    decisions_updated: 0,
+    items_seen: 1,
+    items_failed: success ? 0 : 1,
+    total_held: 10,
+    portal_count: null,
+    errors: success ? [] : [{ item: null, message: 'portal down' }],
   };
   return {
     stream: 'scraper-health',
-    envelope: { type: 'ScraperRunCompleted', schemaVersion: 1, eventId: `run-${source}-${runId}`, occurredAt: finishedAt, source, key: source, data: run },
+    envelope: {
+      type: 'ScraperRunCompleted',
+      schemaVersion: 1,
+      eventId: `run-${source}-${runId}`,
+      occurredAt: finishedAt,
+      source,
+      key: source,
+      data: run,
+    },
   };
 }
 
@@ -156,7 +252,11 @@ async function loadReadModels(events: readonly OutgoingEvent[]): Promise<Loaded>
   const handle = await openTestDatabase('pglite');
   const search = new PostgresSearchIndex(handle.db);
   const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
-  const runner = new ProjectorHost({ db: handle.db, log, now: () => new Date().toISOString(), logger: silent }, allProjections({ writer: search }), { batchSize: 50, watchIntervalMs: 0 });
+  const runner = new ProjectorHost(
+    { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
+    allProjections({ writer: search }),
+    { batchSize: 50, watchIntervalMs: 0 },
+  );
   await runner.start();
   await log.append(events);
   await runner.waitUntilCaughtUp(undefined, 10);
@@ -167,11 +267,21 @@ async function loadReadModels(events: readonly OutgoingEvent[]): Promise<Loaded>
   return { handle, search };
 }
 
-function appOver(loaded: Loaded, settings: Partial<ApiSettings> = {}, search: DecisionSearchIndex = loaded.search) {
+function appOver(
+  loaded: Loaded,
+  settings: Partial<ApiSettings> = {},
+  search: DecisionSearchIndex = loaded.search,
+) {
   return buildApp({
     db: loaded.handle.db,
     search,
-    settings: { basePath: '', publicBaseUrl: PUBLIC_BASE, staleAfterHours: 48, maxSearchResponseChars: 1_000_000, ...settings },
+    settings: {
+      basePath: '',
+      publicBaseUrl: PUBLIC_BASE,
+      staleAfterHours: 48,
+      maxSearchResponseChars: 1_000_000,
+      ...settings,
+    },
     today: () => TODAY,
     now: () => NOW,
   });
@@ -241,7 +351,10 @@ async function get(url: string, on: FastifyInstance = app) {
   return on.inject({ method: 'GET', url });
 }
 
-async function searchOk(params: Record<string, string | number>, on: FastifyInstance = app): Promise<Envelope> {
+async function searchOk(
+  params: Record<string, string | number>,
+  on: FastifyInstance = app,
+): Promise<Envelope> {
   const res = await get(`/decisions?${qs(params)}`, on);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Envelope>();
@@ -268,12 +381,16 @@ function expectValidationBody(body: unknown): void {
     expect((d['msg'] as string).length).toBeGreaterThan(0);
     expect(typeof d['type']).toBe('string');
     for (const key of Object.keys(d)) expect(['loc', 'msg', 'type', 'input', 'ctx']).toContain(key);
-    if ('ctx' in d) expect(typeof d['ctx'] === 'object' && d['ctx'] !== null && !Array.isArray(d['ctx'])).toBe(true);
+    if ('ctx' in d)
+      expect(typeof d['ctx'] === 'object' && d['ctx'] !== null && !Array.isArray(d['ctx'])).toBe(true);
   }
 }
 
 /** Follows next_offset while has_more, collecting every page. */
-async function collectAll(params: Record<string, string | number>, on: FastifyInstance = app): Promise<{ ids: string[]; pages: Envelope[] }> {
+async function collectAll(
+  params: Record<string, string | number>,
+  on: FastifyInstance = app,
+): Promise<{ ids: string[]; pages: Envelope[] }> {
   const ids: string[] = [];
   const pages: Envelope[] = [];
   let offset = 0;
@@ -371,7 +488,9 @@ describe('GET /decisions parameters', () => {
   ])('offset=%j is accepted', async (offset, effective) => {
     const body = await searchOk({ offset, sort: 'date_desc' });
     expect(body.offset).toBe(effective);
-    expect(body.results.map((r) => r.decision_id)).toEqual(dateDesc(ALL_IDS).slice(effective, effective + 50));
+    expect(body.results.map((r) => r.decision_id)).toEqual(
+      dateDesc(ALL_IDS).slice(effective, effective + 50),
+    );
     expect(body.has_more).toBe(false);
     expect(body.next_offset).toBe(effective + body.returned);
   });
@@ -383,7 +502,12 @@ describe('GET /decisions parameters', () => {
 
   it('several invalid parameters: one entry each', async () => {
     const detail = await search422({ limit: 0, offset: -1, sort: 'newest', language: 'en' });
-    expect(detail.map((d) => d.loc.join('.')).sort()).toEqual(['query.language', 'query.limit', 'query.offset', 'query.sort']);
+    expect(detail.map((d) => d.loc.join('.')).sort()).toEqual([
+      'query.language',
+      'query.limit',
+      'query.offset',
+      'query.sort',
+    ]);
   });
 
   it.each(['relevance', 'date_desc', 'date_asc'])('sort=%s is accepted', async (sort) => {
@@ -406,7 +530,10 @@ describe('GET /decisions parameters', () => {
 
   it('sort=relevance (the default) with a query: the referenced decision first', async () => {
     const body = await searchOk({ query: 'ATF 131 III 121' });
-    expect(body.results.map((r) => r.decision_id)).toEqual([idOf('bge', 'BGE 131 III 121'), idOf('bger', '4A_200/2021')]);
+    expect(body.results.map((r) => r.decision_id)).toEqual([
+      idOf('bge', 'BGE 131 III 121'),
+      idOf('bger', '4A_200/2021'),
+    ]);
     expect(typeof body.results[0]!['score']).toBe('number');
   });
 
@@ -443,7 +570,11 @@ describe('GET /decisions parameters', () => {
 
   it.each(['de', 'fr', 'it', 'rm'] as const)('language=%s filters', async (language) => {
     const body = await searchOk({ language, limit: 2000 });
-    expect(body.results.map((r) => r.decision_id).sort()).toEqual(DECISIONS.filter((d) => d.language === language).map((d) => d.decision_id).sort());
+    expect(body.results.map((r) => r.decision_id).sort()).toEqual(
+      DECISIONS.filter((d) => d.language === language)
+        .map((d) => d.decision_id)
+        .sort(),
+    );
     expect(body.total).toBe(body.returned);
   });
 
@@ -462,7 +593,11 @@ describe('GET /decisions parameters', () => {
     ['SO', 'SO'],
   ])('canton=%j filters on %s', async (canton, code) => {
     const body = await searchOk({ canton, limit: 2000 });
-    expect(body.results.map((r) => r.decision_id).sort()).toEqual(DECISIONS.filter((d) => d.canton === code).map((d) => d.decision_id).sort());
+    expect(body.results.map((r) => r.decision_id).sort()).toEqual(
+      DECISIONS.filter((d) => d.canton === code)
+        .map((d) => d.decision_id)
+        .sort(),
+    );
   });
 
   it.each(['XX', 'Zürich', 'Z', ''])('canton=%j is rejected with 422', async (canton) => {
@@ -477,18 +612,27 @@ describe('GET /decisions parameters', () => {
     ['finma', 'finma'],
   ])('court=%j filters on %s', async (court, key) => {
     const body = await searchOk({ court, limit: 2000 });
-    expect(body.results.map((r) => r.decision_id).sort()).toEqual(DECISIONS.filter((d) => d.court === key).map((d) => d.decision_id).sort());
+    expect(body.results.map((r) => r.decision_id).sort()).toEqual(
+      DECISIONS.filter((d) => d.court === key)
+        .map((d) => d.decision_id)
+        .sort(),
+    );
   });
 
-  it.each(['bundesgericht', 'xx_court', 'bger;', ''])('court=%j (unknown) is rejected with 422', async (court) => {
-    const [d] = await search422({ court });
-    expect(d!.loc).toEqual(['query', 'court']);
-    expect(d!.msg).toMatch(/court/i);
-  });
+  it.each(['bundesgericht', 'xx_court', 'bger;', ''])(
+    'court=%j (unknown) is rejected with 422',
+    async (court) => {
+      const [d] = await search422({ court });
+      expect(d!.loc).toEqual(['query', 'court']);
+      expect(d!.msg).toMatch(/court/i);
+    },
+  );
 
   it('date_from and date_to are inclusive and exclude undated decisions', async () => {
     const body = await searchOk({ date_from: '2020-02-20', date_to: '2021-06-15', limit: 2000 });
-    const expected = DECISIONS.filter((d) => d.decision_date !== null && d.decision_date >= '2020-02-20' && d.decision_date <= '2021-06-15');
+    const expected = DECISIONS.filter(
+      (d) => d.decision_date !== null && d.decision_date >= '2020-02-20' && d.decision_date <= '2021-06-15',
+    );
     expect(body.results.map((r) => r.decision_id).sort()).toEqual(expected.map((d) => d.decision_id).sort());
     expect(body.results.map((r) => r.decision_id)).toContain(idOf('ti_gerichte', '12.2020.1'));
     expect(body.results.map((r) => r.decision_id)).toContain(idOf('bger', '4A_200/2021'));
@@ -517,8 +661,12 @@ describe('GET /decisions parameters', () => {
   });
 
   it('chamber: case-insensitive substring, % and _ taken literally', async () => {
-    const ids = async (chamber: string) => (await searchOk({ chamber, limit: 2000 })).results.map((r) => r.decision_id).sort();
-    const containing = (s: string) => DECISIONS.filter((d) => d.chamber?.toLowerCase().includes(s.toLowerCase())).map((d) => d.decision_id).sort();
+    const ids = async (chamber: string) =>
+      (await searchOk({ chamber, limit: 2000 })).results.map((r) => r.decision_id).sort();
+    const containing = (s: string) =>
+      DECISIONS.filter((d) => d.chamber?.toLowerCase().includes(s.toLowerCase()))
+        .map((d) => d.decision_id)
+        .sort();
     expect(await ids('zivilkammer')).toEqual(containing('zivilkammer'));
     expect((await ids('zivilkammer')).length).toBeGreaterThan(5);
     expect(await ids('STRAFRECHTLICHE')).toEqual([idOf('bger', '6B_1234/2025')]);
@@ -529,20 +677,39 @@ describe('GET /decisions parameters', () => {
   });
 
   it('decision_type: case-insensitive, exact', async () => {
-    const ids = async (decision_type: string) => (await searchOk({ decision_type, limit: 2000 })).results.map((r) => r.decision_id).sort();
-    expect(await ids('beschluss')).toEqual(DECISIONS.filter((d) => d.decision_type === 'Beschluss').map((d) => d.decision_id).sort());
-    expect(await ids('ARRÊT')).toEqual([idOf('bger', '4A_200/2021'), idOf('ge_gerichte', 'ACJC/123/2021')].sort());
+    const ids = async (decision_type: string) =>
+      (await searchOk({ decision_type, limit: 2000 })).results.map((r) => r.decision_id).sort();
+    expect(await ids('beschluss')).toEqual(
+      DECISIONS.filter((d) => d.decision_type === 'Beschluss')
+        .map((d) => d.decision_id)
+        .sort(),
+    );
+    expect(await ids('ARRÊT')).toEqual(
+      [idOf('bger', '4A_200/2021'), idOf('ge_gerichte', 'ACJC/123/2021')].sort(),
+    );
     expect(await ids('entscheid')).toEqual([]);
     expect(await ids('Urt')).toEqual([]);
   });
 
   it('every filter together with a query', async () => {
     const body = await searchOk({
-      query: 'Kündigung', court: 'bger', canton: 'ch', language: 'de', date_from: '2010-01-01', date_to: '2018-12-31',
-      chamber: 'ZIVILRECHTLICHE', decision_type: 'urteil', sort: 'date_desc', limit: 2000,
+      query: 'Kündigung',
+      court: 'bger',
+      canton: 'ch',
+      language: 'de',
+      date_from: '2010-01-01',
+      date_to: '2018-12-31',
+      chamber: 'ZIVILRECHTLICHE',
+      decision_type: 'urteil',
+      sort: 'date_desc',
+      limit: 2000,
     });
     const expected = GENERATED.filter(
-      (d) => d.court === 'bger' && d.decision_type === 'Urteil' && d.decision_date! >= '2010-01-01' && d.decision_date! <= '2018-12-31',
+      (d) =>
+        d.court === 'bger' &&
+        d.decision_type === 'Urteil' &&
+        d.decision_date! >= '2010-01-01' &&
+        d.decision_date! <= '2018-12-31',
     );
     expect(expected.length).toBeGreaterThan(1);
     expect(body.results.map((r) => r.decision_id)).toEqual(dateDesc(expected.map((d) => d.decision_id)));
@@ -553,7 +720,8 @@ describe('GET /decisions parameters', () => {
 // query and q
 
 describe('GET /decisions query and q', () => {
-  const ids = async (params: Record<string, string>) => (await searchOk({ ...params, limit: 2000 })).results.map((r) => r.decision_id).sort();
+  const ids = async (params: Record<string, string>) =>
+    (await searchOk({ ...params, limit: 2000 })).results.map((r) => r.decision_id).sort();
   const SPERRFRIST = [idOf('bge', 'BGE 131 III 121')];
   const STEUER = [idOf('bger', '2C_5/2020')];
 
@@ -577,10 +745,14 @@ describe('GET /decisions query and q', () => {
 
   it('query syntax: phrases, AND / OR / NOT, prefixes, docket numbers', async () => {
     expect(await ids({ query: '"Sperrfrist nach einem Schlichtungsverfahren"' })).toEqual(SPERRFRIST);
-    expect(await ids({ query: 'Steuerveranlagung OR Sperrfrist' })).toEqual([...SPERRFRIST, ...STEUER].sort());
+    expect(await ids({ query: 'Steuerveranlagung OR Sperrfrist' })).toEqual(
+      [...SPERRFRIST, ...STEUER].sort(),
+    );
     expect(await ids({ query: 'Mietvertrag NOT Beschluss' })).toHaveLength(GENERATED.length);
     expect(await ids({ query: 'Steuerveranl*' })).toEqual(STEUER);
-    expect(await ids({ query: '6B_1234/2025' })).toEqual([idOf('bger', '6B_1234/2025'), idOf('bger', '4A_200/2021')].sort());
+    expect(await ids({ query: '6B_1234/2025' })).toEqual(
+      [idOf('bger', '6B_1234/2025'), idOf('bger', '4A_200/2021')].sort(),
+    );
     expect(await ids({ query: 'bger_6B_1234_2025' })).toEqual([idOf('bger', '6B_1234/2025')]);
     expect(await ids({ query: '-Mietvertrag' })).toEqual(SPECIAL.map((d) => d.decision_id).sort());
   });
@@ -635,7 +807,14 @@ describe('GET /decisions envelope', () => {
 
   it('the last page: has_more false, returned below limit, limit stays the requested one', async () => {
     const body = await searchOk({ query: 'Mietvertrag', limit: 10, offset: 30, sort: 'date_desc' });
-    expect(body).toMatchObject({ total: 32, returned: 2, limit: 10, offset: 30, has_more: false, next_offset: 32 });
+    expect(body).toMatchObject({
+      total: 32,
+      returned: 2,
+      limit: 10,
+      offset: 30,
+      has_more: false,
+      next_offset: 32,
+    });
   });
 
   it('an offset past the end: empty page', async () => {
@@ -648,28 +827,37 @@ describe('GET /decisions envelope', () => {
     ['date_asc', 5],
     ['date_desc', 1],
     ['date_asc', 40],
-  ])('following next_offset while has_more (sort %s, limit %i) yields every match exactly once, in order', async (sort, limit) => {
-    const { ids, pages } = await collectAll({ sort, limit });
-    expect(ids).toHaveLength(DECISIONS.length);
-    expect(new Set(ids).size).toBe(DECISIONS.length);
-    const expected = dateDesc(ALL_IDS);
-    if (sort === 'date_desc') expect(ids).toEqual(expected);
-    for (const p of pages) {
-      expect(p.total).toBe(DECISIONS.length);
-      expect(p.total_is_lower_bound).toBe(false);
-      expect(p.limit).toBe(limit);
-    }
-  });
+  ])(
+    'following next_offset while has_more (sort %s, limit %i) yields every match exactly once, in order',
+    async (sort, limit) => {
+      const { ids, pages } = await collectAll({ sort, limit });
+      expect(ids).toHaveLength(DECISIONS.length);
+      expect(new Set(ids).size).toBe(DECISIONS.length);
+      const expected = dateDesc(ALL_IDS);
+      if (sort === 'date_desc') expect(ids).toEqual(expected);
+      for (const p of pages) {
+        expect(p.total).toBe(DECISIONS.length);
+        expect(p.total_is_lower_bound).toBe(false);
+        expect(p.limit).toBe(limit);
+      }
+    },
+  );
 
   it('a relevance query can be paged the same way', async () => {
     const { ids } = await collectAll({ query: 'Mietvertrag OR Sperrfrist', limit: 4 });
-    expect(ids.sort()).toEqual([...GENERATED.map((d) => d.decision_id), idOf('bge', 'BGE 131 III 121')].sort());
+    expect(ids.sort()).toEqual(
+      [...GENERATED.map((d) => d.decision_id), idOf('bge', 'BGE 131 III 121')].sort(),
+    );
   });
 
   describe('with a bounded count and candidate pool (countCap 5, candidatePool 8)', () => {
     let capped: FastifyInstance;
     beforeAll(async () => {
-      capped = await appOver(loaded, {}, new PostgresSearchIndex(loaded.handle.db, { countCap: 5, candidatePool: 8 }));
+      capped = await appOver(
+        loaded,
+        {},
+        new PostgresSearchIndex(loaded.handle.db, { countCap: 5, candidatePool: 8 }),
+      );
     });
     afterAll(async () => {
       await capped?.close();
@@ -763,24 +951,47 @@ describe('GET /decisions citation fields', () => {
 
   it.each([
     [
-      'bger', '6B_1234/2025',
-      ['BGer 6B_1234/2025 vom 3. Mai 2025', 'TF 6B_1234/2025 du 3 mai 2025', 'TF 6B_1234/2025 del 3 maggio 2025'],
+      'bger',
+      '6B_1234/2025',
+      [
+        'BGer 6B_1234/2025 vom 3. Mai 2025',
+        'TF 6B_1234/2025 du 3 mai 2025',
+        'TF 6B_1234/2025 del 3 maggio 2025',
+      ],
     ],
     ['bge', 'BGE 131 III 121', ['BGE 131 III 121', 'ATF 131 III 121', 'DTF 131 III 121']],
     [
-      'zh_obergericht', 'PÜ190001',
-      ['Obergericht ZH PÜ190001 vom 30. Juni 2019', 'Tribunal supérieur ZH PÜ190001 du 30 juin 2019', 'Tribunale superiore ZH PÜ190001 del 30 giugno 2019'],
+      'zh_obergericht',
+      'PÜ190001',
+      [
+        'Obergericht ZH PÜ190001 vom 30. Juni 2019',
+        'Tribunal supérieur ZH PÜ190001 du 30 juin 2019',
+        'Tribunale superiore ZH PÜ190001 del 30 giugno 2019',
+      ],
     ],
     [
-      'ge_gerichte', 'ACJC/123/2021',
-      ['Cour de justice GE ACJC/123/2021 vom 1. September 2021', 'Cour de justice GE ACJC/123/2021 du 1er septembre 2021', 'Corte di giustizia GE ACJC/123/2021 del 1° settembre 2021'],
+      'ge_gerichte',
+      'ACJC/123/2021',
+      [
+        'Cour de justice GE ACJC/123/2021 vom 1. September 2021',
+        'Cour de justice GE ACJC/123/2021 du 1er septembre 2021',
+        'Corte di giustizia GE ACJC/123/2021 del 1° settembre 2021',
+      ],
     ],
     ['bger', '9C_10/2026', ['BGer 9C_10/2026', 'TF 9C_10/2026', 'TF 9C_10/2026']],
     ['bger', '2C_5/2020', ['BGer 2C_5/2020', 'TF 2C_5/2020', 'TF 2C_5/2020']],
-    ['lu_kantonsgericht', '1B 21 5', ['Kantonsgericht LU 1B 21 5', 'Tribunal cantonal LU 1B 21 5', 'Tribunale cantonale LU 1B 21 5']],
+    [
+      'lu_kantonsgericht',
+      '1B 21 5',
+      ['Kantonsgericht LU 1B 21 5', 'Tribunal cantonal LU 1B 21 5', 'Tribunale cantonale LU 1B 21 5'],
+    ],
   ])('%s %s: citation strings', async (court, docket, [de, fr, it]) => {
     const id = idOf(court, docket);
-    const body = await searchOk({ query: id.startsWith('bger_') || id.startsWith('bge_') ? id : '', court, limit: 2000 });
+    const body = await searchOk({
+      query: id.startsWith('bger_') || id.startsWith('bge_') ? id : '',
+      court,
+      limit: 2000,
+    });
     const r = body.results.find((x) => x.decision_id === id);
     expect(r, id).toBeDefined();
     expect(r).toMatchObject({ citation_string_de: de, citation_string_fr: fr, citation_string_it: it });
@@ -792,9 +1003,13 @@ describe('GET /decisions citation fields', () => {
     expect(r.canonical_url).toBe(`${PUBLIC_BASE}/entscheid/zh_obergericht_P%C3%9C190001`);
     expect(r.rule_statement).toBe('Die Erben streiten über die Ausgleichung.');
     const withRegeste = (await searchOk({ query: 'bger_6B_1234_2025' })).results[0]!;
-    expect(withRegeste.rule_statement).toBe('Art. 47 StGB; Strafzumessung. Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.');
+    expect(withRegeste.rule_statement).toBe(
+      'Art. 47 StGB; Strafzumessung. Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.',
+    );
     const fr = (await searchOk({ query: '"délai de protection"' })).results[0]!;
-    expect(fr.rule_statement).toBe('Le délai de protection court dès la fin de la procédure (ATF 131 III 121 consid. 3; arrêt 6B_1234/2025).');
+    expect(fr.rule_statement).toBe(
+      'Le délai de protection court dès la fin de la procédure (ATF 131 III 121 consid. 3; arrêt 6B_1234/2025).',
+    );
   });
 
   it('the canonical URL resolves: /entscheid/{id} redirects to the decision', async () => {
@@ -812,7 +1027,8 @@ describe('GET /decisions citation fields', () => {
 // GET /decisions/{decision_id}
 
 describe('GET /decisions/{decision_id}', () => {
-  const lookup = (idOrDocket: string, query = '') => get(`/decisions/${encodeURIComponent(idOrDocket)}${query}`);
+  const lookup = (idOrDocket: string, query = '') =>
+    get(`/decisions/${encodeURIComponent(idOrDocket)}${query}`);
 
   it.each([
     ['the canonical id', 'bger_6B_1234_2025', 'bger_6B_1234_2025'],
@@ -876,7 +1092,8 @@ describe('GET /decisions/{decision_id}', () => {
       citation_string_fr: 'TF 6B_1234/2025 du 3 mai 2025',
       citation_string_it: 'TF 6B_1234/2025 del 3 maggio 2025',
       canonical_url: `${PUBLIC_BASE}/entscheid/bger_6B_1234_2025`,
-      rule_statement: 'Art. 47 StGB; Strafzumessung. Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.',
+      rule_statement:
+        'Art. 47 StGB; Strafzumessung. Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.',
     });
     expect(body['provenance']).toMatchObject({ content_hash: d.provenance.content_hash, version: 1 });
   });
@@ -956,10 +1173,16 @@ describe('HTTP surface', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json<Envelope>();
       expect(body.returned).toBe(1);
-      expect(body.results[0]!.canonical_url).toBe(`${PUBLIC_BASE}/api/entscheid/${encodeURIComponent(body.results[0]!.decision_id)}`);
+      expect(body.results[0]!.canonical_url).toBe(
+        `${PUBLIC_BASE}/api/entscheid/${encodeURIComponent(body.results[0]!.decision_id)}`,
+      );
       expect((await based.inject({ method: 'GET', url: '/decisions?limit=1' })).statusCode).toBe(404);
-      expect((await based.inject({ method: 'GET', url: '/api/decisions/6B%201234%2F2025' })).statusCode).toBe(200);
-      expect((await based.inject({ method: 'GET', url: '/decisions/6B%201234%2F2025' })).statusCode).toBe(404);
+      expect((await based.inject({ method: 'GET', url: '/api/decisions/6B%201234%2F2025' })).statusCode).toBe(
+        200,
+      );
+      expect((await based.inject({ method: 'GET', url: '/decisions/6B%201234%2F2025' })).statusCode).toBe(
+        404,
+      );
     });
 
     it('serves /api/openapi.json and /api/docs, and its canonical URLs resolve under the base path', async () => {
@@ -988,22 +1211,45 @@ describe('HTTP surface', () => {
     });
 
     it('documents GET /decisions with every spec parameter', () => {
-      const paths = doc['paths'] as Record<string, Record<string, { parameters?: { name: string; in: string; schema?: Record<string, unknown> }[] }>>;
+      const paths = doc['paths'] as Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string; schema?: Record<string, unknown> }[] }>
+      >;
       const params = paths['/decisions']?.['get']?.parameters ?? [];
       const names = params.filter((p) => p.in === 'query').map((p) => p.name);
-      for (const name of ['query', 'q', 'court', 'canton', 'language', 'date_from', 'date_to', 'chamber', 'decision_type', 'limit', 'offset', 'sort', 'fields']) {
+      for (const name of [
+        'query',
+        'q',
+        'court',
+        'canton',
+        'language',
+        'date_from',
+        'date_to',
+        'chamber',
+        'decision_type',
+        'limit',
+        'offset',
+        'sort',
+        'fields',
+      ]) {
         expect(names, name).toContain(name);
       }
       const schemaOf = (name: string) => params.find((p) => p.name === name)?.schema ?? {};
       expect(schemaOf('limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 2000 });
       expect(schemaOf('offset')).toMatchObject({ type: 'integer', minimum: 0 });
-      expect(schemaOf('sort')).toMatchObject({ enum: ['relevance', 'date_desc', 'date_asc'], default: 'relevance' });
+      expect(schemaOf('sort')).toMatchObject({
+        enum: ['relevance', 'date_desc', 'date_asc'],
+        default: 'relevance',
+      });
       expect(schemaOf('fields')).toMatchObject({ enum: ['full', 'compact'], default: 'full' });
       expect(schemaOf('language')).toMatchObject({ enum: ['de', 'fr', 'it', 'rm'] });
     });
 
     it('documents the defaults of limit (50) and offset (0)', () => {
-      const paths = doc['paths'] as Record<string, Record<string, { parameters?: { name: string; schema?: Record<string, unknown> }[] }>>;
+      const paths = doc['paths'] as Record<
+        string,
+        Record<string, { parameters?: { name: string; schema?: Record<string, unknown> }[] }>
+      >;
       const params = paths['/decisions']?.['get']?.parameters ?? [];
       const schemaOf = (name: string) => params.find((p) => p.name === name)?.schema ?? {};
       expect(schemaOf('limit')['default']).toBe(50);
@@ -1011,11 +1257,18 @@ describe('HTTP surface', () => {
     });
 
     it('documents GET /decisions/{decision_id} and the corpus routes', () => {
-      const paths = doc['paths'] as Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+      const paths = doc['paths'] as Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string }[] }>
+      >;
       const detail = paths['/decisions/{decision_id}']?.['get'];
       expect(detail).toBeDefined();
-      expect(detail!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:decision_id', 'query:full_text']);
-      for (const path of ['/courts', '/statistics', '/scraper-health']) expect(paths[path]?.['get'], path).toBeDefined();
+      expect(detail!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+        'path:decision_id',
+        'query:full_text',
+      ]);
+      for (const path of ['/courts', '/statistics', '/scraper-health'])
+        expect(paths[path]?.['get'], path).toBeDefined();
     });
   });
 

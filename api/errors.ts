@@ -30,13 +30,24 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof SearchUnavailableError) {
       request.log.warn({ err: error }, 'search backend unavailable');
       reply.header('retry-after', '30');
-      return reply.status(503).send({ detail: 'Search is temporarily unavailable; lookups by id keep working. Please retry shortly.', code: error.code });
+      return reply
+        .status(503)
+        .send({
+          detail: 'Search is temporarily unavailable; lookups by id keep working. Please retry shortly.',
+          code: error.code,
+        });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.code?.startsWith('FST_ERR_CTP_') || fastifyError.code === 'FST_ERR_VALIDATION') {
       // Unparseable bodies are invalid input too: same 422 body as any other validation failure.
       return reply.status(422).send({
-        detail: [{ loc: ['body'], msg: error.message, type: fastifyError.code === 'FST_ERR_VALIDATION' ? 'value_error' : 'json_invalid' }],
+        detail: [
+          {
+            loc: ['body'],
+            msg: error.message,
+            type: fastifyError.code === 'FST_ERR_VALIDATION' ? 'value_error' : 'json_invalid',
+          },
+        ],
       });
     }
     const status = fastifyError.statusCode ?? 500;
@@ -45,6 +56,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ detail: 'Internal server error', code: 'API_INTERNAL' });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'API_NO_ROUTE' });
+    reply
+      .status(404)
+      .send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'API_NO_ROUTE' });
   });
 }

@@ -15,7 +15,12 @@ async function main(): Promise<void> {
     {
       db: infra.db,
       search: infra.search,
-      settings: { basePath: env.BASE_PATH, publicBaseUrl, staleAfterHours: env.STALE_AFTER_HOURS, maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS },
+      settings: {
+        basePath: env.BASE_PATH,
+        publicBaseUrl,
+        staleAfterHours: env.STALE_AFTER_HOURS,
+        maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS,
+      },
       today: () => new Date().toISOString().slice(0, 10),
       now: () => new Date(),
       ready: async () => !closing,

@@ -14,7 +14,9 @@ type Issue = z.core.$ZodIssue & { input?: unknown; params?: Record<string, unkno
 
 function quoteList(values: readonly unknown[]): string {
   const quoted = values.map((v) => `'${String(v)}'`);
-  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+  return quoted.length <= 1
+    ? (quoted[0] ?? '')
+    : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
 }
 
 /** Maps a zod issue to the spec's error entry (types and wording follow the common FastAPI style). */
@@ -28,39 +30,72 @@ export function detailOf(issue: Issue, prefix: string): ValidationDetail {
       if (input === undefined) return { loc, msg: 'Field required', type: 'missing' };
       const expected = issue.expected;
       if (expected === 'int') {
-        return withInput({ msg: 'Input should be a valid integer, got a number with a fractional part', type: 'int_from_float' });
+        return withInput({
+          msg: 'Input should be a valid integer, got a number with a fractional part',
+          type: 'int_from_float',
+        });
       }
       if (expected === 'number') {
-        return withInput({ msg: 'Input should be a valid number, unable to parse string as a number', type: 'number_parsing' });
+        return withInput({
+          msg: 'Input should be a valid number, unable to parse string as a number',
+          type: 'number_parsing',
+        });
       }
-      if (expected === 'boolean') return withInput({ msg: 'Input should be a valid boolean', type: 'bool_parsing' });
-      if (expected === 'string') return withInput({ msg: 'Input should be a valid string', type: 'string_type' });
-      if (expected === 'object') return withInput({ msg: 'Input should be a valid object', type: 'model_type' });
+      if (expected === 'boolean')
+        return withInput({ msg: 'Input should be a valid boolean', type: 'bool_parsing' });
+      if (expected === 'string')
+        return withInput({ msg: 'Input should be a valid string', type: 'string_type' });
+      if (expected === 'object')
+        return withInput({ msg: 'Input should be a valid object', type: 'model_type' });
       if (expected === 'array') return withInput({ msg: 'Input should be a valid list', type: 'list_type' });
       return withInput({ msg: `Input should be of type ${expected}`, type: `${expected}_type` });
     }
     case 'too_big': {
       const max = Number(issue.maximum);
       if (issue.origin === 'string') {
-        return withInput({ msg: `String should have at most ${max} characters`, type: 'string_too_long', ctx: { max_length: max } });
+        return withInput({
+          msg: `String should have at most ${max} characters`,
+          type: 'string_too_long',
+          ctx: { max_length: max },
+        });
       }
       if (issue.origin === 'array') {
-        return withInput({ msg: `List should have at most ${max} items`, type: 'too_long', ctx: { max_length: max } });
+        return withInput({
+          msg: `List should have at most ${max} items`,
+          type: 'too_long',
+          ctx: { max_length: max },
+        });
       }
       return issue.inclusive
-        ? withInput({ msg: `Input should be less than or equal to ${max}`, type: 'less_than_equal', ctx: { le: max } })
+        ? withInput({
+            msg: `Input should be less than or equal to ${max}`,
+            type: 'less_than_equal',
+            ctx: { le: max },
+          })
         : withInput({ msg: `Input should be less than ${max}`, type: 'less_than', ctx: { lt: max } });
     }
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') {
-        return withInput({ msg: `String should have at least ${min} character${min === 1 ? '' : 's'}`, type: 'string_too_short', ctx: { min_length: min } });
+        return withInput({
+          msg: `String should have at least ${min} character${min === 1 ? '' : 's'}`,
+          type: 'string_too_short',
+          ctx: { min_length: min },
+        });
       }
       if (issue.origin === 'array') {
-        return withInput({ msg: `List should have at least ${min} items`, type: 'too_short', ctx: { min_length: min } });
+        return withInput({
+          msg: `List should have at least ${min} items`,
+          type: 'too_short',
+          ctx: { min_length: min },
+        });
       }
       return issue.inclusive
-        ? withInput({ msg: `Input should be greater than or equal to ${min}`, type: 'greater_than_equal', ctx: { ge: min } })
+        ? withInput({
+            msg: `Input should be greater than or equal to ${min}`,
+            type: 'greater_than_equal',
+            ctx: { ge: min },
+          })
         : withInput({ msg: `Input should be greater than ${min}`, type: 'greater_than', ctx: { gt: min } });
     }
     case 'invalid_value': {
@@ -69,9 +104,16 @@ export function detailOf(issue: Issue, prefix: string): ValidationDetail {
     }
     case 'invalid_format': {
       if (issue.format === 'date') {
-        return withInput({ msg: 'Input should be a valid date in the format YYYY-MM-DD', type: 'date_parsing' });
+        return withInput({
+          msg: 'Input should be a valid date in the format YYYY-MM-DD',
+          type: 'date_parsing',
+        });
       }
-      return withInput({ msg: `Input should match the ${issue.format} format`, type: 'string_pattern_mismatch', ctx: { pattern: issue.format } });
+      return withInput({
+        msg: `Input should match the ${issue.format} format`,
+        type: 'string_pattern_mismatch',
+        ctx: { pattern: issue.format },
+      });
     }
     case 'custom': {
       const params = issue.params ?? {};
@@ -84,7 +126,12 @@ export function detailOf(issue: Issue, prefix: string): ValidationDetail {
   }
 }
 
-const CONTEXT_LOC: Record<string, string> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
+const CONTEXT_LOC: Record<string, string> = {
+  querystring: 'query',
+  params: 'path',
+  body: 'body',
+  headers: 'header',
+};
 
 /** The loc prefix for a Fastify validation context (`querystring` → `query`, `params` → `path`). */
 export function locPrefix(context: string | undefined): string {
@@ -109,5 +156,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     const prefix = locPrefix(httpPart);
-    return { error: new RequestValidationError(result.error.issues.map((i) => detailOf(i as Issue, prefix))) };
+    return {
+      error: new RequestValidationError(result.error.issues.map((i) => detailOf(i as Issue, prefix))),
+    };
   };

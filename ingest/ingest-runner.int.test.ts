@@ -49,9 +49,14 @@ describe('ingest runner', () => {
     logger: quiet,
   });
   const events = async (type: string) =>
-    (await handle.db.selectFrom('event_log').select(['key', 'payload']).where('type', '=', type).orderBy('position').execute()).map(
-      (r) => r.payload as { key: string; data: unknown },
-    );
+    (
+      await handle.db
+        .selectFrom('event_log')
+        .select(['key', 'payload'])
+        .where('type', '=', type)
+        .orderBy('position')
+        .execute()
+    ).map((r) => r.payload as { key: string; data: unknown });
 
   const a = makeDecision({ court: 'bger', docket_number: '5A_1/2021', full_text: 'Text A' });
   const b = makeDecision({ court: 'bger', docket_number: '5A_2/2021', full_text: 'Text B' });
@@ -63,18 +68,43 @@ describe('ingest runner', () => {
       { id: 'b.json', location: '/b', decision: b },
     ];
     const run = await runSource(fakeSource(items), deps(), { batchSize: 2 });
-    expect(run).toMatchObject({ success: true, items_seen: 3, items_failed: 1, decisions_added: 2, decisions_updated: 0, total_held: 2, portal_count: 42 });
+    expect(run).toMatchObject({
+      success: true,
+      items_seen: 3,
+      items_failed: 1,
+      decisions_added: 2,
+      decisions_updated: 0,
+      total_held: 2,
+      portal_count: 42,
+    });
     expect(run.errors).toEqual([{ item: 'broken.json', message: 'broken.json: Datum missing' }]);
-    expect((await events('DecisionPublished')).map((e) => e.key)).toEqual(['bger_5A_1_2021', 'bger_5A_2_2021']);
+    expect((await events('DecisionPublished')).map((e) => e.key)).toEqual([
+      'bger_5A_1_2021',
+      'bger_5A_2_2021',
+    ]);
     const health = await events('ScraperRunCompleted');
     expect(health).toHaveLength(1);
     expect(health[0]!.data).toEqual(run);
 
     // Same content again: nothing new is published; a changed decision is published as an update.
-    const changed = makeDecision({ court: 'bger', docket_number: '5A_2/2021', full_text: 'Text B, berichtigt' });
-    const second = await runSource(fakeSource([{ id: 'a.json', location: '/a', decision: a }, { id: 'b.json', location: '/b', decision: changed }]), deps());
+    const changed = makeDecision({
+      court: 'bger',
+      docket_number: '5A_2/2021',
+      full_text: 'Text B, berichtigt',
+    });
+    const second = await runSource(
+      fakeSource([
+        { id: 'a.json', location: '/a', decision: a },
+        { id: 'b.json', location: '/b', decision: changed },
+      ]),
+      deps(),
+    );
     expect(second).toMatchObject({ decisions_added: 0, decisions_updated: 1, total_held: 2 });
-    expect((await events('DecisionPublished')).map((e) => e.key)).toEqual(['bger_5A_1_2021', 'bger_5A_2_2021', 'bger_5A_2_2021']);
+    expect((await events('DecisionPublished')).map((e) => e.key)).toEqual([
+      'bger_5A_1_2021',
+      'bger_5A_2_2021',
+      'bger_5A_2_2021',
+    ]);
   });
 
   it('reports a failed run and still publishes its health event when the source itself breaks', async () => {
@@ -99,7 +129,10 @@ describe('ingest runner', () => {
   });
 
   it('notes an unavailable portal count without failing the run', async () => {
-    const run = await runSource(fakeSource([{ id: 'a.json', location: '/a', decision: a }], new Error('count endpoint down')), deps());
+    const run = await runSource(
+      fakeSource([{ id: 'a.json', location: '/a', decision: a }], new Error('count endpoint down')),
+      deps(),
+    );
     expect(run.success).toBe(true);
     expect(run.portal_count).toBeNull();
     expect(run.errors[0]!.message).toMatch(/count endpoint down/);

@@ -35,7 +35,10 @@ const MAX_REPORTED_ERRORS = 100;
 
 /** Same decision, same content: same event id, so a repeated append is ignored by the log too. */
 function decisionEventId(decision: NormalisedDecision): string {
-  return createHash('sha256').update(`${decision.decision_id}\u0000${decision.provenance.content_hash}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${decision.decision_id}\u0000${decision.provenance.content_hash}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function decisionEvent(decision: NormalisedDecision, occurredAt: string): OutgoingEvent {
@@ -55,7 +58,11 @@ function decisionEvent(decision: NormalisedDecision, occurredAt: string): Outgoi
  * Runs one source once: parses every item, publishes a DecisionPublished event for new or changed
  * content only, skips (and reports) malformed items, and ends with one ScraperRunCompleted event.
  */
-export async function runSource(source: DecisionSource, deps: IngestDeps, options: IngestRunOptions = {}): Promise<ScraperRun> {
+export async function runSource(
+  source: DecisionSource,
+  deps: IngestDeps,
+  options: IngestRunOptions = {},
+): Promise<ScraperRun> {
   const batchSize = options.batchSize ?? 200;
   const runId = deps.newId();
   const startedAt = deps.now();
@@ -71,14 +78,22 @@ export async function runSource(source: DecisionSource, deps: IngestDeps, option
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
-    const known = await deps.state.get(source.name, batch.map((p) => p.item.id));
+    const known = await deps.state.get(
+      source.name,
+      batch.map((p) => p.item.id),
+    );
     const events: OutgoingEvent[] = [];
     const records: IngestRecord[] = [];
     const now = deps.now();
     for (const { item, decision } of batch) {
       const previous = known.get(item.id);
       const hash = decision.provenance.content_hash;
-      records.push({ source: source.name, itemId: item.id, entityKey: decision.decision_id, contentHash: hash });
+      records.push({
+        source: source.name,
+        itemId: item.id,
+        entityKey: decision.decision_id,
+        contentHash: hash,
+      });
       if (previous?.contentHash === hash) continue;
       if (previous) updated++;
       else added++;
@@ -104,7 +119,10 @@ export async function runSource(source: DecisionSource, deps: IngestDeps, option
         if (!(error instanceof SourceItemError)) throw error;
         failed++;
         noteError(item.id, error.message);
-        deps.logger.warn({ source: source.name, item: item.id, err: error.message }, 'skipped malformed item');
+        deps.logger.warn(
+          { source: source.name, item: item.id, err: error.message },
+          'skipped malformed item',
+        );
       }
       if (pending.length >= batchSize) await flush();
       if (seen % 500 === 0) options.onProgress?.(seen);

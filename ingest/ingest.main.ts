@@ -16,7 +16,11 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL, 'ingest');
   let source: DecisionSource;
   if (env.SOURCE === 'sample') {
-    source = await createSampleSource({ dir: resolve(env.SOURCE_DIR ?? `${env.DATA_DIR}/sample-corpus`), size: env.SAMPLE_SIZE, seed: env.SAMPLE_SEED });
+    source = await createSampleSource({
+      dir: resolve(env.SOURCE_DIR ?? `${env.DATA_DIR}/sample-corpus`),
+      size: env.SAMPLE_SIZE,
+      seed: env.SAMPLE_SEED,
+    });
   } else {
     if (!env.SOURCE_DIR) throw new ConfigError('SOURCE_DIR: required for SOURCE=entscheidsuche-dir');
     source = new EntscheidsucheDirectorySource({ root: resolve(env.SOURCE_DIR) });
@@ -28,7 +32,13 @@ async function main(): Promise<void> {
   try {
     const run = await runSource(
       source,
-      { log: infra.eventLog, state: infra.ingestState, now: () => new Date().toISOString(), newId: randomUUID, logger },
+      {
+        log: infra.eventLog,
+        state: infra.ingestState,
+        now: () => new Date().toISOString(),
+        newId: randomUUID,
+        logger,
+      },
       { signal: controller.signal, onProgress: (seen) => logger.info({ seen }, 'progress') },
     );
     logger.info({ run }, 'ingest finished');

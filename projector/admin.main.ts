@@ -23,7 +23,10 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { 'drop-previous': { type: 'boolean', default: false }, limit: { type: 'string', default: '20' } },
+    options: {
+      'drop-previous': { type: 'boolean', default: false },
+      limit: { type: 'string', default: '20' },
+    },
   });
   const [command, target, generationArg] = positionals;
   const env = parseEnv(projectorEnv);
@@ -31,23 +34,47 @@ async function main(): Promise<void> {
   const infra = await openInfra(env, 'admin', logger);
   const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
   const registry = await GenerationRegistry.open(infra.db);
-  const deps = { db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger, ...(infra.deadLetters ? { deadLetters: infra.deadLetters } : {}) };
+  const deps = {
+    db: infra.db,
+    log: infra.eventLog,
+    now: () => new Date().toISOString(),
+    logger,
+    ...(infra.deadLetters ? { deadLetters: infra.deadLetters } : {}),
+  };
   const pick = (name: string | undefined) => {
     if (name === 'all') return projections;
     const found = projections.filter((p) => p.name === name);
-    if (found.length === 0) throw new Error(`unknown projection '${name ?? ''}'; one of: ${projections.map((p) => p.name).join(', ')}, all`);
+    if (found.length === 0)
+      throw new Error(
+        `unknown projection '${name ?? ''}'; one of: ${projections.map((p) => p.name).join(', ')}, all`,
+      );
     return found;
   };
   try {
     switch (command) {
       case 'status': {
         const rows = await registry.list();
-        const live = rows.filter((r) => r.status === 'live').map((r) => registry.generationOf(projections.find((p) => p.name === r.projection)!, r.generation));
-        const lags = await projectionLag(infra.db, infra.eventLog, live.filter((g) => g.projection));
+        const live = rows
+          .filter((r) => r.status === 'live')
+          .map((r) =>
+            registry.generationOf(
+              projections.find((p) => p.name === r.projection)!,
+              r.generation,
+            ),
+          );
+        const lags = await projectionLag(
+          infra.db,
+          infra.eventLog,
+          live.filter((g) => g.projection),
+        );
         out('projection         gen  status    activated_at              lag');
         for (const r of rows) {
-          const lag = lags.filter((l) => l.projection === r.projection && l.generation === r.generation).reduce((n, l) => n + l.lag, 0);
-          out(`${r.projection.padEnd(18)} ${String(r.generation).padStart(3)}  ${r.status.padEnd(8)}  ${(r.activated_at ?? '-').padEnd(24)}  ${r.status === 'live' ? lag : '-'}`);
+          const lag = lags
+            .filter((l) => l.projection === r.projection && l.generation === r.generation)
+            .reduce((n, l) => n + l.lag, 0);
+          out(
+            `${r.projection.padEnd(18)} ${String(r.generation).padStart(3)}  ${r.status.padEnd(8)}  ${(r.activated_at ?? '-').padEnd(24)}  ${r.status === 'live' ? lag : '-'}`,
+          );
         }
         break;
       }
@@ -64,25 +91,47 @@ async function main(): Promise<void> {
               last = line;
             },
           });
-          out(`${result.projection}: generation ${result.generation} live after ${result.seconds.toFixed(1)} s (previous ${result.previous ?? 'none'}${values['drop-previous'] && result.previous ? ', dropped' : ''})`);
+          out(
+            `${result.projection}: generation ${result.generation} live after ${result.seconds.toFixed(1)} s (previous ${result.previous ?? 'none'}${values['drop-previous'] && result.previous ? ', dropped' : ''})`,
+          );
         }
         break;
       }
       case 'drop': {
         const generation = Number(generationArg);
-        if (!Number.isInteger(generation) || generation < 1) throw new Error('usage: drop <projection> <generation>');
+        if (!Number.isInteger(generation) || generation < 1)
+          throw new Error('usage: drop <projection> <generation>');
         for (const projection of pick(target)) await registry.drop(projection, generation);
         out(`dropped generation ${generation} of ${target ?? ''}`);
         break;
       }
       case 'dead-letters': {
-        const rows = await infra.db.selectFrom('dead_letters').select(['projection', 'stream', 'partition', 'position', 'event_id', 'event_type', 'reason', 'failed_at']).orderBy('id', 'desc').limit(Number(values.limit)).execute();
-        for (const r of rows) out(`${r.failed_at}  ${r.projection}  ${r.stream}[${r.partition}]@${r.position}  ${r.event_type ?? '?'} ${r.event_id ?? '?'}\n    ${r.reason.split('\n')[0]}`);
+        const rows = await infra.db
+          .selectFrom('dead_letters')
+          .select([
+            'projection',
+            'stream',
+            'partition',
+            'position',
+            'event_id',
+            'event_type',
+            'reason',
+            'failed_at',
+          ])
+          .orderBy('id', 'desc')
+          .limit(Number(values.limit))
+          .execute();
+        for (const r of rows)
+          out(
+            `${r.failed_at}  ${r.projection}  ${r.stream}[${r.partition}]@${r.position}  ${r.event_type ?? '?'} ${r.event_id ?? '?'}\n    ${r.reason.split('\n')[0]}`,
+          );
         if (rows.length === 0) out('no dead letters');
         break;
       }
       default:
-        out('usage: npm run admin -- status | rebuild <projection|all> [--drop-previous] | drop <projection> <generation> | dead-letters [--limit N]');
+        out(
+          'usage: npm run admin -- status | rebuild <projection|all> [--drop-previous] | drop <projection> <generation> | dead-letters [--limit N]',
+        );
         process.exitCode = 2;
     }
   } finally {

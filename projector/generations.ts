@@ -69,10 +69,24 @@ export class GenerationRegistry {
         }
         const generation = (await this.maxGeneration(projection.name, db)) + 1;
         const now = new Date().toISOString();
-        await db.insertInto('projection_generations').values({ projection: projection.name, generation, status: 'building', created_at: now, activated_at: null }).execute();
+        await db
+          .insertInto('projection_generations')
+          .values({
+            projection: projection.name,
+            generation,
+            status: 'building',
+            created_at: now,
+            activated_at: null,
+          })
+          .execute();
         await projection.storage.create(this.ctx(db, projection, generation));
         await projection.storage.activate(this.ctx(db, projection, generation));
-        await db.updateTable('projection_generations').set({ status: 'live', activated_at: now }).where('projection', '=', projection.name).where('generation', '=', generation).execute();
+        await db
+          .updateTable('projection_generations')
+          .set({ status: 'live', activated_at: now })
+          .where('projection', '=', projection.name)
+          .where('generation', '=', generation)
+          .execute();
         out.push(this.generationOf(projection, generation));
       }
       return out;
@@ -83,7 +97,16 @@ export class GenerationRegistry {
   async startRebuild(projection: Projection): Promise<ProjectionGeneration> {
     return this.locked(async (db) => {
       const generation = (await this.maxGeneration(projection.name, db)) + 1;
-      await db.insertInto('projection_generations').values({ projection: projection.name, generation, status: 'building', created_at: new Date().toISOString(), activated_at: null }).execute();
+      await db
+        .insertInto('projection_generations')
+        .values({
+          projection: projection.name,
+          generation,
+          status: 'building',
+          created_at: new Date().toISOString(),
+          activated_at: null,
+        })
+        .execute();
       await projection.storage.create(this.ctx(db, projection, generation));
       return this.generationOf(projection, generation);
     });
@@ -94,32 +117,66 @@ export class GenerationRegistry {
     await this.locked(async (db) => {
       await projection.storage.activate(this.ctx(db, projection, generation));
       const now = new Date().toISOString();
-      await db.updateTable('projection_generations').set({ status: 'retired' }).where('projection', '=', projection.name).where('status', '=', 'live').execute();
-      await db.updateTable('projection_generations').set({ status: 'live', activated_at: now }).where('projection', '=', projection.name).where('generation', '=', generation).execute();
+      await db
+        .updateTable('projection_generations')
+        .set({ status: 'retired' })
+        .where('projection', '=', projection.name)
+        .where('status', '=', 'live')
+        .execute();
+      await db
+        .updateTable('projection_generations')
+        .set({ status: 'live', activated_at: now })
+        .where('projection', '=', projection.name)
+        .where('generation', '=', generation)
+        .execute();
     });
   }
 
   /** Deletes the storage and checkpoints of a generation that is not live. */
   async drop(projection: Projection, generation: number): Promise<void> {
     await this.locked(async (db) => {
-      const row = await db.selectFrom('projection_generations').select('status').where('projection', '=', projection.name).where('generation', '=', generation).executeTakeFirst();
-      if (row?.status === 'live') throw new Error(`PROJ_DROP_LIVE: generation ${generation} of ${projection.name} is live`);
+      const row = await db
+        .selectFrom('projection_generations')
+        .select('status')
+        .where('projection', '=', projection.name)
+        .where('generation', '=', generation)
+        .executeTakeFirst();
+      if (row?.status === 'live')
+        throw new Error(`PROJ_DROP_LIVE: generation ${generation} of ${projection.name} is live`);
       await projection.storage.drop(this.ctx(db, projection, generation));
-      await db.deleteFrom('projection_generations').where('projection', '=', projection.name).where('generation', '=', generation).execute();
+      await db
+        .deleteFrom('projection_generations')
+        .where('projection', '=', projection.name)
+        .where('generation', '=', generation)
+        .execute();
     });
   }
 
   async liveGeneration(name: string, db: Database = this.db): Promise<number | null> {
-    const row = await db.selectFrom('projection_generations').select('generation').where('projection', '=', name).where('status', '=', 'live').executeTakeFirst();
+    const row = await db
+      .selectFrom('projection_generations')
+      .select('generation')
+      .where('projection', '=', name)
+      .where('status', '=', 'live')
+      .executeTakeFirst();
     return row ? row.generation : null;
   }
 
   private async maxGeneration(name: string, db: Database): Promise<number> {
-    const row = await db.selectFrom('projection_generations').select(sql<number | null>`max(generation)`.as('g')).where('projection', '=', name).executeTakeFirst();
+    const row = await db
+      .selectFrom('projection_generations')
+      .select(sql<number | null>`max(generation)`.as('g'))
+      .where('projection', '=', name)
+      .executeTakeFirst();
     return Number(row?.g ?? 0);
   }
 
   async list(): Promise<GenerationRow[]> {
-    return this.db.selectFrom('projection_generations').selectAll().orderBy('projection').orderBy('generation').execute() as Promise<GenerationRow[]>;
+    return this.db
+      .selectFrom('projection_generations')
+      .selectAll()
+      .orderBy('projection')
+      .orderBy('generation')
+      .execute();
   }
 }

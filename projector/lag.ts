@@ -11,7 +11,11 @@ export interface ProjectionLag {
 }
 
 /** How far each projection is behind the log, per stream. */
-export async function projectionLag(db: Database, log: EventLog, generations: readonly ProjectionGeneration[]): Promise<ProjectionLag[]> {
+export async function projectionLag(
+  db: Database,
+  log: EventLog,
+  generations: readonly ProjectionGeneration[],
+): Promise<ProjectionLag[]> {
   const out: ProjectionLag[] = [];
   for (const { projection: p, generation } of generations) {
     for (const stream of p.streams) {

@@ -29,7 +29,17 @@ describe('projection runner on the embedded database', () => {
   });
 
   async function project(projections: Projection[], sleep?: (ms: number) => Promise<void>) {
-    runner = new ProjectorHost({ db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet, ...(sleep ? { sleep } : {}) }, projections, { batchSize: 4, watchIntervalMs: 0 });
+    runner = new ProjectorHost(
+      {
+        db: handle.db,
+        log,
+        now: () => '2026-01-02T00:00:00.000Z',
+        logger: quiet,
+        ...(sleep ? { sleep } : {}),
+      },
+      projections,
+      { batchSize: 4, watchIntervalMs: 0 },
+    );
     await runner.start();
     await runner.waitUntilCaughtUp(undefined, 10);
   }
@@ -41,7 +51,11 @@ describe('projection runner on the embedded database', () => {
   it('projects decisions and commits the checkpoint with the rows', async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
     await project(projections());
-    const rows = await handle.db.selectFrom('decisions').select(['decision_id', 'version']).orderBy('decision_id').execute();
+    const rows = await handle.db
+      .selectFrom('decisions')
+      .select(['decision_id', 'version'])
+      .orderBy('decision_id')
+      .execute();
     expect(rows).toEqual([
       { decision_id: 'bger_4A_1_2020', version: 1 },
       { decision_id: 'bger_4A_2_2020', version: 1 },
@@ -52,20 +66,43 @@ describe('projection runner on the embedded database', () => {
       'projection.decision-search.g1',
       'projection.decisions.g1',
     ]);
-    expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([{ court: 'bger', decision_count: 2 }]);
+    expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([
+      { court: 'bger', decision_count: 2 },
+    ]);
   });
 
   it('dead-letters invalid events with the reason and carries on', async () => {
     await log.append([
       decisionEvent(d1),
-      { stream: 'decisions', envelope: { ...decisionEvent(d2).envelope, eventId: 'broken-1', data: { decision_id: 'x' } } },
-      { stream: 'decisions', envelope: { type: 'DecisionPublished', schemaVersion: 99, eventId: 'broken-2', occurredAt: '2026-01-01T00:00:00Z', source: 't', key: 'k', data: {} } },
+      {
+        stream: 'decisions',
+        envelope: { ...decisionEvent(d2).envelope, eventId: 'broken-1', data: { decision_id: 'x' } },
+      },
+      {
+        stream: 'decisions',
+        envelope: {
+          type: 'DecisionPublished',
+          schemaVersion: 99,
+          eventId: 'broken-2',
+          occurredAt: '2026-01-01T00:00:00Z',
+          source: 't',
+          key: 'k',
+          data: {},
+        },
+      },
       decisionEvent(d2),
     ]);
     await project(projections());
-    const ids = (await handle.db.selectFrom('decisions').select('decision_id').execute()).map((r) => r.decision_id).sort();
+    const ids = (await handle.db.selectFrom('decisions').select('decision_id').execute())
+      .map((r) => r.decision_id)
+      .sort();
     expect(ids).toEqual(['bger_4A_1_2020', 'bger_4A_2_2020']);
-    const dead = await handle.db.selectFrom('dead_letters').selectAll().where('projection', '=', 'projection.decisions.g1').orderBy('position').execute();
+    const dead = await handle.db
+      .selectFrom('dead_letters')
+      .selectAll()
+      .where('projection', '=', 'projection.decisions.g1')
+      .orderBy('position')
+      .execute();
     expect(dead.map((d) => d.event_id)).toEqual(['broken-1', 'broken-2']);
     expect(dead[0]!.reason).toMatch(/invalid DecisionPublished v1/);
     expect(dead[1]!.reason).toMatch(/v99/);
@@ -80,18 +117,35 @@ describe('projection runner on the embedded database', () => {
       handles: ['DecisionPublished'],
       async handle(batch, { tx }) {
         for (const { event } of batch) {
-          if (event.type === 'DecisionPublished' && event.data.docket_number === '4A_2/2020') throw new Error('cannot handle 4A_2');
-          await tx.insertInto('ingest_state').values({ source: 'picky', item_id: event.key, entity_key: event.key, content_hash: 'h', first_seen_at: '2026-01-01T00:00:00Z', last_seen_at: '2026-01-01T00:00:00Z' }).execute();
+          if (event.type === 'DecisionPublished' && event.data.docket_number === '4A_2/2020')
+            throw new Error('cannot handle 4A_2');
+          await tx
+            .insertInto('ingest_state')
+            .values({
+              source: 'picky',
+              item_id: event.key,
+              entity_key: event.key,
+              content_hash: 'h',
+              first_seen_at: '2026-01-01T00:00:00Z',
+              last_seen_at: '2026-01-01T00:00:00Z',
+            })
+            .execute();
         }
       },
     };
     const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'drei' });
     await log.append([decisionEvent(d1), decisionEvent(d2), decisionEvent(d3)]);
     await project([picky]);
-    const done = (await handle.db.selectFrom('ingest_state').select('item_id').where('source', '=', 'picky').execute()).map((r) => r.item_id).sort();
+    const done = (
+      await handle.db.selectFrom('ingest_state').select('item_id').where('source', '=', 'picky').execute()
+    )
+      .map((r) => r.item_id)
+      .sort();
     expect(done).toEqual(['bger_4A_1_2020', 'bger_4A_3_2020']);
     const dead = await handle.db.selectFrom('dead_letters').select(['reason', 'event_type']).execute();
-    expect(dead).toEqual([{ reason: expect.stringContaining('cannot handle 4A_2'), event_type: 'DecisionPublished' }]);
+    expect(dead).toEqual([
+      { reason: expect.stringContaining('cannot handle 4A_2'), event_type: 'DecisionPublished' },
+    ]);
   });
 
   it('backs off and retries transient failures instead of dead-lettering', async () => {
@@ -115,20 +169,40 @@ describe('projection runner on the embedded database', () => {
   });
 
   it('keeps versions: same content is a no-op, changed content a new version with history', async () => {
-    const changed = makeDecision({ court: 'bger', docket_number: '4A_1/2020', full_text: 'Erwägung eins, berichtigt.' });
+    const changed = makeDecision({
+      court: 'bger',
+      docket_number: '4A_1/2020',
+      full_text: 'Erwägung eins, berichtigt.',
+    });
     await log.append([decisionEvent(d1), decisionEvent(d1), decisionEvent(changed)]);
     await project(projections());
-    const row = await handle.db.selectFrom('decisions').select(['version', 'full_text']).where('decision_id', '=', 'bger_4A_1_2020').executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('decisions')
+      .select(['version', 'full_text'])
+      .where('decision_id', '=', 'bger_4A_1_2020')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ version: 2, full_text: 'Erwägung eins, berichtigt.' });
-    const versions = await handle.db.selectFrom('decision_versions').select(['version', 'content_hash']).orderBy('version').execute();
-    expect(versions.map((v) => v.content_hash)).toEqual([d1.provenance.content_hash, changed.provenance.content_hash]);
+    const versions = await handle.db
+      .selectFrom('decision_versions')
+      .select(['version', 'content_hash'])
+      .orderBy('version')
+      .execute();
+    expect(versions.map((v) => v.content_hash)).toEqual([
+      d1.provenance.content_hash,
+      changed.provenance.content_hash,
+    ]);
   });
 
   it('a rebuild into a new generation gives identical read models and swaps readers over', async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
     const defs = projections();
     await project(defs);
-    const read = () => handle.db.selectFrom('decision_search').select(['decision_id', 'rule_statement', 'ref_keys']).orderBy('decision_id').execute();
+    const read = () =>
+      handle.db
+        .selectFrom('decision_search')
+        .select(['decision_id', 'rule_statement', 'ref_keys'])
+        .orderBy('decision_id')
+        .execute();
     const before = await read();
     const deps = { db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
     for (const projection of defs) {
@@ -136,7 +210,9 @@ describe('projection runner on the embedded database', () => {
       expect(result).toMatchObject({ generation: 2, previous: 1 });
     }
     expect(await read()).toEqual(before);
-    expect((await handle.db.selectFrom('decisions').select('version').execute()).map((r) => r.version)).toEqual([1, 1]);
+    expect(
+      (await handle.db.selectFrom('decisions').select('version').execute()).map((r) => r.version),
+    ).toEqual([1, 1]);
     const registry = await GenerationRegistry.open(handle.db);
     const rows = await registry.list();
     expect(rows.filter((r) => r.status === 'live').map((r) => r.generation)).toEqual([2, 2, 2, 2]);

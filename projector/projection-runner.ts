@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
-import { type DomainEventType, parseEvent, type StreamName } from '../contracts/events/index.ts';
+import { parseEvent, type StreamName } from '../contracts/events/index.ts';
 import type { Database } from '../infra/db/database.ts';
 import type { DeadLetterPublisher, DeadLetterRecord } from '../infra/event-log/dead-letter.port.ts';
 import type { EventLog, StoredEvent, Subscription } from '../infra/event-log/event-log.port.ts';
-import { checkpointName, type PositionedEvent, type ProjectionGeneration, RetriableProjectionError } from './projection.ts';
+import {
+  checkpointName,
+  type PositionedEvent,
+  type ProjectionGeneration,
+  RetriableProjectionError,
+} from './projection.ts';
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;
@@ -36,7 +41,14 @@ interface DeadLetter {
 
 // SQLSTATE classes that mean "try again later": connection loss, admin shutdown, serialization.
 const RETRIABLE_SQLSTATE = /^(08|53|57P|40001|40P01)/;
-const RETRIABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const RETRIABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // Adapter error codes that mean "the engine is away" (OpenSearch 429/5xx, Kafka append failures).
 const RETRIABLE_ADAPTER_CODES = new Set(['SEARCH_UNAVAILABLE', 'LOG_APPEND_FAILED']);
 
@@ -44,7 +56,12 @@ const RETRIABLE_ADAPTER_CODES = new Set(['SEARCH_UNAVAILABLE', 'LOG_APPEND_FAILE
 export function isRetriable(error: unknown): boolean {
   if (error instanceof RetriableProjectionError) return true;
   const e = error as { code?: unknown; cause?: unknown } | null;
-  if (e && typeof e.code === 'string' && (RETRIABLE_SQLSTATE.test(e.code) || RETRIABLE_ERRNO.has(e.code) || RETRIABLE_ADAPTER_CODES.has(e.code))) return true;
+  if (
+    e &&
+    typeof e.code === 'string' &&
+    (RETRIABLE_SQLSTATE.test(e.code) || RETRIABLE_ERRNO.has(e.code) || RETRIABLE_ADAPTER_CODES.has(e.code))
+  )
+    return true;
   if (e?.cause && e.cause !== error) return isRetriable(e.cause);
   return false;
 }
@@ -53,7 +70,6 @@ function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 2000);
   return String(error).slice(0, 2000);
 }
-
 
 /**
  * Runs projections over the log: each batch's read-model rows, dead letters and checkpoint commit
@@ -85,7 +101,10 @@ export class ProjectionRunner {
           onCaughtUp: () => this.options.onCaughtUp?.(projection.name, stream),
         });
         sub.finished.catch((error: unknown) =>
-          this.deps.logger.error({ projection: projection.name, stream, err: describe(error) }, 'projection stopped'),
+          this.deps.logger.error(
+            { projection: projection.name, stream, err: describe(error) },
+            'projection stopped',
+          ),
         );
         this.subscriptions.push(sub);
       }
@@ -116,8 +135,13 @@ export class ProjectionRunner {
     for (const stored of batch) {
       const parsed = parseEvent(stored.payload);
       if (!parsed.ok) dead.push({ event: stored, reason: parsed.reason });
-      else if ((projection.handles).includes(parsed.event.type)) {
-        valid.push({ event: parsed.event, stream: stored.stream, partition: stored.partition, position: stored.position });
+      else if (projection.handles.includes(parsed.event.type)) {
+        valid.push({
+          event: parsed.event,
+          stream: stored.stream,
+          partition: stored.partition,
+          position: stored.position,
+        });
       }
     }
     const last = batch[batch.length - 1];
@@ -126,7 +150,10 @@ export class ProjectionRunner {
       await this.withRetry(projection.name, () => this.commit(gen, valid, dead, last));
     } catch (error) {
       // The batch as a whole failed for a non-transient reason: isolate the event(s) at fault.
-      this.deps.logger.warn({ projection: projection.name, err: describe(error) }, 'batch failed; retrying event by event');
+      this.deps.logger.warn(
+        { projection: projection.name, err: describe(error) },
+        'batch failed; retrying event by event',
+      );
       await this.processOneByOne(gen, batch, valid, dead);
     }
     this.options.onProgress?.(projection.name, last.stream, last.position);
@@ -144,11 +171,18 @@ export class ProjectionRunner {
       const event = validAt.get(stored.position);
       const letters = deadAt.has(stored.position) ? [deadAt.get(stored.position)!] : [];
       try {
-        await this.withRetry(gen.projection.name, () => this.commit(gen, event ? [event] : [], letters, stored));
+        await this.withRetry(gen.projection.name, () =>
+          this.commit(gen, event ? [event] : [], letters, stored),
+        );
       } catch (error) {
         const reason = `handler failed: ${describe(error)}`;
-        this.deps.logger.error({ projection: gen.projection.name, position: stored.position, reason }, 'event dead-lettered');
-        await this.withRetry(gen.projection.name, () => this.commit(gen, [], [{ event: stored, reason }], stored));
+        this.deps.logger.error(
+          { projection: gen.projection.name, position: stored.position, reason },
+          'event dead-lettered',
+        );
+        await this.withRetry(gen.projection.name, () =>
+          this.commit(gen, [], [{ event: stored, reason }], stored),
+        );
       }
     }
   }
@@ -160,7 +194,10 @@ export class ProjectionRunner {
       } catch (error) {
         if (!isRetriable(error)) throw error;
         const delay = Math.min(30_000, 200 * 2 ** Math.min(attempt, 8));
-        this.deps.logger.warn({ projection, attempt, delay, err: describe(error) }, 'transient failure; backing off');
+        this.deps.logger.warn(
+          { projection, attempt, delay, err: describe(error) },
+          'transient failure; backing off',
+        );
         await this.sleep(delay);
       }
     }
@@ -216,7 +253,13 @@ export class ProjectionRunner {
       }
       await tx
         .insertInto('projection_checkpoints')
-        .values({ projection: name, stream: last.stream, partition: last.partition, position: last.position, updated_at: now })
+        .values({
+          projection: name,
+          stream: last.stream,
+          partition: last.partition,
+          position: last.position,
+          updated_at: now,
+        })
         .onConflict((oc) =>
           oc.columns(['projection', 'stream', 'partition']).doUpdateSet({
             position: sql`greatest(projection_checkpoints.position, excluded.position)`,

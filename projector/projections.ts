@@ -25,7 +25,10 @@ function searchStorage(generations: SearchGenerations): ProjectionStorage {
 export function allProjections(search: SearchBackend): Projection[] {
   return [
     decisionsProjection,
-    decisionSearchProjection(search.writer, search.generations ? searchStorage(search.generations) : decisionSearchPostgresStorage),
+    decisionSearchProjection(
+      search.writer,
+      search.generations ? searchStorage(search.generations) : decisionSearchPostgresStorage,
+    ),
     courtsProjection,
     scraperHealthProjection,
   ];

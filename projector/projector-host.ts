@@ -43,9 +43,14 @@ export class ProjectorHost {
     const every = this.options.watchIntervalMs ?? 5000;
     if (every > 0) {
       this.timer = setInterval(() => {
-        this.switching = this.switching.then(() => this.followActivations()).catch((error: unknown) =>
-          this.deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'generation watch failed'),
-        );
+        this.switching = this.switching
+          .then(() => this.followActivations())
+          .catch((error: unknown) =>
+            this.deps.logger.error(
+              { err: error instanceof Error ? error.message : String(error) },
+              'generation watch failed',
+            ),
+          );
       }, every);
       this.timer.unref();
     }
@@ -60,7 +65,10 @@ export class ProjectorHost {
     return projectionLag(this.deps.db, this.deps.log, this.generations());
   }
 
-  async waitUntilCaughtUp(onProgress?: (lags: readonly ProjectionLag[]) => void, intervalMs?: number): Promise<void> {
+  async waitUntilCaughtUp(
+    onProgress?: (lags: readonly ProjectionLag[]) => void,
+    intervalMs?: number,
+  ): Promise<void> {
     await waitUntilCaughtUp(this.deps.db, this.deps.log, this.generations(), onProgress, intervalMs);
   }
 
@@ -86,7 +94,10 @@ export class ProjectorHost {
       const live = await registry.liveGeneration(projection.name);
       const current = this.running.get(projection.name);
       if (live === null || current?.gen.generation === live) continue;
-      this.deps.logger.info({ projection: projection.name, from: current?.gen.generation, to: live }, 'switching to the activated generation');
+      this.deps.logger.info(
+        { projection: projection.name, from: current?.gen.generation, to: live },
+        'switching to the activated generation',
+      );
       await current?.runner.stop();
       await this.run(registry.generationOf(projection, live));
     }

@@ -11,7 +11,13 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL, 'projector');
   const infra = await openInfra(env, 'projector', logger);
   const host = new ProjectorHost(
-    { db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger, ...(infra.deadLetters ? { deadLetters: infra.deadLetters } : {}) },
+    {
+      db: infra.db,
+      log: infra.eventLog,
+      now: () => new Date().toISOString(),
+      logger,
+      ...(infra.deadLetters ? { deadLetters: infra.deadLetters } : {}),
+    },
     allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations }),
     {
       batchSize: env.PROJECTOR_BATCH_SIZE,
@@ -20,7 +26,13 @@ async function main(): Promise<void> {
     },
   );
   await host.start();
-  logger.info({ mode: env.SERVICE_MODE, generations: host.generations().map((g) => `${g.projection.name}@g${g.generation}`) }, 'projector running');
+  logger.info(
+    {
+      mode: env.SERVICE_MODE,
+      generations: host.generations().map((g) => `${g.projection.name}@g${g.generation}`),
+    },
+    'projector running',
+  );
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -35,6 +47,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`projector start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `projector start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -25,7 +25,11 @@ export interface RebuildResult {
  * has caught up. Readers see the previous generation until the swap; running projector hosts
  * follow the activation and continue from the new generation's checkpoint.
  */
-export async function rebuildProjection(deps: HostDeps, projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
+export async function rebuildProjection(
+  deps: HostDeps,
+  projection: Projection,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
   const started = performance.now();
   const registry = await GenerationRegistry.open(deps.db);
   const previous = await registry.liveGeneration(projection.name);
@@ -42,5 +46,10 @@ export async function rebuildProjection(deps: HostDeps, projection: Projection, 
     await new Promise((r) => setTimeout(r, options.dropAfterMs ?? 15_000));
     await registry.drop(projection, previous);
   }
-  return { projection: projection.name, generation: gen.generation, previous, seconds: (performance.now() - started) / 1000 };
+  return {
+    projection: projection.name,
+    generation: gen.generation,
+    previous,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

@@ -11,7 +11,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -23,7 +25,7 @@ function start(dataDir: string, port: number): Promise<{ child: ChildProcess; ou
   });
   let buffer = '';
   return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       if (buffer.includes('serving on')) resolve({ child, output: () => buffer });
     });

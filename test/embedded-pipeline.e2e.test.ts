@@ -28,7 +28,13 @@ describe('embedded pipeline end to end', () => {
   let runner: ProjectorHost;
   let app: FastifyInstance;
   let log: TableEventLog;
-  const deps = () => ({ log, state: new TableIngestState(handle.db), now: () => new Date().toISOString(), newId: randomUUID, logger: quiet });
+  const deps = () => ({
+    log,
+    state: new TableIngestState(handle.db),
+    now: () => new Date().toISOString(),
+    newId: randomUUID,
+    logger: quiet,
+  });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'e2e-embedded-'));
@@ -38,14 +44,23 @@ describe('embedded pipeline end to end', () => {
     handle = await openPglite({ dataDir: join(dir, 'pglite') });
     log = new TableEventLog(handle.db, { pollIntervalMs: 20 });
     const search = new PostgresSearchIndex(handle.db);
-    runner = new ProjectorHost({ db: handle.db, log, now: () => new Date().toISOString(), logger: quiet }, allProjections({ writer: search }), { watchIntervalMs: 0 });
+    runner = new ProjectorHost(
+      { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
+      allProjections({ writer: search }),
+      { watchIntervalMs: 0 },
+    );
     await runner.start();
     await runSource(source, deps());
     await runner.waitUntilCaughtUp(undefined, 50);
     app = await buildApp({
       db: handle.db,
       search,
-      settings: { basePath: '', publicBaseUrl: 'https://example.test', staleAfterHours: 36, maxSearchResponseChars: 2_000_000 },
+      settings: {
+        basePath: '',
+        publicBaseUrl: 'https://example.test',
+        staleAfterHours: 36,
+        maxSearchResponseChars: 2_000_000,
+      },
       today: () => '2026-11-22',
       now: () => new Date(),
     });
@@ -66,22 +81,39 @@ describe('embedded pipeline end to end', () => {
   it('serves every generated decision and reports the malformed files in the health of the run', async () => {
     const all = await get('/decisions?limit=1&fields=compact');
     expect(all.status).toBe(200);
-    expect(all.body).toMatchObject({ total: SIZE, total_is_lower_bound: false, returned: 1, has_more: true, next_offset: 1 });
+    expect(all.body).toMatchObject({
+      total: SIZE,
+      total_is_lower_bound: false,
+      returned: 1,
+      has_more: true,
+      next_offset: 1,
+    });
     const health = await get('/scraper-health');
     const sample = health.body.sources.find((s: { source: string }) => s.source === 'sample');
-    expect(sample).toMatchObject({ success: true, items_failed: 3, decisions_added: SIZE, total_held: SIZE, stale: false });
+    expect(sample).toMatchObject({
+      success: true,
+      items_failed: 3,
+      decisions_added: SIZE,
+      total_held: SIZE,
+      stale: false,
+    });
     expect(sample.errors).toHaveLength(3);
   });
 
   it('lists the courts with counts that add up to the corpus', async () => {
     const courts = await get('/courts');
-    const counted = courts.body.courts.reduce((n: number, c: { decision_count: number }) => n + c.decision_count, 0);
+    const counted = courts.body.courts.reduce(
+      (n: number, c: { decision_count: number }) => n + c.decision_count,
+      0,
+    );
     expect(counted).toBe(SIZE);
     const withDecisions = courts.body.courts.filter((c: { decision_count: number }) => c.decision_count > 0);
     expect(withDecisions.length).toBeGreaterThanOrEqual(25);
     const stats = await get('/statistics');
     expect(stats.body.decisions.total).toBe(SIZE);
-    expect(Object.keys(stats.body.decisions.by_language).sort()).toEqual(expect.arrayContaining(['de', 'fr', 'it']));
+    expect(Object.keys(stats.body.decisions.by_language).sort()).toEqual(
+      expect.arrayContaining(['de', 'fr', 'it']),
+    );
   });
 
   it('finds a decision by its docket in the query, itself first, and by id or docket in the path', async () => {
@@ -99,10 +131,15 @@ describe('embedded pipeline end to end', () => {
   });
 
   it('finds the decisions citing a BGE reference, the BGE itself first', async () => {
-    const bge = (await get('/decisions?court=bge&limit=50&fields=compact')).body.results as { docket_number: string; decision_id: string }[];
+    const bge = (await get('/decisions?court=bge&limit=50&fields=compact')).body.results as {
+      docket_number: string;
+      decision_id: string;
+    }[];
     let best: { id: string; total: number } | null = null;
     for (const d of bge) {
-      const hits = await get(`/decisions?query=${encodeURIComponent(d.docket_number.replace('BGE', 'ATF'))}&limit=3`);
+      const hits = await get(
+        `/decisions?query=${encodeURIComponent(d.docket_number.replace('BGE', 'ATF'))}&limit=3`,
+      );
       expect(hits.body.results[0].decision_id).toBe(d.decision_id);
       if (!best || hits.body.total > best.total) best = { id: d.decision_id, total: hits.body.total };
     }
@@ -111,7 +148,13 @@ describe('embedded pipeline end to end', () => {
   });
 
   it('keyword, phrase, boolean and prefix queries return matches with citation fields', async () => {
-    for (const query of ['Kündigung', '"recours en matière"', 'contrat OR Vertrag', 'Versich*', 'Beschwerde NOT Strafrecht']) {
+    for (const query of [
+      'Kündigung',
+      '"recours en matière"',
+      'contrat OR Vertrag',
+      'Versich*',
+      'Beschwerde NOT Strafrecht',
+    ]) {
       const res = await get(`/decisions?query=${encodeURIComponent(query)}&limit=5`);
       expect(res.status, query).toBe(200);
       for (const r of res.body.results) {
@@ -125,7 +168,12 @@ describe('embedded pipeline end to end', () => {
     const source = await createSampleSource({ dir: join(dir, 'corpus'), size: SIZE, seed: 11 });
     const before = await log.countAfter('decisions', new Map());
     const run = await runSource(source, deps());
-    expect(run).toMatchObject({ decisions_added: 0, decisions_updated: 0, items_seen: SIZE + 3, items_failed: 3 });
+    expect(run).toMatchObject({
+      decisions_added: 0,
+      decisions_updated: 0,
+      items_seen: SIZE + 3,
+      items_failed: 3,
+    });
     expect(await log.countAfter('decisions', new Map())).toBe(before);
   });
 });

@@ -13,7 +13,11 @@ let knownCourtsCache: { at: number; keys: Set<string> } | null = null;
  */
 export async function isKnownCourt(db: Database, court: string, now = Date.now()): Promise<boolean> {
   if (COURTS.some((c) => c.key === court)) return true;
-  if (!knownCourtsCache || now - knownCourtsCache.at > KNOWN_COURTS_TTL_MS || !knownCourtsCache.keys.has(court)) {
+  if (
+    !knownCourtsCache ||
+    now - knownCourtsCache.at > KNOWN_COURTS_TTL_MS ||
+    !knownCourtsCache.keys.has(court)
+  ) {
     const rows = await db.selectFrom('court_stats').select('court').execute();
     knownCourtsCache = { at: now, keys: new Set(rows.map((r) => r.court)) };
   }
@@ -24,7 +28,12 @@ export async function isKnownCourt(db: Database, court: string, now = Date.now()
 export async function assertKnownCourt(db: Database, court: string | undefined): Promise<void> {
   if (court === undefined || (await isKnownCourt(db, court))) return;
   throw new RequestValidationError([
-    { loc: ['query', 'court'], msg: 'Unknown court key; list the courts via /courts', type: 'value_error', input: court },
+    {
+      loc: ['query', 'court'],
+      msg: 'Unknown court key; list the courts via /courts',
+      type: 'value_error',
+      input: court,
+    },
   ]);
 }
 
@@ -34,8 +43,16 @@ export async function listCourts(db: Database) {
   const byCourt = new Map(stats.map((s) => [s.court, s]));
   const known = new Set(COURTS.map((c) => c.key));
   const entries: {
-    court: string; name_de: string; name_fr: string; name_it: string; canton: string; family: string;
-    decision_count: number; earliest_date: string | null; latest_date: string | null; languages: Record<string, number>;
+    court: string;
+    name_de: string;
+    name_fr: string;
+    name_it: string;
+    canton: string;
+    family: string;
+    decision_count: number;
+    earliest_date: string | null;
+    latest_date: string | null;
+    languages: Record<string, number>;
   }[] = COURTS.map((c) => {
     const s = byCourt.get(c.key);
     return {
@@ -48,15 +65,22 @@ export async function listCourts(db: Database) {
       decision_count: s?.decision_count ?? 0,
       earliest_date: s?.earliest_date ?? null,
       latest_date: s?.latest_date ?? null,
-      languages: (s?.languages) ?? {},
+      languages: s?.languages ?? {},
     };
   });
   // Courts present in the data but not (yet) in the registry are listed too, never hidden.
   for (const s of stats) {
     if (known.has(s.court)) continue;
     entries.push({
-      court: s.court, name_de: s.court, name_fr: s.court, name_it: s.court, canton: s.canton, family: 'unknown',
-      decision_count: s.decision_count, earliest_date: s.earliest_date, latest_date: s.latest_date,
+      court: s.court,
+      name_de: s.court,
+      name_fr: s.court,
+      name_it: s.court,
+      canton: s.canton,
+      family: 'unknown',
+      decision_count: s.decision_count,
+      earliest_date: s.earliest_date,
+      latest_date: s.latest_date,
       languages: s.languages,
     });
   }
@@ -75,7 +99,9 @@ export async function corpusStatistics(db: Database, q: StatisticsQuery): Promis
   if (q.court) base = base.where('court', '=', q.court);
   if (q.canton) base = base.where('canton', '=', q.canton);
   if (q.year !== undefined) {
-    base = base.where('decision_date', '>=', `${q.year}-01-01`).where('decision_date', '<=', `${q.year}-12-31`);
+    base = base
+      .where('decision_date', '>=', `${q.year}-01-01`)
+      .where('decision_date', '<=', `${q.year}-12-31`);
   }
   const [totals, byLanguage, byYear, byCourt, byCanton] = await Promise.all([
     base
@@ -87,14 +113,29 @@ export async function corpusStatistics(db: Database, q: StatisticsQuery): Promis
         sql<number>`count(*) filter (where decision_date is null)::int`.as('undated'),
       ])
       .executeTakeFirstOrThrow(),
-    base.select(['language as k', sql<number>`count(*)::int`.as('n')]).groupBy('language').orderBy('language').execute(),
     base
-      .select([sql<number | null>`extract(year from decision_date)::int`.as('k'), sql<number>`count(*)::int`.as('n')])
+      .select(['language as k', sql<number>`count(*)::int`.as('n')])
+      .groupBy('language')
+      .orderBy('language')
+      .execute(),
+    base
+      .select([
+        sql<number | null>`extract(year from decision_date)::int`.as('k'),
+        sql<number>`count(*)::int`.as('n'),
+      ])
       .groupBy(sql`1`)
       .orderBy(sql`1`)
       .execute(),
-    base.select(['court as k', sql<number>`count(*)::int`.as('n')]).groupBy('court').orderBy('court').execute(),
-    base.select(['canton as k', sql<number>`count(*)::int`.as('n')]).groupBy('canton').orderBy('canton').execute(),
+    base
+      .select(['court as k', sql<number>`count(*)::int`.as('n')])
+      .groupBy('court')
+      .orderBy('court')
+      .execute(),
+    base
+      .select(['canton as k', sql<number>`count(*)::int`.as('n')])
+      .groupBy('canton')
+      .orderBy('canton')
+      .execute(),
   ]);
   return {
     filters: { court: q.court ?? null, canton: q.canton ?? null, year: q.year ?? null },

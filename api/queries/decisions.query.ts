@@ -16,12 +16,21 @@ export async function findDecision(
   ctx: SummaryContext,
   includeFullText: boolean,
 ): Promise<DecisionDetail | null> {
-  let row = await db.selectFrom('decisions').selectAll().where('decision_id', '=', idOrDocket).executeTakeFirst();
+  let row = await db
+    .selectFrom('decisions')
+    .selectAll()
+    .where('decision_id', '=', idOrDocket)
+    .executeTakeFirst();
   let others: string[] = [];
   if (!row) {
     const key = docketLookupKey(idOrDocket);
     if (!key) return null;
-    const candidates = await db.selectFrom('decisions').selectAll().where('docket_key', '=', key).limit(20).execute();
+    const candidates = await db
+      .selectFrom('decisions')
+      .selectAll()
+      .where('docket_key', '=', key)
+      .limit(20)
+      .execute();
     candidates.sort((a, b) => rank(a.court) - rank(b.court) || a.decision_id.localeCompare(b.decision_id));
     row = candidates[0];
     others = candidates.slice(1).map((c) => c.decision_id);

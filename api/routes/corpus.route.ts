@@ -16,7 +16,13 @@ export const corpusRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/courts',
-      { schema: { tags: ['Decisions'], summary: 'All courts with decision counts, date ranges and languages', response: { 200: courtsResponse } } },
+      {
+        schema: {
+          tags: ['Decisions'],
+          summary: 'All courts with decision counts, date ranges and languages',
+          response: { 200: courtsResponse },
+        },
+      },
       async () => listCourts(deps.db),
     );
     r.get(
@@ -36,7 +42,13 @@ export const corpusRoutes =
     );
     r.get(
       '/scraper-health',
-      { schema: { tags: ['Decisions'], summary: 'Latest health per source', response: { 200: scraperHealthResponse } } },
+      {
+        schema: {
+          tags: ['Decisions'],
+          summary: 'Latest health per source',
+          response: { 200: scraperHealthResponse },
+        },
+      },
       async () => scraperHealth(deps.db, deps.now(), deps.settings.staleAfterHours),
     );
   };

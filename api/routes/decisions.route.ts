@@ -82,7 +82,13 @@ export const decisionsRoutes =
         await assertKnownCourt(deps.db, q.court);
         // Relevance needs a text query; without one the newest decisions come first.
         const sort = q.sort === 'relevance' && ast === null ? 'date_desc' : q.sort;
-        const result = await deps.search.search({ query: ast, filters: filtersOf(q), sort, limit: q.limit, offset: q.offset });
+        const result = await deps.search.search({
+          query: ast,
+          filters: filtersOf(q),
+          sort,
+          limit: q.limit,
+          offset: q.offset,
+        });
         const ctx = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
         const compact = q.fields === 'compact';
         let results = result.hits.map((h) => toSummary(h, ctx, compact));
@@ -136,16 +142,23 @@ export const decisionsRoutes =
       {
         schema: {
           hide: true,
-          params: z.object({ docket_head: z.string().min(1).max(200), docket_tail: z.string().min(1).max(100) }),
+          params: z.object({
+            docket_head: z.string().min(1).max(200),
+            docket_tail: z.string().min(1).max(100),
+          }),
           querystring: decisionQuery,
         },
       },
-      async (request) => lookup(`${request.params.docket_head}/${request.params.docket_tail}`, request.query.full_text),
+      async (request) =>
+        lookup(`${request.params.docket_head}/${request.params.docket_tail}`, request.query.full_text),
     );
 
     r.get(
       '/entscheid/:decision_id',
       { schema: { hide: true, params: decisionParams } },
-      async (request, reply) => reply.redirect(`${deps.settings.basePath}/decisions/${encodeURIComponent(request.params.decision_id)}`),
+      async (request, reply) =>
+        reply.redirect(
+          `${deps.settings.basePath}/decisions/${encodeURIComponent(request.params.decision_id)}`,
+        ),
     );
   };

@@ -22,19 +22,27 @@ export const statisticsQuery = z.object({
   court: z
     .string()
     .transform((s) => s.trim().toLowerCase())
-    .refine((s) => /^[a-z][a-z0-9_]{1,63}$/.test(s), { message: 'Input should be a court key such as bger or zh_obergericht; list the courts via /courts' })
+    .refine((s) => /^[a-z][a-z0-9_]{1,63}$/.test(s), {
+      message: 'Input should be a court key such as bger or zh_obergericht; list the courts via /courts',
+    })
     .optional(),
   canton: z
     .string()
     .transform((s) => s.trim().toUpperCase())
-    .refine((s) => CANTON_CODES.has(s), { message: 'Input should be a two-letter canton code (AG … ZH) or CH' })
+    .refine((s) => CANTON_CODES.has(s), {
+      message: 'Input should be a two-letter canton code (AG … ZH) or CH',
+    })
     .optional(),
   year: intParam(1800, 2200).optional(),
 });
 export type StatisticsQuery = z.infer<typeof statisticsQuery>;
 
 export const statisticsResponse = z.object({
-  filters: z.object({ court: z.string().nullable(), canton: z.string().nullable(), year: z.number().int().nullable() }),
+  filters: z.object({
+    court: z.string().nullable(),
+    canton: z.string().nullable(),
+    year: z.number().int().nullable(),
+  }),
   decisions: z.object({
     total: z.number().int(),
     courts: z.number().int(),

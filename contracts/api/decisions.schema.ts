@@ -9,18 +9,28 @@ export const DECISION_LIMIT_DEFAULT = 50;
 
 export const searchDecisionsQuery = z
   .object({
-    query: z.string().max(1000).optional().describe("Full-text query: keywords, \"phrases\", AND / OR / NOT, prefix word*, docket numbers and BGE references"),
+    query: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe(
+        'Full-text query: keywords, "phrases", AND / OR / NOT, prefix word*, docket numbers and BGE references',
+      ),
     q: z.string().max(1000).optional().describe('Alias of `query`; a non-empty `query` takes precedence'),
     court: z
       .string()
       .transform((s) => s.trim().toLowerCase())
-      .refine((s) => /^[a-z][a-z0-9_]{1,63}$/.test(s), { message: 'Input should be a court key such as bger or zh_obergericht; list the courts via /courts' })
+      .refine((s) => /^[a-z][a-z0-9_]{1,63}$/.test(s), {
+        message: 'Input should be a court key such as bger or zh_obergericht; list the courts via /courts',
+      })
       .optional()
       .describe('Court key, e.g. bger, bvger, zh_obergericht; list via /courts'),
     canton: z
       .string()
       .transform((s) => s.trim().toUpperCase())
-      .refine((s) => CANTON_CODES.has(s), { message: 'Input should be a two-letter canton code (AG … ZH) or CH' })
+      .refine((s) => CANTON_CODES.has(s), {
+        message: 'Input should be a two-letter canton code (AG … ZH) or CH',
+      })
       .optional()
       .describe('Two-letter canton code or CH'),
     language: z.enum(['de', 'fr', 'it', 'rm']).optional(),
@@ -35,7 +45,12 @@ export const searchDecisionsQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.date_from && q.date_to && q.date_from > q.date_to) {
-      ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'date_to must not be before date_from', input: q.date_to });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date_to'],
+        message: 'date_to must not be before date_from',
+        input: q.date_to,
+      });
     }
   });
 export type SearchDecisionsQuery = z.infer<typeof searchDecisionsQuery>;

@@ -3,8 +3,14 @@ import { z } from 'zod';
 // Plain decimal notation only: `1e3` or `0x10` are not numbers a query string should carry.
 const NUMBER = /^[+-]?(\d{1,15}(\.\d*)?|\.\d+)$/;
 const BOOLEAN = new Map<string, boolean>([
-  ['true', true], ['1', true], ['yes', true], ['on', true],
-  ['false', false], ['0', false], ['no', false], ['off', false],
+  ['true', true],
+  ['1', true],
+  ['yes', true],
+  ['on', true],
+  ['false', false],
+  ['0', false],
+  ['no', false],
+  ['off', false],
 ]);
 
 // Query strings arrive as text. Well-formed values are converted; anything else is reported with
@@ -24,21 +30,35 @@ const toNumber = (text: string) => (NUMBER.test(text) ? Number(text) : undefined
 export function intParam(min: number, max?: number, fallback?: number) {
   let inner = z.int().min(min);
   if (max !== undefined) inner = inner.max(max);
-  const parse = fromText(toNumber, 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
+  const parse = fromText(
+    toNumber,
+    'int_parsing',
+    'Input should be a valid integer, unable to parse string as an integer',
+  );
   return fallback === undefined ? z.preprocess(parse, inner) : z.preprocess(parse, inner.default(fallback));
 }
 
 /** A decimal query parameter within [min, max]. */
 export function numberParam(min: number, max: number, fallback?: number) {
   const inner = z.number().min(min).max(max);
-  const parse = fromText(toNumber, 'float_parsing', 'Input should be a valid number, unable to parse string as a number');
+  const parse = fromText(
+    toNumber,
+    'float_parsing',
+    'Input should be a valid number, unable to parse string as a number',
+  );
   return fallback === undefined ? z.preprocess(parse, inner) : z.preprocess(parse, inner.default(fallback));
 }
 
 /** A boolean query parameter: true/false, 1/0, yes/no, on/off. */
 export function boolParam(fallback?: boolean) {
-  const parse = fromText((t) => BOOLEAN.get(t.toLowerCase()), 'bool_parsing', 'Input should be a valid boolean, unable to interpret input');
-  return fallback === undefined ? z.preprocess(parse, z.boolean()) : z.preprocess(parse, z.boolean().default(fallback));
+  const parse = fromText(
+    (t) => BOOLEAN.get(t.toLowerCase()),
+    'bool_parsing',
+    'Input should be a valid boolean, unable to interpret input',
+  );
+  return fallback === undefined
+    ? z.preprocess(parse, z.boolean())
+    : z.preprocess(parse, z.boolean().default(fallback));
 }
 
 /** A calendar date YYYY-MM-DD. */

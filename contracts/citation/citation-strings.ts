@@ -28,7 +28,9 @@ function bgeString(volume: string, part: string, page: string, lang: CitationLan
 }
 
 function mkgeString(volume: string, no: string, lang: CitationLanguage): string {
-  return { de: `MKGE ${volume} Nr. ${no}`, fr: `ATMC ${volume} n° ${no}`, it: `STMC ${volume} n. ${no}` }[lang];
+  return { de: `MKGE ${volume} Nr. ${no}`, fr: `ATMC ${volume} n° ${no}`, it: `STMC ${volume} n. ${no}` }[
+    lang
+  ];
 }
 
 function citationFor(decision: CitableDecision, lang: CitationLanguage, today: string): string {

@@ -1,15 +1,84 @@
 const MAX = 500;
 const HARD_MAX = 1000;
 // Tokens that end in a dot without ending a sentence.
-const ABBREVIATIONS = new Set(
-  [
-    'art', 'abs', 'lit', 'bst', 'ziff', 'e', 'erw', 'consid', 'al', 'cpv', 'let', 'lett', 'ch', 'vgl', 'cf',
-    's', 'p', 'pag', 'nr', 'no', 'bzw', 'z', 'b', 'ff', 'f', 'i', 'v', 'm', 'u', 'a', 'd', 'h', 'ca', 'etc',
-    'dr', 'prof', 'lic', 'iur', 'sog', 'insb', 'ev', 'allg', 'bes', 'inkl', 'resp', 'cc', 'co', 'cp', 'cst',
-    'cost', 'ldip', 'ltf', 'stgb', 'or', 'zgb', 'bv', 'bgg', 'cpc', 'cpp', 'zpo', 'stpo', 'rs', 'sr', 'as',
-    'bbl', 'ff', 'ro', 'ru', 'mme', 'mm', 'sig', 'avv', 'ecc', 'ss', 'seg', 'segg',
-  ],
-);
+const ABBREVIATIONS = new Set([
+  'art',
+  'abs',
+  'lit',
+  'bst',
+  'ziff',
+  'e',
+  'erw',
+  'consid',
+  'al',
+  'cpv',
+  'let',
+  'lett',
+  'ch',
+  'vgl',
+  'cf',
+  's',
+  'p',
+  'pag',
+  'nr',
+  'no',
+  'bzw',
+  'z',
+  'b',
+  'ff',
+  'f',
+  'i',
+  'v',
+  'm',
+  'u',
+  'a',
+  'd',
+  'h',
+  'ca',
+  'etc',
+  'dr',
+  'prof',
+  'lic',
+  'iur',
+  'sog',
+  'insb',
+  'ev',
+  'allg',
+  'bes',
+  'inkl',
+  'resp',
+  'cc',
+  'co',
+  'cp',
+  'cst',
+  'cost',
+  'ldip',
+  'ltf',
+  'stgb',
+  'or',
+  'zgb',
+  'bv',
+  'bgg',
+  'cpc',
+  'cpp',
+  'zpo',
+  'stpo',
+  'rs',
+  'sr',
+  'as',
+  'bbl',
+  'ff',
+  'ro',
+  'ru',
+  'mme',
+  'mm',
+  'sig',
+  'avv',
+  'ecc',
+  'ss',
+  'seg',
+  'segg',
+]);
 
 function isSentenceEnd(text: string, dot: number): boolean {
   const next = text[dot + 1];
@@ -60,7 +129,10 @@ export function ruleStatement(input: {
   const source =
     input.pinpointText?.trim() ||
     input.regeste?.trim() ||
-    (input.fullText ?? '').split(/\n\s*\n/).map((p) => p.trim()).find((p) => p.length > 0) ||
+    (input.fullText ?? '')
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .find((p) => p.length > 0) ||
     '';
   return excerptAtSentence(source);
 }

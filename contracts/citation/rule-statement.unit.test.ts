@@ -5,9 +5,13 @@ const long = (n: number, word = 'Wort') => Array.from({ length: n }, () => word)
 
 describe('rule statement', () => {
   it('prefers the pinpointed paragraph, then the regeste, then the first paragraph', () => {
-    expect(ruleStatement({ pinpointText: 'Pinpoint.', regeste: 'Regeste.', fullText: 'Erster Absatz.' })).toBe('Pinpoint.');
+    expect(
+      ruleStatement({ pinpointText: 'Pinpoint.', regeste: 'Regeste.', fullText: 'Erster Absatz.' }),
+    ).toBe('Pinpoint.');
     expect(ruleStatement({ regeste: '  Regeste.  ', fullText: 'Erster Absatz.' })).toBe('Regeste.');
-    expect(ruleStatement({ regeste: null, fullText: '\n\nErster Absatz.\n\nZweiter.' })).toBe('Erster Absatz.');
+    expect(ruleStatement({ regeste: null, fullText: '\n\nErster Absatz.\n\nZweiter.' })).toBe(
+      'Erster Absatz.',
+    );
     expect(ruleStatement({})).toBe('');
   });
 
@@ -15,7 +19,10 @@ describe('rule statement', () => {
     // Cuts after the last real sentence end within 500 characters.
     [`${long(40)}. ${long(40)}. ${long(60)}.`, `${long(40)}. ${long(40)}.`],
     // "Art." / "Abs." / "E." / numbers with a dot are not sentence ends.
-    [`Nach Art. 8 Abs. 2 BV und E. 3.1 gilt dies. ${long(120)}.`, 'Nach Art. 8 Abs. 2 BV und E. 3.1 gilt dies.'],
+    [
+      `Nach Art. 8 Abs. 2 BV und E. 3.1 gilt dies. ${long(120)}.`,
+      'Nach Art. 8 Abs. 2 BV und E. 3.1 gilt dies.',
+    ],
     [`Le recours est rejeté (consid. 2). ${long(150, 'Mot')}.`, 'Le recours est rejeté (consid. 2).'],
     // A date "vom 3. Mai" does not end the sentence.
     [`Urteil vom 3. Mai 2022 bestätigt. ${long(120)}.`, 'Urteil vom 3. Mai 2022 bestätigt.'],

@@ -20,7 +20,11 @@ export const envelopeSchema = z.object({
 export type RawEnvelope = z.infer<typeof envelopeSchema>;
 
 /** Build the envelope schema of one event type and version. */
-export function eventSchema<T extends string, V extends number, D extends z.ZodType>(type: T, version: V, data: D) {
+export function eventSchema<T extends string, V extends number, D extends z.ZodType>(
+  type: T,
+  version: V,
+  data: D,
+) {
   return envelopeSchema.extend({
     type: z.literal(type),
     schemaVersion: z.literal(version),

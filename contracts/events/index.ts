@@ -38,7 +38,10 @@ export function parseEvent(raw: unknown): ParsedEvent {
   }
   const parsed = domainEventSchema.safeParse(current);
   if (!parsed.success) {
-    return { ok: false, reason: `invalid ${current.type} v${current.schemaVersion}: ${z.prettifyError(parsed.error)}` };
+    return {
+      ok: false,
+      reason: `invalid ${current.type} v${current.schemaVersion}: ${z.prettifyError(parsed.error)}`,
+    };
   }
   return { ok: true, event: parsed.data };
 }

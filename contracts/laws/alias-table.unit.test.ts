@@ -115,7 +115,10 @@ function parseSpecRows(text: string): ParsedSpecRow[] {
     .split('\n')
     .filter((line) => line.startsWith('| '))
     .map((line) => {
-      const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+      const cells = line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim());
       const [sr, kindCell, aliasCell] = cells as [string, string, string];
       const kind = kindCell.split(' ')[0] as AliasKind;
       const hint = /as_of_hint (\d{4}-\d{2}-\d{2})/.exec(kindCell)?.[1];
@@ -173,30 +176,49 @@ describe('alias table: summary counts', () => {
   });
 
   it('counts per kind', () => {
-    const perKind = Object.fromEntries(ALIAS_KINDS.map((k) => [k, SPEC_ALIAS_ENTRIES.filter((e) => e.kind === k).length]));
-    expect(perKind).toEqual({ treaty: 77, former: 22, current: 5, act: 8, name: 87, former_edition: 6, section: 6 });
+    const perKind = Object.fromEntries(
+      ALIAS_KINDS.map((k) => [k, SPEC_ALIAS_ENTRIES.filter((e) => e.kind === k).length]),
+    );
+    expect(perKind).toEqual({
+      treaty: 77,
+      former: 22,
+      current: 5,
+      act: 8,
+      name: 87,
+      former_edition: 6,
+      section: 6,
+    });
   });
 });
 
 describe('alias table: data equals the spec copy row by row', () => {
   it('same rows in the same order', () => {
-    expect(SPEC_ALIAS_ROWS.map((r) => [r.sr_number, r.kind, r.aliases])).toEqual(PARSED.map((r) => [r.sr, r.kind, r.aliases]));
+    expect(SPEC_ALIAS_ROWS.map((r) => [r.sr_number, r.kind, r.aliases])).toEqual(
+      PARSED.map((r) => [r.sr, r.kind, r.aliases]),
+    );
   });
 
-  it.each(PARSED.map((r, i) => [i, r] as const))('row %i: as_of_hint, successor and section as the spec says', (_i, row) => {
-    for (const alias of row.aliases) {
-      const entry = SPEC_ALIAS_ENTRIES.find((e) => e.alias === alias && e.sr_number === row.sr)!;
-      expect(entry, alias).toBeDefined();
-      expect(entry.kind).toBe(row.kind);
-      expect(entry.as_of_hint).toBe(row.as_of_hint);
-      expect(entry.successor).toBe(row.successor);
-      expect(entry.section).toBe(row.section);
-    }
-  });
+  it.each(PARSED.map((r, i) => [i, r] as const))(
+    'row %i: as_of_hint, successor and section as the spec says',
+    (_i, row) => {
+      for (const alias of row.aliases) {
+        const entry = SPEC_ALIAS_ENTRIES.find((e) => e.alias === alias && e.sr_number === row.sr)!;
+        expect(entry, alias).toBeDefined();
+        expect(entry.kind).toBe(row.kind);
+        expect(entry.as_of_hint).toBe(row.as_of_hint);
+        expect(entry.successor).toBe(row.successor);
+        expect(entry.section).toBe(row.section);
+      }
+    },
+  );
 
   it('the correction entry carries the French form the spec gives', () => {
     const [correction] = ALIAS_CORRECTIONS;
-    expect(correction).toMatchObject({ alias: 'Accord sur la libre circulation des personnes', sr_number: '0.142.112.681', kind: 'treaty' });
+    expect(correction).toMatchObject({
+      alias: 'Accord sur la libre circulation des personnes',
+      sr_number: '0.142.112.681',
+      kind: 'treaty',
+    });
     expect(correction!.verified).toMatch(/personnen/);
   });
 
@@ -214,7 +236,12 @@ describe('alias table: data equals the spec copy row by row', () => {
   it('the collection labels are the spec table', () => {
     const rows = SPEC_LABELS_TEXT.split('\n')
       .filter((l) => l.startsWith('| ') && !l.startsWith('| Label'))
-      .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+      .map((l) =>
+        l
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      );
     expect(COLLECTION_LABELS.map((l) => [l.label, l.canton])).toEqual(rows);
     expect(COLLECTION_LABELS).toHaveLength(17);
     expect(REPEATING_COLLECTION_LABELS).toEqual(['GS', 'BGS', 'SGS', 'RB']);
@@ -430,7 +457,9 @@ describe('alias table: entry fields', () => {
     const og = LAW_ALIAS_TABLE.find((e) => e.alias === 'OG')!;
     expect(og).toMatchObject({ kind: 'former', as_of_hint: '2006-12-31', successor: 'BGG' });
     expect(og.title_de).toMatch(/Organisation der Bundesrechtspflege/);
-    expect(og.note).toMatch(/OG \(Bundesrechtspflegegesetz.*replaced by the BGG on 1 January 2007; the current text \(BGG\) is served/);
+    expect(og.note).toMatch(
+      /OG \(Bundesrechtspflegegesetz.*replaced by the BGG on 1 January 2007; the current text \(BGG\) is served/,
+    );
     expect(og.note).toMatch(/1\. Januar 2007/);
   });
 
@@ -441,7 +470,8 @@ describe('alias table: entry fields', () => {
   });
 
   it('every entry names its provenance', () => {
-    for (const e of SPEC_ALIAS_ENTRIES) expect(e.verified).toBe('spec alias table (api.md, Law alias table, CC0-1.0)');
+    for (const e of SPEC_ALIAS_ENTRIES)
+      expect(e.verified).toBe('spec alias table (api.md, Law alias table, CC0-1.0)');
   });
 
   it('duplicate keys name the same SR number and kind', () => {
@@ -540,7 +570,10 @@ describe('federal acts', () => {
 
   it('no stored abbreviation key is an alias key, a collection label or a canton code', () => {
     const aliases = new Set(aliasKeys());
-    const labels = new Set([...COLLECTION_LABELS.map((l) => normaliseLawKey(l.label)), ...REPEATING_COLLECTION_LABELS]);
+    const labels = new Set([
+      ...COLLECTION_LABELS.map((l) => normaliseLawKey(l.label)),
+      ...REPEATING_COLLECTION_LABELS,
+    ]);
     const cantons = new Set<string>(['CH', ...CANTONS]);
     for (const key of storedAbbreviationKeys()) {
       expect(aliases.has(key), key).toBe(false);

@@ -48,5 +48,7 @@ export function isFederalSrNumber(value: string): boolean {
  * at least one digit (`211.1`, `170.4`, `641.1-1`).
  */
 export function isPlausibleCantonalSrNumber(value: string): boolean {
-  return value.length > 0 && value.length <= 40 && /\d/.test(value) && /^[\p{L}\d][\p{L}\d.\-/_ ]*$/u.test(value);
+  return (
+    value.length > 0 && value.length <= 40 && /\d/.test(value) && /^[\p{L}\d][\p{L}\d.\-/_ ]*$/u.test(value)
+  );
 }

@@ -15,7 +15,12 @@ import {
   type FederalAct,
   type LawLanguage,
 } from './federal-acts.ts';
-import { caseKeptLawKey, isFederalSrNumber, isPlausibleCantonalSrNumber, normaliseLawKey } from './law-key.ts';
+import {
+  caseKeptLawKey,
+  isFederalSrNumber,
+  isPlausibleCantonalSrNumber,
+  normaliseLawKey,
+} from './law-key.ts';
 
 /**
  * Resolution of the path name of `GET /laws/{abbreviation}` (spec api.md, "Law alias table",
@@ -192,8 +197,14 @@ function lookupCandidates(
     const id = `${canton}|${sr}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const abbreviation = typeof r['abbreviation'] === 'string' && r['abbreviation'].length > 0 ? r['abbreviation'] : undefined;
-    candidates.push({ canton: canton as CantonCode, sr_number: sr, title, ...(abbreviation !== undefined ? { abbreviation } : {}) });
+    const abbreviation =
+      typeof r['abbreviation'] === 'string' && r['abbreviation'].length > 0 ? r['abbreviation'] : undefined;
+    candidates.push({
+      canton: canton as CantonCode,
+      sr_number: sr,
+      title,
+      ...(abbreviation !== undefined ? { abbreviation } : {}),
+    });
   }
   if (preferCanton !== undefined && preferCanton !== 'CH') {
     candidates.sort((a, b) => Number(b.canton === preferCanton) - Number(a.canton === preferCanton));
@@ -230,7 +241,9 @@ function federalResolved(
   ctx: Ctx,
   srNumber: string,
   via: ResolvedVia,
-  extra: Partial<Omit<LawResolved, 'status' | 'input' | 'normalised_key' | 'sr_number' | 'canton' | 'language' | 'via'>> = {},
+  extra: Partial<
+    Omit<LawResolved, 'status' | 'input' | 'normalised_key' | 'sr_number' | 'canton' | 'language' | 'via'>
+  > = {},
 ): LawResolved {
   const act = federalActBySr(srNumber);
   const abbreviation = act?.abbreviation[ctx.language] ?? undefined;
@@ -253,13 +266,19 @@ function federalResolved(
 function resolveFederalName(ctx: Ctx): LawResolved | undefined {
   const stored = federalActByStoredAbbreviation(ctx.key);
   if (stored) {
-    return federalResolved(ctx, stored.act.sr_number, 'stored_abbreviation', { matched_languages: stored.languages });
+    return federalResolved(ctx, stored.act.sr_number, 'stored_abbreviation', {
+      matched_languages: stored.languages,
+    });
   }
   const entry = aliasByKey(ctx.key);
   if (!entry) return undefined;
   const section: ResolvedSection | undefined =
     entry.kind === 'section' && entry.section !== undefined && entry.section_heading !== undefined
-      ? { id: entry.section, heading: entry.section_heading, expected_heading: entry.section_heading[ctx.language] }
+      ? {
+          id: entry.section,
+          heading: entry.section_heading,
+          expected_heading: entry.section_heading[ctx.language],
+        }
       : undefined;
   const sectionNote =
     section !== undefined
@@ -294,7 +313,9 @@ function editionPrefixNote(input: string, key: string): string | undefined {
     const known = rest.length >= 2 && isFederalKey(rest);
     const written = new RegExp(`^${prefix.toLowerCase()}\\p{Lu}`, 'u').test(kept);
     if (known || written) {
-      const restText = known ? ` as a former or new edition of '${rest}'` : ` as an edition ('${prefix.toLowerCase()}' prefix) of another act`;
+      const restText = known
+        ? ` as a former or new edition of '${rest}'`
+        : ` as an edition ('${prefix.toLowerCase()}' prefix) of another act`;
       return `Edition prefixes are not interpreted: ${show(input)} is not read${restText}. Only these edition names resolve: ${EDITION_LIST}. For a former text, ask for the act in force with as_of.`;
     }
   }
@@ -311,22 +332,37 @@ function unknownNameMiss(ctx: Ctx, found: Found): LawMiss {
         ? 'The cantonal collection could not be consulted for candidates.'
         : undefined;
   if (DELIBERATE_KEYS.has(ctx.key)) {
-    return miss(ctx, 'deliberately_unmapped', `${show(ctx.input)} is deliberately not mapped to a federal act (alias table, rule 5); it is not resolved.`, {
-      note: candidateNote,
-      candidates: found.candidates,
-    });
+    return miss(
+      ctx,
+      'deliberately_unmapped',
+      `${show(ctx.input)} is deliberately not mapped to a federal act (alias table, rule 5); it is not resolved.`,
+      {
+        note: candidateNote,
+        candidates: found.candidates,
+      },
+    );
   }
   const prefixNote = editionPrefixNote(ctx.input, ctx.key);
   if (prefixNote !== undefined) {
-    return miss(ctx, 'edition_prefix_not_interpreted', `${show(ctx.input)} is not a stored abbreviation or an alias-table name.`, {
-      note: joinNotes(prefixNote, candidateNote),
-      candidates: found.candidates,
-    });
+    return miss(
+      ctx,
+      'edition_prefix_not_interpreted',
+      `${show(ctx.input)} is not a stored abbreviation or an alias-table name.`,
+      {
+        note: joinNotes(prefixNote, candidateNote),
+        candidates: found.candidates,
+      },
+    );
   }
-  return miss(ctx, 'unknown_name', `${show(ctx.input)} is not a stored abbreviation or an alias-table name of a federal act or treaty.`, {
-    note: candidateNote,
-    candidates: found.candidates,
-  });
+  return miss(
+    ctx,
+    'unknown_name',
+    `${show(ctx.input)} is not a stored abbreviation or an alias-table name of a federal act or treaty.`,
+    {
+      note: candidateNote,
+      candidates: found.candidates,
+    },
+  );
 }
 
 function srConflict(ctx: Ctx, resolved: LawResolved): LawMiss | undefined {
@@ -338,7 +374,12 @@ function srConflict(ctx: Ctx, resolved: LawResolved): LawMiss | undefined {
   );
 }
 
-function resolveLabel(ctx: Ctx, label: CollectionLabel, explicitCanton: Jurisdiction | undefined, pathSr: string | undefined): LawResolution {
+function resolveLabel(
+  ctx: Ctx,
+  label: CollectionLabel,
+  explicitCanton: Jurisdiction | undefined,
+  pathSr: string | undefined,
+): LawResolution {
   if (explicitCanton !== undefined && explicitCanton !== 'CH' && explicitCanton !== label.canton) {
     return miss(
       ctx,
@@ -363,7 +404,11 @@ function resolveLabel(ctx: Ctx, label: CollectionLabel, explicitCanton: Jurisdic
     );
   }
   if (!isPlausibleCantonalSrNumber(sr)) {
-    return miss(ctx, 'invalid_sr_number', `${show(sr)} after ${show(ctx.input)} (canton ${label.canton}) is not a systematic number.`);
+    return miss(
+      ctx,
+      'invalid_sr_number',
+      `${show(sr)} after ${show(ctx.input)} (canton ${label.canton}) is not a systematic number.`,
+    );
   }
   return {
     status: 'resolved',
@@ -385,7 +430,11 @@ export function resolveLawName(input: ResolveLawInput): LawResolution {
   } catch (error) {
     // Defensive: a bug must not turn user input into a 500; report it as a miss.
     const raw = typeof input?.abbreviation === 'string' ? input.abbreviation : '';
-    return miss({ input: raw, key: '' }, 'invalid_input', `${show(raw)} could not be resolved (${error instanceof Error ? error.message : 'internal error'}).`);
+    return miss(
+      { input: raw, key: '' },
+      'invalid_input',
+      `${show(raw)} could not be resolved (${error instanceof Error ? error.message : 'internal error'}).`,
+    );
   }
 }
 
@@ -397,17 +446,30 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
   const lookup = typeof input?.cantonalCandidates === 'function' ? input.cantonalCandidates : undefined;
   const shown = rawName ?? '';
 
-  if (rawName === undefined) return miss({ input: shown, key: '' }, 'invalid_input', 'The law name is empty.');
+  if (rawName === undefined)
+    return miss({ input: shown, key: '' }, 'invalid_input', 'The law name is empty.');
   if (rawName.length > MAX_NAME_LENGTH) {
-    return miss({ input: rawName, key: '' }, 'invalid_input', `The law name ${show(rawName)} is longer than ${MAX_NAME_LENGTH} characters.`);
+    return miss(
+      { input: rawName, key: '' },
+      'invalid_input',
+      `The law name ${show(rawName)} is longer than ${MAX_NAME_LENGTH} characters.`,
+    );
   }
   if (second !== undefined && second.length > MAX_NAME_LENGTH) {
-    return miss({ input: rawName, key: '' }, 'invalid_path', `The second path element ${show(second)} is longer than ${MAX_NAME_LENGTH} characters.`);
+    return miss(
+      { input: rawName, key: '' },
+      'invalid_path',
+      `The second path element ${show(second)} is longer than ${MAX_NAME_LENGTH} characters.`,
+    );
   }
 
   const languageRaw = input?.language;
   if (languageRaw !== undefined && !(LAW_LANGUAGES as readonly string[]).includes(languageRaw)) {
-    return miss({ input: rawName, key: normaliseLawKey(rawName) }, 'invalid_language', `Language ${show(String(languageRaw))} for ${show(rawName)} is not one of de, fr, it.`);
+    return miss(
+      { input: rawName, key: normaliseLawKey(rawName) },
+      'invalid_language',
+      `Language ${show(String(languageRaw))} for ${show(rawName)} is not one of de, fr, it.`,
+    );
   }
   const language: LawLanguage = languageRaw ?? 'de';
 
@@ -419,7 +481,11 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
     const firstCanton = asJurisdiction(rawName);
     const secondCanton = asJurisdiction(second);
     if (firstCanton && secondCanton) {
-      return miss({ input: `${rawName}/${second}`, key: '' }, 'invalid_path', `Both path elements ${show(rawName)} and ${show(second)} are canton codes; one of them must name the act.`);
+      return miss(
+        { input: `${rawName}/${second}`, key: '' },
+        'invalid_path',
+        `Both path elements ${show(rawName)} and ${show(second)} are canton codes; one of them must name the act.`,
+      );
     } else if (secondCanton) {
       pathCanton = secondCanton;
     } else if (firstCanton) {
@@ -445,13 +511,27 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
   const cantonParamRaw = text(input?.canton);
   const cantonParam = cantonParamRaw !== undefined ? asJurisdiction(cantonParamRaw) : undefined;
   if (cantonParamRaw !== undefined && cantonParam === undefined) {
-    return miss(ctx, 'invalid_canton', `Canton ${show(cantonParamRaw)} for ${show(name)} is not CH or a canton code.`);
+    return miss(
+      ctx,
+      'invalid_canton',
+      `Canton ${show(cantonParamRaw)} for ${show(name)} is not CH or a canton code.`,
+    );
   }
-  if (pathCanton !== undefined && cantonParam !== undefined && cantonParam !== 'CH' && cantonParam !== pathCanton) {
-    return miss(ctx, 'canton_conflict', `The path names canton ${pathCanton} for ${show(name)}, but canton ${cantonParam} was given.`);
+  if (
+    pathCanton !== undefined &&
+    cantonParam !== undefined &&
+    cantonParam !== 'CH' &&
+    cantonParam !== pathCanton
+  ) {
+    return miss(
+      ctx,
+      'canton_conflict',
+      `The path names canton ${pathCanton} for ${show(name)}, but canton ${cantonParam} was given.`,
+    );
   }
   /** A canton the caller named (path or a non-default parameter). */
-  const explicitCanton: Jurisdiction | undefined = pathCanton ?? (cantonParam !== 'CH' ? cantonParam : undefined);
+  const explicitCanton: Jurisdiction | undefined =
+    pathCanton ?? (cantonParam !== 'CH' ? cantonParam : undefined);
   const canton: Jurisdiction = explicitCanton ?? 'CH';
 
   // The literal underscore: a lookup by sr_number.
@@ -459,27 +539,47 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
     const sr = pathSr ?? srParam;
     const underscoreCtx: Ctx = { ...ctx, key: '_', srParam: undefined };
     if (sr === undefined) {
-      return miss(underscoreCtx, 'missing_sr_number', `'_' asks for a lookup by SR number, but no sr_number was given${canton !== 'CH' ? ` (canton ${canton})` : ''}.`);
+      return miss(
+        underscoreCtx,
+        'missing_sr_number',
+        `'_' asks for a lookup by SR number, but no sr_number was given${canton !== 'CH' ? ` (canton ${canton})` : ''}.`,
+      );
     }
     if (canton === 'CH') {
-      if (!isFederalSrNumber(sr)) return miss(underscoreCtx, 'invalid_sr_number', `${show(sr)} is not a federal SR number (e.g. 210, 0.101).`);
+      if (!isFederalSrNumber(sr))
+        return miss(
+          underscoreCtx,
+          'invalid_sr_number',
+          `${show(sr)} is not a federal SR number (e.g. 210, 0.101).`,
+        );
       return federalResolved(underscoreCtx, sr, 'sr_number');
     }
-    if (!isPlausibleCantonalSrNumber(sr)) return miss(underscoreCtx, 'invalid_sr_number', `${show(sr)} is not a systematic number of canton ${canton}.`);
+    if (!isPlausibleCantonalSrNumber(sr))
+      return miss(
+        underscoreCtx,
+        'invalid_sr_number',
+        `${show(sr)} is not a systematic number of canton ${canton}.`,
+      );
     return cantonalBySr(underscoreCtx, canton, sr);
   }
 
-  if (key.length === 0) return miss(ctx, 'invalid_input', `The law name ${show(name)} is empty after normalisation.`);
+  if (key.length === 0)
+    return miss(ctx, 'invalid_input', `The law name ${show(name)} is empty after normalisation.`);
 
   // A name shaped like an SR number.
   if (isFederalSrNumber(name)) {
-    const resolved = canton === 'CH' ? federalResolved(ctx, name, 'sr_number') : cantonalBySr(ctx, canton, name);
+    const resolved =
+      canton === 'CH' ? federalResolved(ctx, name, 'sr_number') : cantonalBySr(ctx, canton, name);
     return srConflict(ctx, resolved) ?? resolved;
   }
 
   // A canton code alone names no act.
   if (asJurisdiction(name) !== undefined) {
-    return miss(ctx, 'canton_without_act', `${show(name)} is a canton code, not an act; give the act as well (/laws/{act}/${name.toUpperCase()}).`);
+    return miss(
+      ctx,
+      'canton_without_act',
+      `${show(name)} is a canton code, not an act; give the act as well (/laws/{act}/${name.toUpperCase()}).`,
+    );
   }
 
   // Rule 6: systematic-collection labels.
@@ -492,14 +592,18 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
         ctx,
         'repeating_collection_label',
         `${show(name)} is a systematic-collection label used by several cantons (GS, BGS, SGS and RB repeat) and is not mapped.`,
-        { note: "Ask with the canton code and the SR number instead: abbreviation '_' with canton and sr_number." },
+        {
+          note: "Ask with the canton code and the SR number instead: abbreviation '_' with canton and sr_number.",
+        },
       );
     case 'ambiguous_case':
       return miss(
         ctx,
         'ambiguous_collection_label_case',
         `${show(name)} matches two collection labels that differ only by case: '${label.label.label}' (canton ${label.label.canton}) and '${label.repeating}' (used by several cantons, not mapped).`,
-        { note: `Write '${label.label.label}' exactly for canton ${label.label.canton}, or ask with abbreviation '_', the canton and sr_number.` },
+        {
+          note: `Write '${label.label.label}' exactly for canton ${label.label.canton}, or ask with abbreviation '_', the canton and sr_number.`,
+        },
       );
     case 'none':
       break;
@@ -509,7 +613,10 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
   if (canton !== 'CH') {
     const found = lookupCandidates(lookup, key, canton);
     const inCanton = found.candidates.filter((c) => c.canton === canton);
-    const pick = inCanton.length === 1 ? inCanton[0] : inCanton.find((c) => srParam !== undefined && c.sr_number === srParam);
+    const pick =
+      inCanton.length === 1
+        ? inCanton[0]
+        : inCanton.find((c) => srParam !== undefined && c.sr_number === srParam);
     if (pick) {
       return {
         status: 'resolved',
@@ -525,9 +632,14 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
       };
     }
     if (inCanton.length > 1) {
-      return miss(ctx, 'cantonal_ambiguous', `${show(name)} names ${inCanton.length} acts of canton ${canton}; give sr_number to choose one.`, {
-        candidates: inCanton,
-      });
+      return miss(
+        ctx,
+        'cantonal_ambiguous',
+        `${show(name)} names ${inCanton.length} acts of canton ${canton}; give sr_number to choose one.`,
+        {
+          candidates: inCanton,
+        },
+      );
     }
     const deliberate = DELIBERATE_KEYS.has(key);
     const federal = deliberate ? undefined : resolveFederalName(ctx);
@@ -548,7 +660,10 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
     }
     const base = unknownNameMiss(ctx, found);
     if (base.code !== 'unknown_name') return base;
-    return { ...base, reason: `${show(name)} is not an act of canton ${canton} in the cantonal collection, nor a federal name.` };
+    return {
+      ...base,
+      reason: `${show(name)} is not an act of canton ${canton} in the cantonal collection, nor a federal name.`,
+    };
   }
 
   // Federal: deliberate misses, stored abbreviations, the alias table.
@@ -580,7 +695,12 @@ export interface ServedBlock {
 }
 
 function sameHeading(a: string, b: string): boolean {
-  const norm = (s: string) => s.normalize('NFC').replace(/\u2019/g, "'").replace(/\s+/g, ' ').trim();
+  const norm = (s: string) =>
+    s
+      .normalize('NFC')
+      .replace(/\u2019/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim();
   return norm(a) === norm(b);
 }
 
@@ -590,17 +710,29 @@ function sameHeading(a: string, b: string): boolean {
  * answer is a miss with a note, never the main body (spec: kind section; Error 4). Any other
  * resolution passes through unchanged.
  */
-export function checkServedSection(resolution: LawResolution, served: ServedBlock | undefined): LawResolution {
+export function checkServedSection(
+  resolution: LawResolution,
+  served: ServedBlock | undefined,
+): LawResolution {
   if (resolution.status !== 'resolved' || resolution.section === undefined) return resolution;
   const { section } = resolution;
   const ctx = { input: resolution.input, key: resolution.normalised_key };
   const expected = `block ${section.id} of SR ${resolution.sr_number} with heading '${section.expected_heading}' (${resolution.language})`;
   if (served === undefined) {
-    return miss(ctx, 'section_unavailable', `${show(resolution.input)} names ${expected}, which is not available.`, {
-      note: 'Only the named block is served for a section name, never the main body of the act.',
-    });
+    return miss(
+      ctx,
+      'section_unavailable',
+      `${show(resolution.input)} names ${expected}, which is not available.`,
+      {
+        note: 'Only the named block is served for a section name, never the main body of the act.',
+      },
+    );
   }
-  if (served.id !== section.id || served.heading === null || !sameHeading(served.heading, section.expected_heading)) {
+  if (
+    served.id !== section.id ||
+    served.heading === null ||
+    !sameHeading(served.heading, section.expected_heading)
+  ) {
     return miss(
       ctx,
       'section_unavailable',

@@ -546,7 +546,7 @@ function tokenize(input: string): Token[] {
 
     // A word, possibly preceded by elisions (`l'`, `qu'`, `dell'`).
     let start = i;
-    let end = i;
+    let end: number;
     let elided = false;
     for (;;) {
       end = start;

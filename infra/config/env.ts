@@ -10,8 +10,15 @@ export const port = z.preprocess(
   z.number().int().min(0).max(65535),
 );
 export const positiveInt = (fallback: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive()).default(fallback);
-export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+      z.number().int().positive(),
+    )
+    .default(fallback);
+export const logLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
 export const basePath = z
   .string()
   .default('')
@@ -23,7 +30,10 @@ export const mode = z.enum(['embedded', 'postgres', 'distributed']).default('emb
  * Parses the environment once with the deployable's schema into a frozen object. Throws a
  * ConfigError naming each bad variable.
  */
-export function parseEnv<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.infer<S>> {
+export function parseEnv<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): Readonly<z.infer<S>> {
   const empty = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(empty);
   if (!result.success) {

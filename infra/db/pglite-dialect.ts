@@ -60,15 +60,27 @@ class PgliteDriver implements Driver {
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    await conn.executeQuery({ sql: `begin${level}`, parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    await conn.executeQuery({
+      sql: `begin${level}`,
+      parameters: [],
+      query: { kind: 'RawNode' },
+    } as unknown as CompiledQuery);
   }
 
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
-    await conn.executeQuery({ sql: 'commit', parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    await conn.executeQuery({
+      sql: 'commit',
+      parameters: [],
+      query: { kind: 'RawNode' },
+    } as unknown as CompiledQuery);
   }
 
   async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
-    await conn.executeQuery({ sql: 'rollback', parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    await conn.executeQuery({
+      sql: 'rollback',
+      parameters: [],
+      query: { kind: 'RawNode' },
+    } as unknown as CompiledQuery);
   }
 
   async releaseConnection(): Promise<void> {

@@ -7,16 +7,33 @@ export const infraEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,40}$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,40}$/)
+    .optional(),
   KAFKA_BROKERS: z
     .string()
-    .transform((s) => s.split(',').map((b) => b.trim()).filter((b) => b.length > 0))
-    .refine((list) => list.length > 0 && list.every((b) => /^[^\s:]+:\d+$/.test(b)), 'must be a comma-separated list of host:port')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((b) => b.trim())
+        .filter((b) => b.length > 0),
+    )
+    .refine(
+      (list) => list.length > 0 && list.every((b) => /^[^\s:]+:\d+$/.test(b)),
+      'must be a comma-separated list of host:port',
+    )
     .optional(),
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).default('swisslaw.'),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/)
+    .default('swisslaw.'),
   KAFKA_PARTITIONS: positiveInt(3),
   OPENSEARCH_URL: z.string().url().optional(),
-  OPENSEARCH_INDEX_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/).default('swisslaw'),
+  OPENSEARCH_INDEX_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_.-]*$/)
+    .default('swisslaw'),
   SEARCH_COUNT_CAP: positiveInt(10_000),
   SEARCH_CANDIDATE_POOL: positiveInt(10_000),
   LOG_LEVEL: logLevel,

@@ -36,14 +36,24 @@ async function main(): Promise<void> {
   const ingest = env.INGEST_ON_START === 'always' || (env.INGEST_ON_START === 'auto' && held === 0);
   if (ingest) {
     const sampleDir = resolve(env.SAMPLE_DIR ?? join(dataDir, 'sample-corpus'));
-    say(`generating the sample corpus (${env.SAMPLE_SIZE} decisions, seed ${env.SAMPLE_SEED}) in ${sampleDir} …`);
+    say(
+      `generating the sample corpus (${env.SAMPLE_SIZE} decisions, seed ${env.SAMPLE_SEED}) in ${sampleDir} …`,
+    );
     const source = await createSampleSource({ dir: sampleDir, size: env.SAMPLE_SIZE, seed: env.SAMPLE_SEED });
     const run = await runSource(
       source,
-      { log: infra.eventLog, state: infra.ingestState, now: () => new Date().toISOString(), newId: randomUUID, logger },
+      {
+        log: infra.eventLog,
+        state: infra.ingestState,
+        now: () => new Date().toISOString(),
+        newId: randomUUID,
+        logger,
+      },
       { onProgress: (seen) => say(`  ingested ${seen} items`) },
     );
-    say(`ingest: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`);
+    say(
+      `ingest: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`,
+    );
   } else {
     say(`reusing ${held} ingested sample decisions (INGEST_ON_START=always to re-ingest)`);
   }
@@ -51,17 +61,27 @@ async function main(): Promise<void> {
   let lastLine = '';
   await projector.waitUntilCaughtUp((lags) => {
     const pending = lags.filter((l) => l.lag > 0);
-    const line = pending.length === 0 ? 'projections up to date' : `projecting: ${pending.map((l) => `${l.projection} ${l.lag} to go`).join(', ')}`;
+    const line =
+      pending.length === 0
+        ? 'projections up to date'
+        : `projecting: ${pending.map((l) => `${l.projection} ${l.lag} to go`).join(', ')}`;
     if (line !== lastLine) say(`  ${line}`);
     lastLine = line;
   });
 
-  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}${env.BASE_PATH}`;
+  const publicBaseUrl =
+    env.PUBLIC_BASE_URL ??
+    `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}${env.BASE_PATH}`;
   const app = await buildApp(
     {
       db: infra.db,
       search: infra.search,
-      settings: { basePath: env.BASE_PATH, publicBaseUrl, staleAfterHours: env.STALE_AFTER_HOURS, maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS },
+      settings: {
+        basePath: env.BASE_PATH,
+        publicBaseUrl,
+        staleAfterHours: env.STALE_AFTER_HOURS,
+        maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS,
+      },
       today: () => new Date().toISOString().slice(0, 10),
       now: () => new Date(),
     },
@@ -72,9 +92,13 @@ async function main(): Promise<void> {
   say(`\nready in ${((Date.now() - started) / 1000).toFixed(1)} s — serving on ${url}`);
   say(`  API docs:    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
   say(`  try:         curl -G '${url}/decisions' --data-urlencode 'query=Kündigung' -d limit=3`);
-  say(`               curl -G '${url}/decisions' --data-urlencode 'query="fristlose Kündigung" OR Mietvertrag' -d sort=date_desc`);
+  say(
+    `               curl -G '${url}/decisions' --data-urlencode 'query="fristlose Kündigung" OR Mietvertrag' -d sort=date_desc`,
+  );
   say(`               curl '${url}/decisions?court=bger&language=fr&fields=compact&limit=5'`);
-  say(`               curl '${url}/courts'   curl '${url}/statistics?canton=ZH'   curl '${url}/scraper-health'`);
+  say(
+    `               curl '${url}/courts'   curl '${url}/statistics?canton=ZH'   curl '${url}/scraper-health'`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -92,6 +116,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (error instanceof Error && error.cause) say(`  cause: ${error.cause instanceof Error ? error.cause.message : JSON.stringify(error.cause)}`);
+  if (error instanceof Error && error.cause)
+    say(`  cause: ${error.cause instanceof Error ? error.cause.message : JSON.stringify(error.cause)}`);
   process.exit(1);
 });

@@ -6,7 +6,14 @@ export function createLogger(level: string, name: string): Logger {
     name,
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.license_key', '*.token', '*.password', 'DATABASE_URL'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.license_key',
+        '*.token',
+        '*.password',
+        'DATABASE_URL',
+      ],
       censor: '[redacted]',
     },
   });

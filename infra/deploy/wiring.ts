@@ -35,7 +35,8 @@ export interface Infra {
 
 async function openDatabase(env: InfraEnv, applicationName: string): Promise<DatabaseHandle> {
   if (env.SERVICE_MODE === 'embedded') return openPglite({ dataDir: join(env.DATA_DIR, 'pglite') });
-  if (!env.DATABASE_URL) throw new ConfigError(`DATABASE_URL: required when SERVICE_MODE=${env.SERVICE_MODE}`);
+  if (!env.DATABASE_URL)
+    throw new ConfigError(`DATABASE_URL: required when SERVICE_MODE=${env.SERVICE_MODE}`);
   return openPostgres({
     url: env.DATABASE_URL,
     poolSize: env.DATABASE_POOL_SIZE,

@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import type { StreamName } from '../../contracts/events/index.ts';
 import type { Database } from '../db/database.ts';
-import type { EventLog, OutgoingEvent, StoredEvent, SubscribeOptions, Subscription } from './event-log.port.ts';
+import type {
+  EventLog,
+  OutgoingEvent,
+  StoredEvent,
+  SubscribeOptions,
+  Subscription,
+} from './event-log.port.ts';
 
 export interface TableEventLogOptions {
   /** How long an idle subscriber waits before polling again. */
@@ -42,7 +48,11 @@ export class TableEventLog implements EventLog {
           source: envelope.source,
           payload: JSON.stringify(envelope),
         }));
-        await tx.insertInto('event_log').values(rows).onConflict((oc) => oc.column('event_id').doNothing()).execute();
+        await tx
+          .insertInto('event_log')
+          .values(rows)
+          .onConflict((oc) => oc.column('event_id').doNothing())
+          .execute();
       }
     });
     for (const wake of this.wakeups) wake();

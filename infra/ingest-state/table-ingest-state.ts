@@ -15,7 +15,10 @@ export class TableIngestState implements IngestStateStore {
       .where('item_id', 'in', itemIds)
       .execute();
     return new Map(
-      rows.map((r) => [r.item_id, { source, itemId: r.item_id, entityKey: r.entity_key, contentHash: r.content_hash }]),
+      rows.map((r) => [
+        r.item_id,
+        { source, itemId: r.item_id, entityKey: r.entity_key, contentHash: r.content_hash },
+      ]),
     );
   }
 

@@ -14,10 +14,15 @@ export const courtsProjection: Projection = {
   handles: ['DecisionPublished'],
   async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {
     const latest = new Map<string, DecisionPublished['data']>();
-    for (const { event } of batch as readonly PositionedEvent<DecisionPublished>[]) latest.set(event.data.decision_id, event.data);
+    for (const { event } of batch as readonly PositionedEvent<DecisionPublished>[])
+      latest.set(event.data.decision_id, event.data);
     if (latest.size === 0) return;
     const ids = [...latest.keys()];
-    const previous = await tx.selectFrom('court_decisions').select('court').where('decision_id', 'in', ids).execute();
+    const previous = await tx
+      .selectFrom('court_decisions')
+      .select('court')
+      .where('decision_id', 'in', ids)
+      .execute();
     const touched = new Set([...previous.map((r) => r.court), ...[...latest.values()].map((d) => d.court)]);
     const rows = [...latest.values()].map((d) => ({
       decision_id: d.decision_id,

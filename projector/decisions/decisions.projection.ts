@@ -21,7 +21,11 @@ export const decisionsProjection: Projection = {
         .select(['content_hash', 'version', 'event_position'])
         .where('decision_id', '=', d.decision_id)
         .executeTakeFirst();
-      if (current && (Number(current.event_position) >= position || current.content_hash === d.provenance.content_hash)) continue;
+      if (
+        current &&
+        (Number(current.event_position) >= position || current.content_hash === d.provenance.content_hash)
+      )
+        continue;
       const version = (current?.version ?? 0) + 1;
       const row = {
         decision_id: d.decision_id,

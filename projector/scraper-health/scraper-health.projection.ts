@@ -48,7 +48,9 @@ export const scraperHealthProjection: Projection = {
         // (above), but it is still a success: keep the latest success time.
         await tx
           .updateTable('scraper_health')
-          .set({ last_success_at: sql`greatest(scraper_health.last_success_at, ${r.finished_at}::timestamptz)` })
+          .set({
+            last_success_at: sql`greatest(scraper_health.last_success_at, ${r.finished_at}::timestamptz)`,
+          })
           .where('source', '=', r.source)
           .execute();
       }

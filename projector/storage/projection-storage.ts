@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../infra/db/database.ts';
 
 /** Where one generation of a projection lives. */
@@ -48,12 +48,14 @@ export function postgresTables(tables: readonly string[], ddl: readonly string[]
       await db.transaction().execute(async (tx) => {
         for (const table of tables) {
           await sql`drop view if exists ${ident(base)}.${ident(table)}`.execute(tx);
-          await sql`create view ${ident(base)}.${ident(table)} as select * from ${ident(schema)}.${ident(table)}`.execute(tx);
+          await sql`create view ${ident(base)}.${ident(table)} as select * from ${ident(schema)}.${ident(table)}`.execute(
+            tx,
+          );
         }
       });
     },
     async drop({ db, schema }) {
-      await sql`drop schema if exists ${ident(schema)} cascade`.execute(db as Kysely<unknown>);
+      await sql`drop schema if exists ${ident(schema)} cascade`.execute(db);
     },
   };
 }

@@ -13,7 +13,11 @@ import { parseArgs } from 'node:util';
 import { runLoad } from './http-load.ts';
 
 const { values } = parseArgs({
-  options: { size: { type: 'string', default: '3000' }, requests: { type: 'string', default: '100' }, port: { type: 'string', default: '18931' } },
+  options: {
+    size: { type: 'string', default: '3000' },
+    requests: { type: 'string', default: '100' },
+    port: { type: 'string', default: '18931' },
+  },
 });
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
@@ -21,7 +25,13 @@ const base = `http://127.0.0.1:${port}`;
 function start(dataDir: string): Promise<{ child: ChildProcess; seconds: number }> {
   const t = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/deploy/embedded.main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SAMPLE_SIZE: values.size, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SAMPLE_SIZE: values.size,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -50,9 +60,18 @@ try {
 
   const q = (params: Record<string, string>) => `${base}/decisions?${new URLSearchParams(params).toString()}`;
   const kinds: Record<string, string[]> = {
-    keyword: ['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer'].map((w) => q({ query: w, limit: '20' })),
-    phrase: ['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"'].map((w) => q({ query: w, limit: '20' })),
-    boolean: ['Kündigung AND Mietvertrag', 'contrat OR bail', 'Steuer NOT Einkommen', '(Haftung OR Schaden) AND Vertrag'].map((w) => q({ query: w, limit: '20' })),
+    keyword: ['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer'].map((w) =>
+      q({ query: w, limit: '20' }),
+    ),
+    phrase: ['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"'].map(
+      (w) => q({ query: w, limit: '20' }),
+    ),
+    boolean: [
+      'Kündigung AND Mietvertrag',
+      'contrat OR bail',
+      'Steuer NOT Einkommen',
+      '(Haftung OR Schaden) AND Vertrag',
+    ].map((w) => q({ query: w, limit: '20' })),
     prefix: ['Kündig*', 'contra*', 'respons*', 'Versich*'].map((w) => q({ query: w, limit: '20' })),
     'filter-only': [
       q({ court: 'bger', limit: '20' }),
@@ -66,7 +85,9 @@ try {
   for (const [kind, urls] of Object.entries(kinds)) {
     await runLoad(urls, 2, 5); // warm-up
     const r = await runLoad(urls, 4, requests);
-    console.log(`  ${kind.padEnd(12)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  max ${r.max.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  errors ${r.errors}`);
+    console.log(
+      `  ${kind.padEnd(12)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  max ${r.max.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  errors ${r.errors}`,
+    );
   }
   await stop(warm.child);
 } finally {

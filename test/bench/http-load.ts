@@ -14,7 +14,11 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[i]!;
 }
 
-export async function runLoad(urls: readonly string[], clients: number, requestsPerClient: number): Promise<LoadResult> {
+export async function runLoad(
+  urls: readonly string[],
+  clients: number,
+  requestsPerClient: number,
+): Promise<LoadResult> {
   const times: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -32,5 +36,12 @@ export async function runLoad(urls: readonly string[], clients: number, requests
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { count: times.length, errors, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? NaN, rps: times.length / seconds };
+  return {
+    count: times.length,
+    errors,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times[times.length - 1] ?? NaN,
+    rps: times.length / seconds,
+  };
 }

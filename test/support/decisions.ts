@@ -31,7 +31,12 @@ export function makeDecision(input: DecisionInput): NormalisedDecision {
   const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
   return {
     ...content,
-    provenance: { source: 'test', source_item_id: content.decision_id, scraped_at: '2026-01-01T00:00:00.000Z', content_hash: hash },
+    provenance: {
+      source: 'test',
+      source_item_id: content.decision_id,
+      scraped_at: '2026-01-01T00:00:00.000Z',
+      content_hash: hash,
+    },
   };
 }
 

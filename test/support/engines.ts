@@ -37,7 +37,8 @@ export function postgresTestUrl(): Promise<string | null> {
       const container = await new PostgreSqlContainer('postgres:15-alpine').start();
       return container.getConnectionUri();
     }
-    const why = 'PostgreSQL engine tests skipped: no DATABASE_URL and no Docker engine (start one with infra/local/engines.sh start)';
+    const why =
+      'PostgreSQL engine tests skipped: no DATABASE_URL and no Docker engine (start one with infra/local/engines.sh start)';
     if (inCi()) throw new Error(`${why} — CI must not skip engine tests`);
     process.stderr.write(`${why}\n`);
     return null;
@@ -65,9 +66,10 @@ export async function openTestDatabase(kind: DatabaseKind, url?: string | null):
       const generations = await handle.db
         .selectFrom(sql<{ nspname: string }>`pg_namespace`.as('n'))
         .select('nspname')
-        .where('nspname', 'like', `${schema}\_\_%`)
+        .where('nspname', 'like', `${schema}\\_\\_%`)
         .execute();
-      for (const g of generations) await handle.db.schema.dropSchema(g.nspname).ifExists().cascade().execute();
+      for (const g of generations)
+        await handle.db.schema.dropSchema(g.nspname).ifExists().cascade().execute();
       await handle.db.schema.dropSchema(schema).ifExists().cascade().execute();
       await handle.close();
     },

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IngestStateStore } from '../../infra/ingest-state/ingest-state.port.ts';
 
 /** The behaviour every ingest-state store must show. */
-export function ingestStateBehaviour(name: string, open: () => Promise<{ store: IngestStateStore; close(): Promise<void> } | null>): void {
+export function ingestStateBehaviour(
+  name: string,
+  open: () => Promise<{ store: IngestStateStore; close(): Promise<void> } | null>,
+): void {
   describe(`ingest state behaviour: ${name}`, () => {
     let fixture: Awaited<ReturnType<typeof open>> = null;
     beforeAll(async () => {
@@ -24,7 +27,10 @@ export function ingestStateBehaviour(name: string, open: () => Promise<{ store: 
         ],
         '2026-01-01T00:00:00.000Z',
       );
-      await store.put([{ source: 's1', itemId: 'a.json', entityKey: 'bger_1', contentHash: 'h1b' }], '2026-01-02T00:00:00.000Z');
+      await store.put(
+        [{ source: 's1', itemId: 'a.json', entityKey: 'bger_1', contentHash: 'h1b' }],
+        '2026-01-02T00:00:00.000Z',
+      );
       const got = await store.get('s1', ['a.json', 'b.json', 'missing.json']);
       expect(got.get('a.json')?.contentHash).toBe('h1b');
       expect(got.get('b.json')?.contentHash).toBe('h2');
@@ -36,10 +42,22 @@ export function ingestStateBehaviour(name: string, open: () => Promise<{ store: 
 
     it('handles large batches', async () => {
       const store = fixture!.store;
-      const records = Array.from({ length: 1234 }, (_, i) => ({ source: 'big', itemId: `i${i}`, entityKey: `e${i % 1000}`, contentHash: `h${i}` }));
+      const records = Array.from({ length: 1234 }, (_, i) => ({
+        source: 'big',
+        itemId: `i${i}`,
+        entityKey: `e${i % 1000}`,
+        contentHash: `h${i}`,
+      }));
       await store.put(records, '2026-01-01T00:00:00.000Z');
       expect(await store.count('big')).toBe(1000);
-      expect((await store.get('big', records.slice(0, 700).map((r) => r.itemId))).size).toBe(700);
+      expect(
+        (
+          await store.get(
+            'big',
+            records.slice(0, 700).map((r) => r.itemId),
+          )
+        ).size,
+      ).toBe(700);
     });
   });
 }

@@ -60,7 +60,15 @@ export function postgresSearchFixture(handle: DatabaseHandle, limits?: SearchLim
   // The search table lives in a projection generation schema; readers see it through a view.
   const ready = (async () => {
     const registry = await GenerationRegistry.open(handle.db);
-    const [gen] = await registry.ensureLive([{ name: 'decision-search', streams: [], handles: [], storage: decisionSearchPostgresStorage, handle: async () => {} }]);
+    const [gen] = await registry.ensureLive([
+      {
+        name: 'decision-search',
+        streams: [],
+        handles: [],
+        storage: decisionSearchPostgresStorage,
+        handle: async () => {},
+      },
+    ]);
     return gen!;
   })();
   const index: DecisionSearchIndex = { search: async (request) => (await ready, postgres.search(request)) };
@@ -122,7 +130,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // own decision of the docket reference 4A_100/2020; "Kündigung" in title, regeste and text
     id: 'bger_4A_100_2020',
-    court: 'bger', canton: 'CH', chamber: 'I. zivilrechtliche Abteilung', type: 'Urteil', date: '2020-03-10', language: 'de',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'I. zivilrechtliche Abteilung',
+    type: 'Urteil',
+    date: '2020-03-10',
+    language: 'de',
     docket: '4A_100/2020',
     title: 'Mietvertrag; fristlose Kündigung',
     regeste: 'Voraussetzungen der fristlosen Kündigung eines Mietvertrags durch die Vermieterin.',
@@ -131,7 +144,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // cites 4A_100/2020 and BGE 140 III 86; same date as bger_2C_900_2021 (tie)
     id: 'bger_4A_200_2021',
-    court: 'bger', canton: 'CH', chamber: 'I. zivilrechtliche Abteilung', type: 'Urteil', date: '2021-06-15', language: 'de',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'I. zivilrechtliche Abteilung',
+    type: 'Urteil',
+    date: '2021-06-15',
+    language: 'de',
     docket: '4A_200/2021',
     title: 'Arbeitsvertrag; Kündigung zur Unzeit',
     text: 'Gemäss Urteil 4A_100/2020 vom 10. März 2020 und BGE 140 III 86 E. 2 ist die Kündigung missbräuchlich. Der Arbeitsvertrag wurde aufgelöst.',
@@ -139,7 +157,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // own decision of BGE 140 III 86; "Sperrfrist" in its title (title outranks text)
     id: 'bge_BGE_140_III_86',
-    court: 'bge', canton: 'CH', chamber: 'II. zivilrechtliche Abteilung', type: 'Leitentscheid', date: '2014-02-03', language: 'de',
+    court: 'bge',
+    canton: 'CH',
+    chamber: 'II. zivilrechtliche Abteilung',
+    type: 'Leitentscheid',
+    date: '2014-02-03',
+    language: 'de',
     docket: 'BGE 140 III 86',
     title: 'Arbeitsvertrag; Sperrfrist bei Krankheit',
     regeste: 'Kündigungen während der Sperrfrist sind nichtig.',
@@ -149,7 +172,12 @@ export const CORPUS: readonly SearchDocument[] = [
     // "Kündigung" only in the full text; "fristlose Entlassung" is not "fristlose Kündigung";
     // "Hauswart" once, in the title only
     id: 'bger_5A_300_2019',
-    court: 'bger', canton: 'CH', chamber: 'II. zivilrechtliche Abteilung', type: 'Urteil', date: '2019-09-30', language: 'de',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'II. zivilrechtliche Abteilung',
+    type: 'Urteil',
+    date: '2019-09-30',
+    language: 'de',
     docket: '5A_300/2019',
     title: 'Entlassung eines Hauswarts',
     text: 'Die fristlose Entlassung erfolgte am Montag; eine ordentliche Kündigung wäre möglich gewesen. Die Sperrfrist galt nicht.',
@@ -157,7 +185,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // "Vertrag" as a whole word; decision type "Teilurteil" (not "Urteil")
     id: 'bger_4A_400_2018',
-    court: 'bger', canton: 'CH', chamber: 'I. zivilrechtliche Abteilung', type: 'Teilurteil', date: '2018-11-20', language: 'de',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'I. zivilrechtliche Abteilung',
+    type: 'Teilurteil',
+    date: '2018-11-20',
+    language: 'de',
     docket: '4A_400/2018',
     title: 'Kaufvertrag',
     text: 'Der Vertrag über die Lieferung von Waren wurde nicht erfüllt.',
@@ -165,7 +198,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // criminal law; decoy citations BGE 140 III 860 and BGE 141 III 86 (must not match 140 III 86)
     id: 'bger_6B_500_2022',
-    court: 'bger', canton: 'CH', chamber: 'Strafrechtliche Abteilung', type: 'Urteil', date: '2022-05-03', language: 'de',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'Strafrechtliche Abteilung',
+    type: 'Urteil',
+    date: '2022-05-03',
+    language: 'de',
     docket: '6B_500/2022',
     title: 'Strafzumessung bei Betrug',
     regeste: 'Strafzumessung; Berücksichtigung der Vorstrafen.',
@@ -174,7 +212,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // own decision of the BVGer docket A-1234/2020
     id: 'bvger_A-1234_2020',
-    court: 'bvger', canton: 'CH', chamber: 'Abteilung I', type: 'Urteil', date: '2020-08-12', language: 'de',
+    court: 'bvger',
+    canton: 'CH',
+    chamber: 'Abteilung I',
+    type: 'Urteil',
+    date: '2020-08-12',
+    language: 'de',
     docket: 'A-1234/2020',
     title: 'Zollabgaben',
     text: 'Die Beschwerde gegen die Zollverfügung wird abgewiesen.',
@@ -182,14 +225,24 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // cites A-1234/2020; same date as bger_4A_200_2021
     id: 'bger_2C_900_2021',
-    court: 'bger', canton: 'CH', chamber: 'II. öffentlich-rechtliche Abteilung', type: 'Urteil', date: '2021-06-15', language: 'de',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'II. öffentlich-rechtliche Abteilung',
+    type: 'Urteil',
+    date: '2021-06-15',
+    language: 'de',
     docket: '2C_900/2021',
     title: 'Zollveranlagung',
     text: 'Vgl. Urteil des Bundesverwaltungsgerichts A-1234/2020 vom 12. August 2020.',
   }),
   doc({
     id: 'zh_obergericht_LB190001',
-    court: 'zh_obergericht', canton: 'ZH', chamber: 'II. Zivilkammer', type: 'Beschluss', date: '2019-04-01', language: 'de',
+    court: 'zh_obergericht',
+    canton: 'ZH',
+    chamber: 'II. Zivilkammer',
+    type: 'Beschluss',
+    date: '2019-04-01',
+    language: 'de',
     docket: 'LB190001',
     title: 'Erbteilung; Ausgleichung',
     text: 'Die Erben streiten über die Ausgleichung von Schenkungen.',
@@ -197,21 +250,36 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // same date as bger_4A_100_2020 (tie across courts); "Hauswart" once, in the full text only
     id: 'zh_obergericht_LB200002',
-    court: 'zh_obergericht', canton: 'ZH', chamber: 'I. Zivilkammer', type: 'Urteil', date: '2020-03-10', language: 'de',
+    court: 'zh_obergericht',
+    canton: 'ZH',
+    chamber: 'I. Zivilkammer',
+    type: 'Urteil',
+    date: '2020-03-10',
+    language: 'de',
     docket: 'LB200002',
     title: 'Mietzins; Anfechtung',
     text: 'Der Mieter focht den Anfangsmietzins an; der Hauswart sagte als Zeuge aus.',
   }),
   doc({
     id: 'zh_verwaltungsgericht_VB.2020.00123',
-    court: 'zh_verwaltungsgericht', canton: 'ZH', chamber: '3. Abteilung', type: 'Urteil', date: '2020-12-31', language: 'de',
+    court: 'zh_verwaltungsgericht',
+    canton: 'ZH',
+    chamber: '3. Abteilung',
+    type: 'Urteil',
+    date: '2020-12-31',
+    language: 'de',
     docket: 'VB.2020.00123',
     title: 'Baubewilligung für ein Einfamilienhaus',
     text: 'Die Baubewilligung wurde zu Recht verweigert.',
   }),
   doc({
     id: 'be_obergericht_SK_21_100',
-    court: 'be_obergericht', canton: 'BE', chamber: '1. Strafkammer', type: 'Urteil', date: '2021-01-01', language: 'de',
+    court: 'be_obergericht',
+    canton: 'BE',
+    chamber: '1. Strafkammer',
+    type: 'Urteil',
+    date: '2021-01-01',
+    language: 'de',
     docket: 'SK 21 100',
     title: 'Betrug; Strafzumessung',
     text: 'Die Strafkammer bestätigt die Verurteilung wegen Betrugs.',
@@ -219,7 +287,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // the only decision without a date and without a decision type; chamber with a literal `_`
     id: 'lu_kantonsgericht_1B_21_5',
-    court: 'lu_kantonsgericht', canton: 'LU', chamber: 'Kammer_A', type: null, date: null, language: 'de',
+    court: 'lu_kantonsgericht',
+    canton: 'LU',
+    chamber: 'Kammer_A',
+    type: null,
+    date: null,
+    language: 'de',
     docket: '1B 21 5',
     title: 'Vertrag über Dienstleistungen',
     text: 'Der Auftrag wurde als Vertrag eigener Art qualifiziert.',
@@ -227,7 +300,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // chamber "Kammer A": a `_` in a chamber filter must not act as a wildcard
     id: 'sg_kantonsgericht_BZ.2022.15',
-    court: 'sg_kantonsgericht', canton: 'SG', chamber: 'Kammer A', type: 'Entscheid', date: '2022-11-11', language: 'de',
+    court: 'sg_kantonsgericht',
+    canton: 'SG',
+    chamber: 'Kammer A',
+    type: 'Entscheid',
+    date: '2022-11-11',
+    language: 'de',
     docket: 'BZ.2022.15',
     title: 'Pfändung; Existenzminimum',
     text: 'Das betreibungsrechtliche Existenzminimum wurde korrekt berechnet.',
@@ -235,7 +313,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // chamber with a literal `%`
     id: 'ag_obergericht_ZOR.2021.12',
-    court: 'ag_obergericht', canton: 'AG', chamber: 'Kammer 50%', type: 'Urteil', date: '2021-11-30', language: 'de',
+    court: 'ag_obergericht',
+    canton: 'AG',
+    chamber: 'Kammer 50%',
+    type: 'Urteil',
+    date: '2021-11-30',
+    language: 'de',
     docket: 'ZOR.2021.12',
     title: 'Werkvertrag; Mängelrüge',
     text: 'Die Mängelrüge des Bestellers erfolgte rechtzeitig.',
@@ -243,14 +326,24 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // chamber "Kammer 50": a `%` in a chamber filter must not act as a wildcard
     id: 'bs_appellationsgericht_ZB.2023.4',
-    court: 'bs_appellationsgericht', canton: 'BS', chamber: 'Kammer 50', type: 'Entscheid', date: '2023-01-20', language: 'de',
+    court: 'bs_appellationsgericht',
+    canton: 'BS',
+    chamber: 'Kammer 50',
+    type: 'Entscheid',
+    date: '2023-01-20',
+    language: 'de',
     docket: 'ZB.2023.4',
     title: 'Scheidung; Unterhalt',
     text: 'Der Unterhaltsbeitrag für die Kinder wurde erhöht.',
   }),
   doc({
     id: 'bstger_SK.2019.42',
-    court: 'bstger', canton: 'CH', chamber: 'Strafkammer', type: 'Urteil', date: '2019-08-08', language: 'de',
+    court: 'bstger',
+    canton: 'CH',
+    chamber: 'Strafkammer',
+    type: 'Urteil',
+    date: '2019-08-08',
+    language: 'de',
     docket: 'SK.2019.42',
     title: 'Geldwäscherei',
     text: 'Die Beschuldigte wurde der qualifizierten Geldwäscherei schuldig gesprochen.',
@@ -258,7 +351,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // cites 4A_100/2020 at the end of a sentence
     id: 'bger_1C_50_2023',
-    court: 'bger', canton: 'CH', chamber: 'I. öffentlich-rechtliche Abteilung', type: 'Urteil', date: '2023-06-30', language: 'de',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'I. öffentlich-rechtliche Abteilung',
+    type: 'Urteil',
+    date: '2023-06-30',
+    language: 'de',
     docket: '1C_50/2023',
     title: 'Baubewilligung; Einsprache',
     text: 'Die Einsprache gegen die Baubewilligung wurde abgewiesen. Siehe bereits Urteil 4A_100/2020.',
@@ -267,7 +365,12 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // cites ATF 140 III 86
     id: 'bger_4A_500_2016',
-    court: 'bger', canton: 'CH', chamber: 'Ire Cour de droit civil', type: 'arrêt', date: '2016-07-04', language: 'fr',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'Ire Cour de droit civil',
+    type: 'arrêt',
+    date: '2016-07-04',
+    language: 'fr',
     docket: '4A_500/2016',
     title: 'Bail à loyer; résiliation',
     regeste: 'Résiliation du bail à loyer pour justes motifs.',
@@ -275,7 +378,12 @@ export const CORPUS: readonly SearchDocument[] = [
   }),
   doc({
     id: 'bger_4A_600_2017',
-    court: 'bger', canton: 'CH', chamber: 'Ire Cour de droit civil', type: 'arrêt', date: '2017-02-14', language: 'fr',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'Ire Cour de droit civil',
+    type: 'arrêt',
+    date: '2017-02-14',
+    language: 'fr',
     docket: '4A_600/2017',
     title: 'Responsabilité civile du détenteur',
     text: "L'arrêt attaqué retient la responsabilité civile du détenteur du véhicule.",
@@ -283,14 +391,24 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // cites 4A_100/2020 in French
     id: 'ge_gerichte_ACJC_123_2021',
-    court: 'ge_gerichte', canton: 'GE', chamber: 'Chambre civile', type: 'arrêt', date: '2021-09-09', language: 'fr',
+    court: 'ge_gerichte',
+    canton: 'GE',
+    chamber: 'Chambre civile',
+    type: 'arrêt',
+    date: '2021-09-09',
+    language: 'fr',
     docket: 'ACJC/123/2021',
     title: 'Contrat de travail; licenciement',
     text: 'Le contrat de travail a été résilié; cf. arrêt 4A_100/2020 du 10 mars 2020.',
   }),
   doc({
     id: 'vd_findinfo_HC_2020_55',
-    court: 'vd_findinfo', canton: 'VD', chamber: 'Cour civile', type: 'Jugement', date: '2020-05-05', language: 'fr',
+    court: 'vd_findinfo',
+    canton: 'VD',
+    chamber: 'Cour civile',
+    type: 'Jugement',
+    date: '2020-05-05',
+    language: 'fr',
     docket: 'HC/2020/55',
     title: 'Vente immobilière',
     text: "La vente de l'immeuble est annulée pour vice du consentement.",
@@ -298,14 +416,24 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // cites 140 III 86 inside a list citation
     id: 'ne_tribunal_cantonal_CACIV.2019.12',
-    court: 'ne_tribunal_cantonal', canton: 'NE', chamber: "Cour d'appel civile", type: 'arrêt', date: '2019-12-12', language: 'fr',
+    court: 'ne_tribunal_cantonal',
+    canton: 'NE',
+    chamber: "Cour d'appel civile",
+    type: 'arrêt',
+    date: '2019-12-12',
+    language: 'fr',
     docket: 'CACIV.2019.12',
     title: 'Divorce; entretien',
     text: "Le jugement de divorce fixe la contribution d'entretien (cf. ATF 139 III 1; 140 III 86).",
   }),
   doc({
     id: 'bger_6B_800_2023',
-    court: 'bger', canton: 'CH', chamber: 'Cour de droit pénal', type: 'arrêt', date: '2023-03-15', language: 'fr',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'Cour de droit pénal',
+    type: 'arrêt',
+    date: '2023-03-15',
+    language: 'fr',
     docket: '6B_800/2023',
     title: 'Escroquerie; fixation de la peine',
     text: 'Le recourant a été condamné pour escroquerie.',
@@ -314,28 +442,48 @@ export const CORPUS: readonly SearchDocument[] = [
   doc({
     // cites DTF 140 III 86
     id: 'bger_4A_700_2019',
-    court: 'bger', canton: 'CH', chamber: 'I Corte di diritto civile', type: 'sentenza', date: '2019-10-10', language: 'it',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'I Corte di diritto civile',
+    type: 'sentenza',
+    date: '2019-10-10',
+    language: 'it',
     docket: '4A_700/2019',
     title: 'Contratto di locazione',
     text: 'La disdetta del contratto di locazione è valida; cfr. DTF 140 III 86 consid. 2.',
   }),
   doc({
     id: 'ti_gerichte_12.2020.1',
-    court: 'ti_gerichte', canton: 'TI', chamber: 'Camera civile', type: 'sentenza', date: '2020-02-20', language: 'it',
+    court: 'ti_gerichte',
+    canton: 'TI',
+    chamber: 'Camera civile',
+    type: 'sentenza',
+    date: '2020-02-20',
+    language: 'it',
     docket: '12.2020.1',
     title: 'Responsabilità civile',
     text: 'Il diritto al risarcimento presuppone la responsabilità del convenuto.',
   }),
   doc({
     id: 'ti_tribunale_amministrativo_52.2021.7',
-    court: 'ti_tribunale_amministrativo', canton: 'TI', chamber: 'Camera di diritto pubblico', type: 'decisione', date: '2021-03-03', language: 'it',
+    court: 'ti_tribunale_amministrativo',
+    canton: 'TI',
+    chamber: 'Camera di diritto pubblico',
+    type: 'decisione',
+    date: '2021-03-03',
+    language: 'it',
     docket: '52.2021.7',
     title: 'Diritti reali',
     text: 'I diritti reali limitati sono iscritti nel registro fondiario.',
   }),
   doc({
     id: 'bger_6B_900_2024',
-    court: 'bger', canton: 'CH', chamber: 'Corte di diritto penale', type: 'sentenza', date: '2024-04-04', language: 'it',
+    court: 'bger',
+    canton: 'CH',
+    chamber: 'Corte di diritto penale',
+    type: 'sentenza',
+    date: '2024-04-04',
+    language: 'it',
     docket: '6B_900/2024',
     title: 'Truffa; commisurazione della pena',
     text: 'Il ricorrente è stato condannato per truffa.',
@@ -343,14 +491,24 @@ export const CORPUS: readonly SearchDocument[] = [
   // --- Romansh (no stemming, no stop words) -------------------------------------------------
   doc({
     id: 'gr_kantonsgericht_ZK1_20_5',
-    court: 'gr_kantonsgericht', canton: 'GR', chamber: 'Chombra civila', type: 'sentenzia', date: '2020-06-06', language: 'rm',
+    court: 'gr_kantonsgericht',
+    canton: 'GR',
+    chamber: 'Chombra civila',
+    type: 'sentenzia',
+    date: '2020-06-06',
+    language: 'rm',
     docket: 'ZK1 20 5',
     title: 'Contract da locaziun',
     text: 'Il contract da locaziun è vegnì terminà.',
   }),
   doc({
     id: 'gr_kantonsgericht_ZK2_21_8',
-    court: 'gr_kantonsgericht', canton: 'GR', chamber: null, type: 'decisiun', date: '2021-10-10', language: 'rm',
+    court: 'gr_kantonsgericht',
+    canton: 'GR',
+    chamber: null,
+    type: 'decisiun',
+    date: '2021-10-10',
+    language: 'rm',
     docket: 'ZK2 21 8',
     title: 'Dretg da possess',
     text: 'La dumonda da dretg è vegnida refusada.',
@@ -414,7 +572,12 @@ function dateOrder(ids: readonly string[], sort: 'date_desc' | 'date_asc'): stri
 
 const KUENDIGUNG = ['bger_4A_100_2020', 'bger_4A_200_2021', 'bge_BGE_140_III_86', 'bger_5A_300_2019'];
 const VERTRAG = ['bger_4A_400_2018', 'lu_kantonsgericht_1B_21_5'];
-const DOCKET_4A_100 = ['bger_4A_100_2020', 'bger_4A_200_2021', 'bger_1C_50_2023', 'ge_gerichte_ACJC_123_2021'];
+const DOCKET_4A_100 = [
+  'bger_4A_100_2020',
+  'bger_4A_200_2021',
+  'bger_1C_50_2023',
+  'ge_gerichte_ACJC_123_2021',
+];
 const BGE_140_III_86 = [
   'bge_BGE_140_III_86',
   'bger_4A_200_2021',
@@ -458,7 +621,11 @@ export const QUERY_CASES: readonly (readonly [string, string, readonly string[]]
   ],
   ['NOT', 'Kündigung NOT Arbeitsvertrag', ['bger_4A_100_2020', 'bger_5A_300_2019']],
   ['minus as NOT', 'Kündigung -Mietvertrag -Entlassung', ['bger_4A_200_2021', 'bge_BGE_140_III_86']],
-  ['AND binds tighter than OR', 'Entlassung OR Kündigung Mietvertrag', ['bger_4A_100_2020', 'bger_5A_300_2019']],
+  [
+    'AND binds tighter than OR',
+    'Entlassung OR Kündigung Mietvertrag',
+    ['bger_4A_100_2020', 'bger_5A_300_2019'],
+  ],
   ['parentheses', '(Entlassung OR Mietvertrag) Kündigung', ['bger_4A_100_2020', 'bger_5A_300_2019']],
   ['NOT of a group', 'Kündigung -(Mietvertrag OR Arbeitsvertrag)', ['bger_5A_300_2019']],
   // rule 3: prefixes (stemmed like a word)
@@ -467,7 +634,11 @@ export const QUERY_CASES: readonly (readonly [string, string, readonly string[]]
   ['prefix: no match inside compounds', 'vertrag*', VERTRAG],
   ['prefix: fr', 'résil*', ['bger_4A_500_2016', 'ge_gerichte_ACJC_123_2021']],
   ['prefix: it', 'diritt*', ['ti_gerichte_12.2020.1', 'ti_tribunale_amministrativo_52.2021.7']],
-  ['prefix: it, the prefix is stemmed too', 'diritto*', ['ti_gerichte_12.2020.1', 'ti_tribunale_amministrativo_52.2021.7']],
+  [
+    'prefix: it, the prefix is stemmed too',
+    'diritto*',
+    ['ti_gerichte_12.2020.1', 'ti_tribunale_amministrativo_52.2021.7'],
+  ],
   ['prefix: it and rm at once', 'locaz*', ['bger_4A_700_2019', 'gr_kantonsgericht_ZK1_20_5']],
   // rule 7: stop words are removed per language
   ['stop word in an AND', 'der Vertrag', VERTRAG],
@@ -475,7 +646,11 @@ export const QUERY_CASES: readonly (readonly [string, string, readonly string[]]
   ['negated stop word', 'Vertrag NOT die', VERTRAG],
   ['stop-word prefix', 'Vertrag AND die*', VERTRAG],
   ['stop words only', 'der die das', []],
-  ['NOT stop word only: nothing in German, all others (without the word)', 'NOT der', ofLanguage('fr', 'it', 'rm')],
+  [
+    'NOT stop word only: nothing in German, all others (without the word)',
+    'NOT der',
+    ofLanguage('fr', 'it', 'rm'),
+  ],
   ['it stop word', 'la disdetta', ['bger_4A_700_2019']],
   ['fr stop word', 'le contrat', ['bger_4A_500_2016', 'ge_gerichte_ACJC_123_2021']],
   // rule 6: NOT-only queries mean "all except"
@@ -503,7 +678,11 @@ export const QUERY_CASES: readonly (readonly [string, string, readonly string[]]
   ['decision id of a BGE', 'bge_BGE_140_III_86', ['bge_BGE_140_III_86']],
   ['two decision ids', 'bger_4A_100_2020 OR bger_6B_500_2022', ['bger_4A_100_2020', 'bger_6B_500_2022']],
   ['reference AND term', '4A_100/2020 Mietvertrag', ['bger_4A_100_2020']],
-  ['reference AND stop word (removed in German only)', 'der 4A_100/2020', ['bger_4A_100_2020', 'bger_4A_200_2021', 'bger_1C_50_2023']],
+  [
+    'reference AND stop word (removed in German only)',
+    'der 4A_100/2020',
+    ['bger_4A_100_2020', 'bger_4A_200_2021', 'bger_1C_50_2023'],
+  ],
   ['reference OR term', '4A_100/2020 OR Entlassung', [...DOCKET_4A_100, 'bger_5A_300_2019']],
   ['term NOT reference', 'Kündigung NOT 4A_100/2020', ['bge_BGE_140_III_86', 'bger_5A_300_2019']],
   ['NOT reference only', 'NOT 4A_100/2020', allExcept(...DOCKET_4A_100)],
@@ -516,7 +695,12 @@ export const QUERY_CASES: readonly (readonly [string, string, readonly string[]]
 /** [what, query, filters, exactly the decisions that match] */
 export const FILTER_CASES: readonly (readonly [string, string, SearchFilters, readonly string[]])[] = [
   ['court', '', { court: 'bger' }, BGER],
-  ['court (cantonal)', '', { court: 'zh_obergericht' }, ['zh_obergericht_LB190001', 'zh_obergericht_LB200002']],
+  [
+    'court (cantonal)',
+    '',
+    { court: 'zh_obergericht' },
+    ['zh_obergericht_LB190001', 'zh_obergericht_LB200002'],
+  ],
   ['court without decisions', '', { court: 'finma' }, []],
   [
     'canton',
@@ -524,7 +708,12 @@ export const FILTER_CASES: readonly (readonly [string, string, SearchFilters, re
     { canton: 'ZH' },
     ['zh_obergericht_LB190001', 'zh_obergericht_LB200002', 'zh_verwaltungsgericht_VB.2020.00123'],
   ],
-  ['canton CH (federal)', '', { canton: 'CH' }, CORPUS.filter((d) => ['bger', 'bge', 'bvger', 'bstger'].includes(d.court)).map((d) => d.decision_id)],
+  [
+    'canton CH (federal)',
+    '',
+    { canton: 'CH' },
+    CORPUS.filter((d) => ['bger', 'bge', 'bvger', 'bstger'].includes(d.court)).map((d) => d.decision_id),
+  ],
   ['language fr', '', { language: 'fr' }, ofLanguage('fr')],
   ['language it', '', { language: 'it' }, ofLanguage('it')],
   ['language rm', '', { language: 'rm' }, ['gr_kantonsgericht_ZK1_20_5', 'gr_kantonsgericht_ZK2_21_8']],
@@ -533,36 +722,85 @@ export const FILTER_CASES: readonly (readonly [string, string, SearchFilters, re
     '',
     { dateFrom: '2021-06-15' },
     [
-      'bger_4A_200_2021', 'bger_2C_900_2021', 'ge_gerichte_ACJC_123_2021', 'gr_kantonsgericht_ZK2_21_8',
-      'ag_obergericht_ZOR.2021.12', 'bger_6B_500_2022', 'sg_kantonsgericht_BZ.2022.15',
-      'bs_appellationsgericht_ZB.2023.4', 'bger_6B_800_2023', 'bger_1C_50_2023', 'bger_6B_900_2024',
+      'bger_4A_200_2021',
+      'bger_2C_900_2021',
+      'ge_gerichte_ACJC_123_2021',
+      'gr_kantonsgericht_ZK2_21_8',
+      'ag_obergericht_ZOR.2021.12',
+      'bger_6B_500_2022',
+      'sg_kantonsgericht_BZ.2022.15',
+      'bs_appellationsgericht_ZB.2023.4',
+      'bger_6B_800_2023',
+      'bger_1C_50_2023',
+      'bger_6B_900_2024',
     ],
   ],
   [
     'date_to (inclusive; undated excluded)',
     '',
     { dateTo: '2019-04-01' },
-    ['bge_BGE_140_III_86', 'bger_4A_500_2016', 'bger_4A_600_2017', 'bger_4A_400_2018', 'zh_obergericht_LB190001'],
+    [
+      'bge_BGE_140_III_86',
+      'bger_4A_500_2016',
+      'bger_4A_600_2017',
+      'bger_4A_400_2018',
+      'zh_obergericht_LB190001',
+    ],
   ],
-  ['date_from = date_to: one day', '', { dateFrom: '2020-03-10', dateTo: '2020-03-10' }, ['bger_4A_100_2020', 'zh_obergericht_LB200002']],
+  [
+    'date_from = date_to: one day',
+    '',
+    { dateFrom: '2020-03-10', dateTo: '2020-03-10' },
+    ['bger_4A_100_2020', 'zh_obergericht_LB200002'],
+  ],
   ['a year boundary day', '', { dateFrom: '2021-01-01', dateTo: '2021-01-01' }, ['be_obergericht_SK_21_100']],
-  ['date range', '', { dateFrom: '2020-12-31', dateTo: '2021-03-03' }, ['zh_verwaltungsgericht_VB.2020.00123', 'be_obergericht_SK_21_100', 'ti_tribunale_amministrativo_52.2021.7']],
-  ['undated decisions are outside every date range', 'Vertrag', { dateFrom: '1900-01-01', dateTo: '2099-12-31' }, ['bger_4A_400_2018']],
+  [
+    'date range',
+    '',
+    { dateFrom: '2020-12-31', dateTo: '2021-03-03' },
+    [
+      'zh_verwaltungsgericht_VB.2020.00123',
+      'be_obergericht_SK_21_100',
+      'ti_tribunale_amministrativo_52.2021.7',
+    ],
+  ],
+  [
+    'undated decisions are outside every date range',
+    'Vertrag',
+    { dateFrom: '1900-01-01', dateTo: '2099-12-31' },
+    ['bger_4A_400_2018'],
+  ],
   [
     'chamber: substring',
     '',
     { chamber: 'zivilrechtliche' },
     ['bger_4A_100_2020', 'bger_4A_200_2021', 'bge_BGE_140_III_86', 'bger_5A_300_2019', 'bger_4A_400_2018'],
   ],
-  ['chamber: case-insensitive', '', { chamber: 'ZIVILKAMMER' }, ['zh_obergericht_LB190001', 'zh_obergericht_LB200002']],
-  ['chamber: case-insensitive beyond ASCII', '', { chamber: 'ÖFFENTLICH-RECHTLICHE' }, ['bger_2C_900_2021', 'bger_1C_50_2023']],
+  [
+    'chamber: case-insensitive',
+    '',
+    { chamber: 'ZIVILKAMMER' },
+    ['zh_obergericht_LB190001', 'zh_obergericht_LB200002'],
+  ],
+  [
+    'chamber: case-insensitive beyond ASCII',
+    '',
+    { chamber: 'ÖFFENTLICH-RECHTLICHE' },
+    ['bger_2C_900_2021', 'bger_1C_50_2023'],
+  ],
   [
     'chamber: a word anywhere',
     '',
     { chamber: 'kammer' },
     [
-      'zh_obergericht_LB190001', 'zh_obergericht_LB200002', 'be_obergericht_SK_21_100', 'lu_kantonsgericht_1B_21_5',
-      'sg_kantonsgericht_BZ.2022.15', 'ag_obergericht_ZOR.2021.12', 'bs_appellationsgericht_ZB.2023.4', 'bstger_SK.2019.42',
+      'zh_obergericht_LB190001',
+      'zh_obergericht_LB200002',
+      'be_obergericht_SK_21_100',
+      'lu_kantonsgericht_1B_21_5',
+      'sg_kantonsgericht_BZ.2022.15',
+      'ag_obergericht_ZOR.2021.12',
+      'bs_appellationsgericht_ZB.2023.4',
+      'bstger_SK.2019.42',
     ],
   ],
   ['chamber: `_` is a literal underscore', '', { chamber: 'r_A' }, ['lu_kantonsgericht_1B_21_5']],
@@ -570,41 +808,86 @@ export const FILTER_CASES: readonly (readonly [string, string, SearchFilters, re
   ['chamber: `_` literal and case-insensitive', '', { chamber: 'KAMMER_a' }, ['lu_kantonsgericht_1B_21_5']],
   ['chamber: `%` is a literal percent sign', '', { chamber: '50%' }, ['ag_obergericht_ZOR.2021.12']],
   ['chamber: only `%`', '', { chamber: '%' }, ['ag_obergericht_ZOR.2021.12']],
-  ['chamber: without `%`', '', { chamber: 'r 50' }, ['ag_obergericht_ZOR.2021.12', 'bs_appellationsgericht_ZB.2023.4']],
+  [
+    'chamber: without `%`',
+    '',
+    { chamber: 'r 50' },
+    ['ag_obergericht_ZOR.2021.12', 'bs_appellationsgericht_ZB.2023.4'],
+  ],
   ['chamber: a backslash is literal too', '', { chamber: '\\' }, []],
   [
     'decision_type: exact, case-insensitive (not Teilurteil)',
     '',
     { decisionType: 'urteil' },
     [
-      'bger_4A_100_2020', 'bger_4A_200_2021', 'bger_5A_300_2019', 'bger_6B_500_2022', 'bvger_A-1234_2020', 'bger_2C_900_2021',
-      'zh_obergericht_LB200002', 'zh_verwaltungsgericht_VB.2020.00123', 'be_obergericht_SK_21_100', 'ag_obergericht_ZOR.2021.12',
-      'bstger_SK.2019.42', 'bger_1C_50_2023',
+      'bger_4A_100_2020',
+      'bger_4A_200_2021',
+      'bger_5A_300_2019',
+      'bger_6B_500_2022',
+      'bvger_A-1234_2020',
+      'bger_2C_900_2021',
+      'zh_obergericht_LB200002',
+      'zh_verwaltungsgericht_VB.2020.00123',
+      'be_obergericht_SK_21_100',
+      'ag_obergericht_ZOR.2021.12',
+      'bstger_SK.2019.42',
+      'bger_1C_50_2023',
     ],
   ],
   [
     'decision_type: case-insensitive beyond ASCII',
     '',
     { decisionType: 'ARRÊT' },
-    ['bger_4A_500_2016', 'bger_4A_600_2017', 'ge_gerichte_ACJC_123_2021', 'ne_tribunal_cantonal_CACIV.2019.12', 'bger_6B_800_2023'],
+    [
+      'bger_4A_500_2016',
+      'bger_4A_600_2017',
+      'ge_gerichte_ACJC_123_2021',
+      'ne_tribunal_cantonal_CACIV.2019.12',
+      'bger_6B_800_2023',
+    ],
   ],
-  ['decision_type: not Leitentscheid for Entscheid', '', { decisionType: 'Entscheid' }, ['sg_kantonsgericht_BZ.2022.15', 'bs_appellationsgericht_ZB.2023.4']],
+  [
+    'decision_type: not Leitentscheid for Entscheid',
+    '',
+    { decisionType: 'Entscheid' },
+    ['sg_kantonsgericht_BZ.2022.15', 'bs_appellationsgericht_ZB.2023.4'],
+  ],
   ['decision_type: never a substring', '', { decisionType: 'teil' }, []],
   // filters with a query
-  ['query + court', 'Kündigung', { court: 'bger' }, ['bger_4A_100_2020', 'bger_4A_200_2021', 'bger_5A_300_2019']],
+  [
+    'query + court',
+    'Kündigung',
+    { court: 'bger' },
+    ['bger_4A_100_2020', 'bger_4A_200_2021', 'bger_5A_300_2019'],
+  ],
   ['query + canton', 'Strafzumessung', { canton: 'BE' }, ['be_obergericht_SK_21_100']],
   ['query + language', '4A_100/2020', { language: 'fr' }, ['ge_gerichte_ACJC_123_2021']],
   ['query + date_from', 'Kündigung', { dateFrom: '2020-03-10' }, ['bger_4A_100_2020', 'bger_4A_200_2021']],
   ['query + date_to', 'Kündigung', { dateTo: '2020-03-09' }, ['bge_BGE_140_III_86', 'bger_5A_300_2019']],
   ['query + chamber', 'Betrug', { chamber: 'strafkammer' }, ['be_obergericht_SK_21_100']],
-  ['query + decision_type', '140 III 86', { decisionType: 'Arrêt' }, ['bger_4A_500_2016', 'ne_tribunal_cantonal_CACIV.2019.12']],
-  ['NOT-only query + court', 'NOT Kündigung', { court: 'bger' }, BGER.filter((id) => !KUENDIGUNG.includes(id))],
+  [
+    'query + decision_type',
+    '140 III 86',
+    { decisionType: 'Arrêt' },
+    ['bger_4A_500_2016', 'ne_tribunal_cantonal_CACIV.2019.12'],
+  ],
+  [
+    'NOT-only query + court',
+    'NOT Kündigung',
+    { court: 'bger' },
+    BGER.filter((id) => !KUENDIGUNG.includes(id)),
+  ],
   [
     'every filter at once',
     'Kündigung',
     {
-      court: 'bger', canton: 'CH', language: 'de', dateFrom: '2020-01-01', dateTo: '2021-12-31',
-      chamber: 'Zivilrechtliche', decisionType: 'URTEIL',
+      court: 'bger',
+      canton: 'CH',
+      language: 'de',
+      dateFrom: '2020-01-01',
+      dateTo: '2021-12-31',
+      chamber: 'Zivilrechtliche',
+      decisionType: 'URTEIL',
     },
     ['bger_4A_100_2020', 'bger_4A_200_2021'],
   ],
@@ -688,7 +971,12 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
         ['DTF', 'DTF 140 III 86', 'bge_BGE_140_III_86', BGE_140_III_86],
         ['bare BGE', '140 III 86', 'bge_BGE_140_III_86', BGE_140_III_86],
         ['BVGer docket', 'A-1234/2020', 'bvger_A-1234_2020', ['bvger_A-1234_2020', 'bger_2C_900_2021']],
-        ['reference OR a better-scoring word', '4A_100/2020 OR Entlassung', 'bger_4A_100_2020', [...DOCKET_4A_100, 'bger_5A_300_2019']],
+        [
+          'reference OR a better-scoring word',
+          '4A_100/2020 OR Entlassung',
+          'bger_4A_100_2020',
+          [...DOCKET_4A_100, 'bger_5A_300_2019'],
+        ],
       ])('relevance: the %s reference ranks its own decision first', async (_what, query, own, all) => {
         const result = await search({ query, sort: 'relevance' });
         const got = result.hits.map((h) => h.decision_id);
@@ -697,7 +985,12 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
       });
 
       it('relevance: the rest is ordered by score, highest first', async () => {
-        for (const query of ['Kündigung', '4A_100/2020 OR Entlassung', 'Mietvertrag OR contrats OR contratto', 'Straf* OR Betrug']) {
+        for (const query of [
+          'Kündigung',
+          '4A_100/2020 OR Entlassung',
+          'Mietvertrag OR contrats OR contratto',
+          'Straf* OR Betrug',
+        ]) {
           const hits = (await search({ query, sort: 'relevance' })).hits;
           const own = query.startsWith('4A_100/2020') ? 1 : 0;
           const scores = hits.slice(own).map((h) => h.score);
@@ -708,7 +1001,10 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
 
       it('relevance: a title match outranks a full-text-only match', async () => {
         // "Hauswart" occurs once in each: in the title of the older decision, in the text of the newer one
-        expect(await ids({ query: 'Hauswart', sort: 'relevance' })).toEqual(['bger_5A_300_2019', 'zh_obergericht_LB200002']);
+        expect(await ids({ query: 'Hauswart', sort: 'relevance' })).toEqual([
+          'bger_5A_300_2019',
+          'zh_obergericht_LB200002',
+        ]);
         // the decision with the word in title, regeste and text comes before the one with it in the text only
         const kuendigung = await ids({ query: 'Kündigung', sort: 'relevance' });
         expect(kuendigung[0]).toBe('bger_4A_100_2020');
@@ -717,25 +1013,28 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
         expect(sperrfrist).toEqual(['bge_BGE_140_III_86', 'bger_5A_300_2019']);
       });
 
-      it.each(['date_desc', 'date_asc'] as const)('sort %s: by date, undated last, ties by decision id', async (sort) => {
-        const got = await ids({ sort });
-        expect(got).toEqual(dateOrder(ALL_IDS, sort));
-        expect(got[got.length - 1]).toBe('lu_kantonsgericht_1B_21_5');
-        const pos = (id: string) => got.indexOf(id);
-        // two dates with two decisions each
-        if (sort === 'date_desc') {
-          expect(got[0]).toBe('bger_6B_900_2024');
-          expect(pos('zh_obergericht_LB200002')).toBe(pos('bger_4A_100_2020') - 1);
-          expect(pos('bger_4A_200_2021')).toBe(pos('bger_2C_900_2021') - 1);
-        } else {
-          expect(got[0]).toBe('bge_BGE_140_III_86');
-          expect(pos('bger_4A_100_2020')).toBe(pos('zh_obergericht_LB200002') - 1);
-          expect(pos('bger_2C_900_2021')).toBe(pos('bger_4A_200_2021') - 1);
-        }
-        // the same order with a query and a filter
-        const withQuery = await ids({ query: 'Kündigung OR Vertrag', filters: { language: 'de' }, sort });
-        expect(withQuery).toEqual(dateOrder([...KUENDIGUNG, ...VERTRAG], sort));
-      });
+      it.each(['date_desc', 'date_asc'] as const)(
+        'sort %s: by date, undated last, ties by decision id',
+        async (sort) => {
+          const got = await ids({ sort });
+          expect(got).toEqual(dateOrder(ALL_IDS, sort));
+          expect(got[got.length - 1]).toBe('lu_kantonsgericht_1B_21_5');
+          const pos = (id: string) => got.indexOf(id);
+          // two dates with two decisions each
+          if (sort === 'date_desc') {
+            expect(got[0]).toBe('bger_6B_900_2024');
+            expect(pos('zh_obergericht_LB200002')).toBe(pos('bger_4A_100_2020') - 1);
+            expect(pos('bger_4A_200_2021')).toBe(pos('bger_2C_900_2021') - 1);
+          } else {
+            expect(got[0]).toBe('bge_BGE_140_III_86');
+            expect(pos('bger_4A_100_2020')).toBe(pos('zh_obergericht_LB200002') - 1);
+            expect(pos('bger_2C_900_2021')).toBe(pos('bger_4A_200_2021') - 1);
+          }
+          // the same order with a query and a filter
+          const withQuery = await ids({ query: 'Kündigung OR Vertrag', filters: { language: 'de' }, sort });
+          expect(withQuery).toEqual(dateOrder([...KUENDIGUNG, ...VERTRAG], sort));
+        },
+      );
 
       it('sort relevance without a query: newest first, like date_desc', async () => {
         expect(await ids({ sort: 'relevance' })).toEqual(dateOrder(ALL_IDS, 'date_desc'));
@@ -743,29 +1042,44 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
 
       const GRIDS: readonly (readonly [string, Ask])[] = [
         ['date_desc, filter only', { filters: { court: 'bger' }, sort: 'date_desc' }],
-        ['date_asc, NOT-only query with a filter', { query: 'NOT Kündigung', filters: { court: 'bger' }, sort: 'date_asc' }],
-        ['date_desc, undated and tied decisions', { query: 'Vertrag OR Zivilkammer OR Kündigung OR Mietzins', sort: 'date_desc' }],
-        ['relevance, references and words', { query: 'Kündigung OR Vertrag OR 140 III 86 OR Hauswart', sort: 'relevance' }],
+        [
+          'date_asc, NOT-only query with a filter',
+          { query: 'NOT Kündigung', filters: { court: 'bger' }, sort: 'date_asc' },
+        ],
+        [
+          'date_desc, undated and tied decisions',
+          { query: 'Vertrag OR Zivilkammer OR Kündigung OR Mietzins', sort: 'date_desc' },
+        ],
+        [
+          'relevance, references and words',
+          { query: 'Kündigung OR Vertrag OR 140 III 86 OR Hauswart', sort: 'relevance' },
+        ],
       ];
-      it.each(GRIDS)('pagination %s: every (offset, limit) page is a slice of the full order', async (_what, ask) => {
-        const full = await search({ ...ask, offset: 0, limit: 1000 });
-        const order = full.hits.map((h) => h.decision_id);
-        const n = order.length;
-        expect(n).toBeGreaterThanOrEqual(6);
-        expect(new Set(order).size).toBe(n);
-        expect(full.total).toBe(n);
-        if (ask.sort !== 'relevance') expect(order).toEqual(dateOrder(order, ask.sort!));
-        for (let offset = 0; offset <= n + 2; offset++) {
-          for (let limit = 1; limit <= n + 1; limit++) {
-            const page = await search({ ...ask, offset, limit });
-            const where = `offset ${offset} limit ${limit}`;
-            expect(page.hits.map((h) => h.decision_id), where).toEqual(order.slice(offset, offset + limit));
-            expect(page.hasMore, where).toBe(offset + limit < n);
-            expect(page.total, where).toBe(n);
-            expect(page.totalIsLowerBound, where).toBe(false);
+      it.each(GRIDS)(
+        'pagination %s: every (offset, limit) page is a slice of the full order',
+        async (_what, ask) => {
+          const full = await search({ ...ask, offset: 0, limit: 1000 });
+          const order = full.hits.map((h) => h.decision_id);
+          const n = order.length;
+          expect(n).toBeGreaterThanOrEqual(6);
+          expect(new Set(order).size).toBe(n);
+          expect(full.total).toBe(n);
+          if (ask.sort !== 'relevance') expect(order).toEqual(dateOrder(order, ask.sort!));
+          for (let offset = 0; offset <= n + 2; offset++) {
+            for (let limit = 1; limit <= n + 1; limit++) {
+              const page = await search({ ...ask, offset, limit });
+              const where = `offset ${offset} limit ${limit}`;
+              expect(
+                page.hits.map((h) => h.decision_id),
+                where,
+              ).toEqual(order.slice(offset, offset + limit));
+              expect(page.hasMore, where).toBe(offset + limit < n);
+              expect(page.total, where).toBe(n);
+              expect(page.totalIsLowerBound, where).toBe(false);
+            }
           }
-        }
-      });
+        },
+      );
     });
 
     describe('writes', () => {
@@ -788,7 +1102,9 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
         full_text: `Fassung ${word}: der Vertrag wurde erfüllt.`,
       });
       const find = async (query: string, filters: SearchFilters = {}) =>
-        (await fixture!.index.search(requestOf({ query, filters }))).hits.map((h) => `${h.decision_id}|${h.title}`);
+        (await fixture!.index.search(requestOf({ query, filters }))).hits.map(
+          (h) => `${h.decision_id}|${h.title}`,
+        );
 
       it('an upsert with an older position never overwrites a newer one; a newer one replaces the whole document', async () => {
         await fixture!.load([version('Zweitfassung', 'bger')], [100]);
@@ -879,7 +1195,10 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
         for (let offset = 0; offset <= 10; offset++) {
           for (let limit = 1; limit <= 9; limit++) {
             const page = await search({ ...ask, offset, limit });
-            expect(page.hits.map((h) => h.decision_id), `offset ${offset} limit ${limit}`).toEqual(order.slice(offset, offset + limit));
+            expect(
+              page.hits.map((h) => h.decision_id),
+              `offset ${offset} limit ${limit}`,
+            ).toEqual(order.slice(offset, offset + limit));
             expect(page.hasMore, `offset ${offset} limit ${limit}`).toBe(offset + limit < 8);
           }
         }

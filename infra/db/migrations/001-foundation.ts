@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table event_log (
     position bigserial primary key,
@@ -61,7 +60,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['projection_generations', 'dead_letters', 'projection_checkpoints', 'ingest_state', 'event_log']) {
+  for (const table of [
+    'projection_generations',
+    'dead_letters',
+    'projection_checkpoints',
+    'ingest_state',
+    'event_log',
+  ]) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
 }

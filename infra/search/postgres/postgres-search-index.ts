@@ -22,8 +22,17 @@ export interface PostgresSearchOptions {
 const MAX_INDEXED_CHARS = 400_000;
 
 const HIT_COLUMNS = [
-  'decision_id', 'court', 'canton', 'chamber', 'decision_type', 'decision_date', 'language',
-  'docket_number', 'title', 'regeste', 'rule_statement',
+  'decision_id',
+  'court',
+  'canton',
+  'chamber',
+  'decision_type',
+  'decision_date',
+  'language',
+  'docket_number',
+  'title',
+  'regeste',
+  'rule_statement',
 ] as const;
 
 function escapeLike(text: string): string {
@@ -43,10 +52,14 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     this.pool = options.candidatePool ?? 10_000;
   }
 
-  async upsert(docs: readonly { doc: SearchDocument; position: number }[], { tx }: SearchWriteContext): Promise<void> {
+  async upsert(
+    docs: readonly { doc: SearchDocument; position: number }[],
+    { tx }: SearchWriteContext,
+  ): Promise<void> {
     for (const { doc, position } of docs) {
       const cfg = LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG;
-      const text = doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
+      const text =
+        doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
       const row = {
         decision_id: doc.decision_id,
         court: doc.court,
