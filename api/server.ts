@@ -3,30 +3,15 @@ import { parseEnv } from '../infra/config/env.ts';
 import { apiEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
+import { apiDepsFrom } from './api-settings.ts';
 import { buildApp } from './app.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv(apiEnv);
   const logger = createLogger(env.LOG_LEVEL, 'api');
   const infra = await openInfra(env, 'api', logger);
-  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}${env.BASE_PATH}`;
   let closing = false;
-  const app = await buildApp(
-    {
-      db: infra.db,
-      search: infra.search,
-      settings: {
-        basePath: env.BASE_PATH,
-        publicBaseUrl,
-        staleAfterHours: env.STALE_AFTER_HOURS,
-        maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS,
-      },
-      today: () => new Date().toISOString().slice(0, 10),
-      now: () => new Date(),
-      ready: async () => !closing,
-    },
-    { loggerInstance: logger },
-  );
+  const app = await buildApp(apiDepsFrom(env, infra, async () => !closing), { loggerInstance: logger });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   logger.info({ address, mode: env.SERVICE_MODE }, 'api listening');
   const shutdown = async () => {

@@ -1,20 +1,9 @@
 import { canonicalUrl, citationStrings } from '../../contracts/citation/citation-strings.ts';
 import type { DecisionSummary } from '../../contracts/api/decisions.schema.ts';
+import type { SearchHit } from '../../infra/search/search.port.ts';
 
-export interface SummarySource {
-  readonly decision_id: string;
-  readonly court: string;
-  readonly canton: string;
-  readonly chamber: string | null;
-  readonly decision_type: string | null;
-  readonly decision_date: string | null;
-  readonly language: string;
-  readonly docket_number: string;
-  readonly title: string;
-  readonly regeste: string | null;
-  readonly rule_statement: string;
-  readonly score?: number;
-}
+/** What a summary is built from: a search hit, or a decision row with its rule statement. */
+export type SummarySource = SearchHit;
 
 export interface SummaryContext {
   readonly publicBaseUrl: string;

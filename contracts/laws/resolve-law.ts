@@ -613,10 +613,22 @@ function resolveUnsafe(input: ResolveLawInput): LawResolution {
   if (canton !== 'CH') {
     const found = lookupCandidates(lookup, key, canton);
     const inCanton = found.candidates.filter((c) => c.canton === canton);
+    // With sr_number given it must name one of the canton's acts of this name; otherwise the
+    // name must be unique in the canton.
     const pick =
-      inCanton.length === 1
-        ? inCanton[0]
-        : inCanton.find((c) => srParam !== undefined && c.sr_number === srParam);
+      srParam !== undefined
+        ? inCanton.find((c) => c.sr_number === srParam)
+        : inCanton.length === 1
+          ? inCanton[0]
+          : undefined;
+    if (pick === undefined && srParam !== undefined && inCanton.length > 0) {
+      return miss(
+        ctx,
+        'sr_number_conflict',
+        `${show(name)} in canton ${canton} is SR ${inCanton.map((c) => c.sr_number).join(' or ')}, but sr_number ${show(srParam)} was given.`,
+        { candidates: inCanton },
+      );
+    }
     if (pick) {
       return {
         status: 'resolved',

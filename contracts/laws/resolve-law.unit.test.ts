@@ -813,6 +813,21 @@ describe('rule 8: the canton as second path element, either order', () => {
     expect(unknown.reason).toContain("'XYZG'");
     expect(unknown.reason).toContain('canton ZH');
     missed(r({ abbreviation: 'StG', secondPathElement: 'ZH' }), 'cantonal_lookup_unavailable');
+    const conflict = missed(
+      r({ abbreviation: 'StG', secondPathElement: 'ZH', sr_number: '999', cantonalCandidates: fakeLookup }),
+      'sr_number_conflict',
+    );
+    expect(conflict.candidates).toEqual([CANTONAL['STG']![0]]);
+    expect(
+      resolved(
+        r({
+          abbreviation: 'StG',
+          secondPathElement: 'ZH',
+          sr_number: '631.1',
+          cantonalCandidates: fakeLookup,
+        }),
+      ).sr_number,
+    ).toBe('631.1');
     missed(
       r({ abbreviation: 'StG', secondPathElement: 'AG', cantonalCandidates: fakeLookup }),
       'unknown_name',

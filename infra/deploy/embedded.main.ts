@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
 import { runSource } from '../../ingest/ingest-runner.ts';
 import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
@@ -69,24 +70,7 @@ async function main(): Promise<void> {
     lastLine = line;
   });
 
-  const publicBaseUrl =
-    env.PUBLIC_BASE_URL ??
-    `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}${env.BASE_PATH}`;
-  const app = await buildApp(
-    {
-      db: infra.db,
-      search: infra.search,
-      settings: {
-        basePath: env.BASE_PATH,
-        publicBaseUrl,
-        staleAfterHours: env.STALE_AFTER_HOURS,
-        maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS,
-      },
-      today: () => new Date().toISOString().slice(0, 10),
-      now: () => new Date(),
-    },
-    { loggerInstance: logger },
-  );
+  const app = await buildApp(apiDepsFrom(env, infra), { loggerInstance: logger });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const url = env.PUBLIC_BASE_URL ?? `${address.replace('[::1]', 'localhost')}${env.BASE_PATH}`;
   say(`\nready in ${((Date.now() - started) / 1000).toFixed(1)} s — serving on ${url}`);

@@ -13,9 +13,10 @@ export interface EngineAvailability {
   readonly reason: string;
 }
 
-const inCi = (): boolean => process.env['CI'] === 'true' || process.env['CI'] === '1';
+export const inCi = (): boolean => process.env['CI'] === 'true' || process.env['CI'] === '1';
 
-async function dockerReachable(): Promise<boolean> {
+/** Can testcontainers reach a Docker engine? (Rejects in milliseconds when there is none.) */
+export async function dockerReachable(): Promise<boolean> {
   try {
     const { getContainerRuntimeClient } = await import('testcontainers');
     await getContainerRuntimeClient();
@@ -23,6 +24,13 @@ async function dockerReachable(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** No engine for a suite: fail in CI, else print one line saying why and give null (the suite skips). */
+export function noEngine(why: string): null {
+  if (inCi()) throw new Error(`${why} — CI must not skip engine tests`);
+  process.stderr.write(`${why}\n`);
+  return null;
 }
 
 let postgresUrl: Promise<string | null> | null = null;
@@ -39,9 +47,7 @@ export function postgresTestUrl(): Promise<string | null> {
     }
     const why =
       'PostgreSQL engine tests skipped: no DATABASE_URL and no Docker engine (start one with infra/local/engines.sh start)';
-    if (inCi()) throw new Error(`${why} — CI must not skip engine tests`);
-    process.stderr.write(`${why}\n`);
-    return null;
+    return noEngine(why);
   })();
   return postgresUrl;
 }

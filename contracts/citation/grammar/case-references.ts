@@ -13,13 +13,11 @@ import {
   FR,
   IT,
   ANY_LANG,
-  MAX_GAP,
   isBoundary,
   isDigitAt,
   isLetterAt,
   isLowerAt,
   isLowerCode,
-  isSpaceAt,
   isUpperAt,
   isUpperCode,
   isDigitCode,
@@ -611,10 +609,4 @@ export function tailAt(s: string, i: number, maxVolume: number): Tail {
     if (!progressed) break;
   }
   return { end, statedDate, pinpoints, pinpointsFollowing, pagePinpoint, languages: languages || ANY_LANG };
-}
-
-/** Whether i holds whitespace only up to a line break (used to keep spans on one logical line). */
-export function isLineGap(s: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (!isSpaceAt(s, k)) return false;
-  return to - from <= MAX_GAP;
 }

@@ -1,0 +1,468 @@
+/**
+ * Statute references: `Art. 8 Abs. 2 lit. a BV`, `Art. 41 ff. OR`, `art. 8 al. 2 let. a Cst.`,
+ * `art. 8 cpv. 2 lett. a Cost.`, `Art. 6bis StGB`, `§ 12 Abs. 1 StG ZH`, and runs of them joined
+ * by `und`/`et`/`e`/`,`/`i.V.m.`/... (`Art. 8 und 9 BV`, `Art. 8 i.V.m. Art. 29 BV`).
+ *
+ * Grammar (informal):
+ *   run      := ARTWORD entry ( CONNECTOR ARTWORD? entry )*
+ *   entry    := ARTNUM detail* FOLLOWING? LAW?
+ *   ARTNUM   := 1-4 digits + (one lower-case letter | Latin ordinal `bis`, `ter`, `quater`, ...)
+ *   detail   := (Abs.|al.|cpv.|par.) NUMLIST | (lit.|Bst.|let.|lett.) LETTERLIST
+ *             | (Ziff.|ch.|n.|cifra) NUMLIST | (Satz|phr.|frase) NUMLIST | NUM(e|re) phrase
+ *   LAW      := known federal abbreviation (law table, SR number) [canton code → cantonal]
+ *             | `EG` abbreviation | other abbreviation with two capitals (`StG`, `VRG`) [canton]
+ * An entry without its own law takes the next law written in the same run (`Art. 8 und 9 BV`:
+ * both BV). An entry that is a bare number after a connector is kept only when such a law
+ * follows, so `Art. 8 BV und 3 weitere` yields one reference.
+ */
+import { CANTONS, type CantonCode } from '../../courts/cantons.ts';
+import { COLLECTION_PREFIXES } from './case-references.ts';
+import { lawBySpelling, spellingHasDot } from './law-abbreviations.ts';
+import {
+  ANY_LANG,
+  DE,
+  FR,
+  IT,
+  isBoundary,
+  isDigitAt,
+  isLetterAt,
+  isLowerAt,
+  isUpperAt,
+  needSpaces,
+  readAnyLiteral,
+  readLiteral,
+  readNumber,
+  skipSpaces,
+} from './text-scan.ts';
+
+export interface StatuteRef {
+  /** Span of this entry: from its article word (or number) to its law. */
+  readonly start: number;
+  readonly end: number;
+  /** `8`, `41a`, `266l`, `6bis`, `12quater`. */
+  readonly article: string;
+  /** Absatz / alinéa / capoverso numbers. */
+  readonly paragraphs: readonly string[];
+  /** litera / lettre / lettera. */
+  readonly letters: readonly string[];
+  /** Ziffer / chiffre / numero. */
+  readonly numbers: readonly string[];
+  /** Satz / phrase / frase. */
+  readonly sentences: readonly string[];
+  /** `ff.` / `f.` / `ss` / `segg.` after the article. */
+  readonly following: boolean;
+  /** The law abbreviation as written (`OR`, `Cst.`, `StG`, `EG ZGB`), or null. */
+  readonly law: string | null;
+  /** SR number when the law is a known federal act. */
+  readonly sr: string | null;
+  /** Canton of a cantonal act (`StG ZH`, `§ 12 ... ZH`), `CH` for a known federal act. */
+  readonly canton: CantonCode | 'CH' | null;
+  readonly languages: number;
+  /** Written with `§` (usual for cantonal acts). */
+  readonly paragraphSign: boolean;
+}
+
+export interface StatuteRun {
+  readonly end: number;
+  readonly refs: readonly StatuteRef[];
+}
+
+const ARTICLE_WORDS: readonly (readonly [string, number, boolean])[] = [
+  // word, languages, weak (accepted only before a known law)
+  ['Artikels', DE, false],
+  ['Artikel', DE, false],
+  ['articles', FR, false],
+  ['article', FR, false],
+  ['Article', FR, false],
+  ['articoli', IT, false],
+  ['articolo', IT, false],
+  ['Artt.', IT, false],
+  ['artt.', IT, false],
+  ['Art.', ANY_LANG, false],
+  ['art.', ANY_LANG, false],
+  ['Art', ANY_LANG, true],
+  ['art', ANY_LANG, true],
+  ['§§', DE, false],
+  ['§', DE, false],
+];
+
+const ORDINALS = [
+  'quinquiesdecies', 'quaterdecies', 'terdecies', 'duodecies', 'undecies', 'decies', 'novies', 'nonies', 'octies',
+  'septies', 'sexies', 'quinquies', 'quater', 'ter', 'bis', 'vicies',
+];
+
+type DetailKind = 'paragraphs' | 'letters' | 'numbers' | 'sentences';
+
+const DETAIL_WORDS: readonly (readonly [string, DetailKind, number])[] = [
+  ['Absätze', 'paragraphs', DE],
+  ['Absatz', 'paragraphs', DE],
+  ['Abs.', 'paragraphs', DE],
+  ['alinéas', 'paragraphs', FR],
+  ['alinéa', 'paragraphs', FR],
+  ['al.', 'paragraphs', FR],
+  ['capoverso', 'paragraphs', IT],
+  ['cpv.', 'paragraphs', IT],
+  ['para.', 'paragraphs', FR | IT],
+  ['par.', 'paragraphs', FR | IT],
+  ['Buchstabe', 'letters', DE],
+  ['Buchst.', 'letters', DE],
+  ['Bst.', 'letters', DE],
+  ['litera', 'letters', DE],
+  ['lit.', 'letters', DE | FR],
+  ['lettre', 'letters', FR],
+  ['let.', 'letters', FR],
+  ['lettera', 'letters', IT],
+  ['lett.', 'letters', IT],
+  ['Ziffer', 'numbers', DE],
+  ['Ziff.', 'numbers', DE],
+  ['chiffre', 'numbers', FR],
+  ['ch.', 'numbers', FR],
+  ['cifra', 'numbers', IT],
+  ['numero', 'numbers', IT],
+  ['num.', 'numbers', IT],
+  ['n.', 'numbers', IT],
+  ['Nr.', 'numbers', DE],
+  ['Sätze', 'sentences', DE],
+  ['Satz', 'sentences', DE],
+  ['phrase', 'sentences', FR],
+  ['phr.', 'sentences', FR],
+  ['frase', 'sentences', IT],
+  ['periodo', 'sentences', IT],
+];
+
+const FOLLOWING = ['ff.', 'ff', 'f.', 'ss.', 'ss', 's.', 'segg.', 'seg.', 'sgg.'];
+const LIST_WORDS = ['und', 'sowie', 'oder', 'bis', 'et', 'ou', 'à', 'e', 'o'];
+
+/** Connectors between two article entries of one run (longest first). */
+const CONNECTORS = [
+  'in Verbindung mit', 'in Verb. mit', 'i.V.m.', 'i.V. m.', 'iVm', 'i.v.m.', 'en relation avec', 'en lien avec',
+  'en corrélation avec', 'in relazione con', 'in combinazione con', 'combinato con', 'in rapporto con',
+  'respectivement', 'rispettivamente', 'bzw.', 'resp.', 'risp.', 'und', 'sowie', 'oder', 'bis', 'et', 'ou', 'à', 'e', 'o',
+];
+
+/** Words before a known law: `art. 25 de la LAMal`, `art. 8 della Cost.`. */
+const LAW_ARTICLES = ["de la", "de l'", 'du', 'des', 'della', 'del', "dell'", 'der', 'des'];
+
+/** Capitalised words that never name a law. */
+const NOT_LAWS = new Set([
+  ...COLLECTION_PREFIXES, 'AS', 'BBl', 'FF', 'RO', 'RU', 'SR', 'BGer', 'TF', 'BVGer', 'TAF', 'BStGer', 'TPF', 'BPatGer', 'TFB',
+  'EVG', 'TFA', 'CHF', 'EUR', 'USD', 'Fr', 'Pra', 'JdT', 'SJ', 'ZBl', 'AJP', 'ZBJV', 'ZSR', 'SJZ', 'RDAF', 'II', 'III', 'IV', 'VI',
+  'VII', 'VIII', 'IX', 'XI', 'XII', 'OK', 'NB', 'CH',
+  ...CANTONS,
+]);
+const CANTON_CODES = new Set<string>(CANTONS);
+
+/** An article number at i: `8`, `41a`, `266l`, `6bis`, `12 quater`. End and the normalised number. */
+function articleNumberAt(s: string, i: number): { end: number; article: string } | null {
+  const numEnd = readNumber(s, i, 1, 9999, 4);
+  if (numEnd < 0) return null;
+  const num = s.slice(i, numEnd);
+  // glued suffix: Latin ordinal or a single lower-case letter (`41f.` / `41ff.` mean "following")
+  if (isLowerAt(s, numEnd)) {
+    const ordinal = ORDINALS.find((o) => s.startsWith(o, numEnd) && !isLetterAt(s, numEnd + o.length));
+    if (ordinal) return { end: numEnd + ordinal.length, article: num + ordinal };
+    const following = FOLLOWING.some((f) => s.startsWith(f, numEnd) && !isLetterAt(s, numEnd + f.length));
+    if (following) return { end: numEnd, article: num };
+    if (isLetterAt(s, numEnd + 1) || isDigitAt(s, numEnd + 1)) return null;
+    return { end: numEnd + 1, article: num + s[numEnd]! };
+  }
+  if (isLetterAt(s, numEnd)) return null;
+  // spaced ordinal: `Art. 12 quater` (but `Art. 6 bis 8` is a range)
+  const k = needSpaces(s, numEnd, 2);
+  if (k > 0) {
+    const ordinal = ORDINALS.find((o) => s.startsWith(o, k) && !isLetterAt(s, k + o.length));
+    if (ordinal && !(ordinal === 'bis' && isDigitAt(s, skipSpaces(s, k + 3, 2)))) {
+      return { end: k + ordinal.length, article: num + ordinal };
+    }
+  }
+  return { end: numEnd, article: num };
+}
+
+/** A detail value: `2`, `2bis`, `3a` (numbers), Roman `II` (numbers only), `a`, `abis` (letters). */
+function detailValueAt(s: string, i: number, kind: DetailKind): number {
+  if (kind === 'letters') {
+    if (!isLowerAt(s, i)) return -1;
+    let j = i + 1;
+    const ordinal = ['bis', 'ter', 'quater'].find((o) => s.startsWith(o, j) && !isLetterAt(s, j + o.length));
+    if (ordinal) j += ordinal.length;
+    return isLetterAt(s, j) || isDigitAt(s, j) ? -1 : j;
+  }
+  const numEnd = readNumber(s, i, 1, 999, 3);
+  if (numEnd >= 0) {
+    const ordinal = ORDINALS.find((o) => s.startsWith(o, numEnd) && !isLetterAt(s, numEnd + o.length));
+    if (ordinal) return numEnd + ordinal.length;
+    if (isLowerAt(s, numEnd) && !isLetterAt(s, numEnd + 1)) return numEnd + 1;
+    return isLetterAt(s, numEnd) || isDigitAt(s, numEnd) ? -1 : numEnd;
+  }
+  if (kind === 'numbers') {
+    let j = i;
+    while (j - i < 5 && (s[j] === 'I' || s[j] === 'V' || s[j] === 'X')) j++;
+    return j > i && !isLetterAt(s, j) && !isDigitAt(s, j) ? j : -1;
+  }
+  return -1;
+}
+
+/** A list of detail values at i: `1 und 2`, `a, b et c`, `1-3`. */
+function detailListAt(s: string, i: number, kind: DetailKind): { end: number; values: string[] } | null {
+  const first = detailValueAt(s, i, kind);
+  if (first < 0) return null;
+  const values = [s.slice(i, first)];
+  let end = first;
+  for (;;) {
+    let j = skipSpaces(s, end, 3);
+    if (s[j] === ',' || s[j] === '-' || s[j] === '–') j = skipSpaces(s, j + 1, 3);
+    else {
+      if (j === end) break;
+      const w = readAnyLiteral(s, j, LIST_WORDS);
+      if (w < 0) break;
+      j = needSpaces(s, w, 3);
+      if (j < 0) break;
+    }
+    const next = detailValueAt(s, j, kind);
+    if (next < 0) break;
+    values.push(s.slice(j, next));
+    end = next;
+  }
+  return { end, values };
+}
+
+interface Details {
+  end: number;
+  paragraphs: string[];
+  letters: string[];
+  numbers: string[];
+  sentences: string[];
+  following: boolean;
+  languages: number;
+}
+
+/** Details after an article number: paragraphs, letters, numbers, sentences, `ff.`. */
+function detailsAt(s: string, i: number): Details {
+  const d: Details = { end: i, paragraphs: [], letters: [], numbers: [], sentences: [], following: false, languages: ANY_LANG };
+  for (let round = 0; round < 8; round++) {
+    const j = skipSpaces(s, d.end, 3);
+    // `ff.` / `ss` / `segg.` (also glued: `41ff.`)
+    const f = readAnyLiteral(s, j, FOLLOWING);
+    if (!d.following && f >= 0 && !isLetterAt(s, f)) {
+      d.following = true;
+      d.end = f;
+      continue;
+    }
+    if (j === d.end) break;
+    // `2e phrase`, `1re phr.`
+    const ord = readNumber(s, j, 1, 9, 1);
+    if (ord >= 0) {
+      const suffix = readAnyLiteral(s, ord, ['ère', 're', 'e']);
+      const w = suffix < 0 ? -1 : needSpaces(s, suffix, 2);
+      const p = w < 0 ? -1 : readAnyLiteral(s, w, ['phrase', 'phr.']);
+      if (p >= 0) {
+        d.sentences.push(s.slice(j, ord));
+        d.languages &= FR;
+        d.end = p;
+        continue;
+      }
+    }
+    let matched = false;
+    for (const [word, kind, languages] of DETAIL_WORDS) {
+      const w = readLiteral(s, j, word);
+      if (w < 0) continue;
+      const v = skipSpaces(s, w, 3);
+      if (v === w && !word.endsWith('.')) continue;
+      const list = detailListAt(s, v, kind);
+      if (!list) continue;
+      d[kind].push(...list.values);
+      d.languages &= languages;
+      d.end = list.end;
+      matched = true;
+      break;
+    }
+    if (!matched) break;
+  }
+  if (d.languages === 0) d.languages = ANY_LANG;
+  return d;
+}
+
+interface LawHit {
+  end: number;
+  law: string;
+  sr: string | null;
+  canton: CantonCode | 'CH' | null;
+  languages: number;
+}
+
+/** A token that may be a law abbreviation: letters (any script), digits after them, inner `-`. */
+function lawTokenAt(s: string, i: number): number {
+  if (!isLetterAt(s, i)) return -1;
+  let j = i;
+  while (j < s.length && j - i < 16 && (isLetterAt(s, j) || (j > i && isDigitAt(s, j)) || (s[j] === '-' && isLetterAt(s, j + 1)))) j++;
+  return j - i >= 16 ? -1 : j;
+}
+
+function capitals(text: string): number {
+  let n = 0;
+  for (const ch of text) if (ch !== ch.toLowerCase()) n++;
+  return n;
+}
+
+/** A canton code right after a law (`StG ZH`, `StG/ZH`, `StG (ZH)`). */
+function cantonSuffixAt(s: string, i: number): { end: number; canton: CantonCode } | null {
+  let j = i;
+  if (s[j] === '/' || s[j] === '-') j++;
+  else {
+    const k = needSpaces(s, j, 1);
+    if (k < 0) return null;
+    j = k;
+  }
+  const open = s[j] === '(';
+  if (open) j++;
+  const code = s.slice(j, j + 2);
+  if (!CANTON_CODES.has(code) || isLetterAt(s, j + 2) || isDigitAt(s, j + 2)) return null;
+  let end = j + 2;
+  if (open) {
+    if (s[end] !== ')') return null;
+    end++;
+  }
+  return { end, canton: code as CantonCode };
+}
+
+/** The law written at i (after an entry), see the grammar above. */
+function lawAt(s: string, i: number, paragraphSign: boolean): LawHit | null {
+  let start = i;
+  for (const article of LAW_ARTICLES) {
+    const e = readLiteral(s, i, article);
+    if (e < 0) continue;
+    const k = article.endsWith("'") ? e : needSpaces(s, e, 2);
+    const t = k < 0 ? -1 : lawTokenAt(s, k);
+    if (t > 0 && lawBySpelling(s.slice(k, t))) start = k;
+    break;
+  }
+  const tokenEnd = lawTokenAt(s, start);
+  if (tokenEnd < 0) return null;
+  const token = s.slice(start, tokenEnd);
+  // `EG ZGB` (cantonal introductory act), `SchlT ZGB`
+  if (token === 'EG' || token === 'SchlT') {
+    const k = needSpaces(s, tokenEnd, 2);
+    const t = k < 0 ? -1 : lawTokenAt(s, k);
+    if (t > 0 && lawBySpelling(s.slice(k, t))) {
+      const canton = cantonSuffixAt(s, t);
+      return { end: canton?.end ?? t, law: `${token} ${s.slice(k, t)}`, sr: null, canton: canton?.canton ?? null, languages: DE };
+    }
+  }
+  const known = lawBySpelling(token);
+  if (known && !isDigitAt(s, tokenEnd)) {
+    const end = s[tokenEnd] === '.' && spellingHasDot(token) ? tokenEnd + 1 : tokenEnd;
+    const law = s.slice(start, end);
+    const canton = cantonSuffixAt(s, end);
+    if (canton) return { end: canton.end, law, sr: null, canton: canton.canton, languages: known.languages };
+    return { end, law, sr: known.law.sr, canton: 'CH', languages: known.languages };
+  }
+  if (start !== i) return null;
+  // another abbreviation: two or more capitals, starts upper case (`StG`, `VRG`, `KV`, `LaCC`)
+  if (!isUpperAt(s, start) && !/^\p{Lu}/u.test(token)) return null;
+  if (NOT_LAWS.has(token) || capitals(token) < 2 || token.length > 10 || (token === token.toUpperCase() && token.length > 7)) return null;
+  const canton = cantonSuffixAt(s, tokenEnd);
+  return { end: canton?.end ?? tokenEnd, law: token, sr: null, canton: canton?.canton ?? null, languages: paragraphSign ? DE : ANY_LANG };
+}
+
+function articleWordAt(s: string, i: number): { end: number; languages: number; weak: boolean; paragraphSign: boolean } | null {
+  for (const [word, languages, weak] of ARTICLE_WORDS) {
+    const end = readLiteral(s, i, word);
+    if (end < 0) continue;
+    const last = word[word.length - 1];
+    const numStart = last === '.' || last === '§' ? skipSpaces(s, end, 3) : needSpaces(s, end, 3);
+    if (numStart < 0 || !isDigitAt(s, numStart)) continue;
+    return { end: numStart, languages, weak, paragraphSign: word.startsWith('§') };
+  }
+  return null;
+}
+
+interface Entry {
+  start: number;
+  end: number;
+  article: string;
+  details: Details;
+  law: LawHit | null;
+  withWord: boolean;
+  languages: number;
+}
+
+/**
+ * A run of statute references starting with an article word at i (`Art.`, `art.`, `Artikel`,
+ * `article`, `articolo`, `artt.`, `§`, `§§`), or null.
+ */
+export function statuteRunAt(s: string, i: number): StatuteRun | null {
+  const word = articleWordAt(s, i);
+  if (!word) return null;
+  const entries: Entry[] = [];
+  let pos = word.end;
+  let entryStart = i;
+  let withWord = true;
+  let wordLanguages = word.languages;
+  for (let n = 0; ; n++) {
+    const num = articleNumberAt(s, pos);
+    if (!num) break;
+    const details = detailsAt(s, num.end);
+    const lawStart = needSpaces(s, details.end, 3);
+    const law = lawStart < 0 ? null : lawAt(s, lawStart, word.paragraphSign);
+    const end = law ? law.end : details.end;
+    entries.push({ start: entryStart, end, article: num.article, details, law, withWord, languages: wordLanguages & details.languages & (law?.languages ?? ANY_LANG) });
+    if (n === 0 && word.weak && !(law && law.sr)) return null;
+    // connector and the next entry
+    let j = skipSpaces(s, end, 3);
+    let connected = false;
+    if (s[j] === ',' || s[j] === '-' || s[j] === '–') {
+      j = skipSpaces(s, j + 1, 3);
+      connected = true;
+    } else if (j > end) {
+      const c = readAnyLiteral(s, j, CONNECTORS);
+      if (c >= 0 && !isLetterAt(s, c)) {
+        j = skipSpaces(s, c, 3);
+        connected = j > c || s[c - 1] === '.';
+      }
+    }
+    if (!connected) break;
+    const nextWord = articleWordAt(s, j);
+    if (nextWord && !nextWord.weak) {
+      entryStart = j;
+      pos = nextWord.end;
+      withWord = true;
+      wordLanguages = nextWord.languages;
+    } else if (isDigitAt(s, j)) {
+      entryStart = j;
+      pos = j;
+      withWord = false;
+      wordLanguages = ANY_LANG;
+    } else {
+      break;
+    }
+  }
+  // entries without a law take the next law of the run; bare numbers without one are dropped
+  const refs: StatuteRef[] = [];
+  let nextLaw: LawHit | null = null;
+  let end = i;
+  for (let k = entries.length - 1; k >= 0; k--) {
+    const e = entries[k]!;
+    if (e.law) nextLaw = e.law;
+    const law = e.law ?? nextLaw;
+    if (!law && !e.withWord) continue;
+    end = Math.max(end, e.end);
+    refs.push({
+      start: e.start,
+      end: e.end,
+      article: e.article,
+      paragraphs: e.details.paragraphs,
+      letters: e.details.letters,
+      numbers: e.details.numbers,
+      sentences: e.details.sentences,
+      following: e.details.following,
+      law: law?.law ?? null,
+      sr: law?.sr ?? null,
+      canton: law?.canton ?? null,
+      languages: e.languages & (law?.languages ?? ANY_LANG) || ANY_LANG,
+      paragraphSign: word.paragraphSign,
+    });
+  }
+  if (refs.length === 0) return null;
+  refs.reverse();
+  return { end, refs };
+}
