@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
@@ -53,6 +53,9 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
   };
 }
 
+/** First key of the two-key advisory lock that serialises schema creation and migrations. */
+const MIGRATION_LOCK_CLASS = 72_616_001;
+
 export interface PostgresOptions {
   readonly url: string;
   readonly poolSize?: number;
@@ -71,24 +74,32 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     getTypeParser: (oid: number, format?: string): ((value: string) => unknown) =>
       PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
   };
-  if (schema) {
-    const admin = new pg.Client({ connectionString: options.url });
-    await admin.connect();
+  // Several processes (projector instances, api, ingest) may start at once on a fresh schema:
+  // `create schema if not exists` and kysely's migration tables race, so one at a time, under a
+  // session advisory lock per schema (released when the admin session ends).
+  const admin = new pg.Client({ connectionString: options.url });
+  await admin.connect();
+  let db: Database;
+  try {
+    await admin.query('select pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK_CLASS, schema ?? '']);
+    if (schema) await admin.query(`create schema if not exists "${schema}"`);
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      application_name: options.applicationName ?? 'swiss-law-research',
+      types,
+      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+    });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     try {
-      await admin.query(`create schema if not exists "${schema}"`);
-    } finally {
-      await admin.end();
+      await migrateToLatest(db as Kysely<unknown>);
+    } catch (error) {
+      await db.destroy();
+      throw error;
     }
+  } finally {
+    await admin.end();
   }
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    application_name: options.applicationName ?? 'swiss-law-research',
-    types,
-    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
-  });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db as Kysely<unknown>);
   return {
     db,
     kind: 'postgres',
@@ -96,4 +107,13 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
       await db.destroy();
     },
   };
+}
+
+/**
+ * Refreshes planner statistics and flushes GIN pending lists after a bulk load. The embedded
+ * database has no autovacuum: without this the planner misjudges the full-text indexes and
+ * scans every row (measured: ~35 ms → ~7 ms per search on the 3,000-decision sample).
+ */
+export async function optimiseAfterBulkLoad(db: Database): Promise<void> {
+  await sql`vacuum analyze`.execute(db);
 }

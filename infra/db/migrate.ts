@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as foundation from './migrations/001-foundation.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,7 +17,11 @@ export class MigrationError extends Error {
 
 /** Brings the schema to the latest version; throws MigrationError naming the failed step. */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  // Without a schema, kysely finds its migration tables in ANY schema: another schema's (a second
+  // deployment, a test) would hide the missing ones of this one. Name the current schema.
+  const current = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = current.rows[0]?.schema ?? undefined;
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -12,6 +12,7 @@ import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { parseEnv } from '../config/env.ts';
+import { optimiseAfterBulkLoad } from '../db/database.ts';
 import { embeddedEnv } from './config.ts';
 import { createLogger } from './logger.ts';
 import { openInfra } from './wiring.ts';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     if (line !== lastLine) say(`  ${line}`);
     lastLine = line;
   });
+  if (ingest) await optimiseAfterBulkLoad(infra.db);
 
   const app = await buildApp(apiDepsFrom(env, infra), { loggerInstance: logger });
   const address = await app.listen({ port: env.PORT, host: env.HOST });

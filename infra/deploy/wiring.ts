@@ -75,6 +75,9 @@ export async function openInfra(env: InfraEnv, applicationName: string, logger: 
     brokers: env.KAFKA_BROKERS!,
     clientId: `swisslaw-${applicationName}`,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    // kafkajs's group leader assigns only the topics it subscribes to, to every member: deployments
+    // sharing a broker (and so group names) must not share consumer groups.
+    groupPrefix: env.KAFKA_TOPIC_PREFIX,
     partitions: env.KAFKA_PARTITIONS,
     logger,
   });

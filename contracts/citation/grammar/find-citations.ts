@@ -1,0 +1,564 @@
+/**
+ * The citation finder: every case citation and statute reference in free German, French or
+ * Italian text (issue 4, item 1). Pure and linear: one forward pass over the text; at each
+ * position where a word may start, small recognisers with bounded look-ahead (see
+ * `case-references.ts`, `statutes.ts`, `court-names.ts`) try to match, and a match is consumed
+ * whole, lists included. No regular expression with nested quantifiers is involved.
+ *
+ * What is found (kinds):
+ *  - `bge`: `BGE 140 III 86` / `ATF …` / `DTF …`; a bare `140 III 86` only right after another
+ *    case citation and a list separator (`BGE 139 III 1; 140 III 86 E. 2`).
+ *  - `bvge`: `BVGE 2013/10`, `BVGE 2019 I/2` (`ATAF`, `DTAF`); bare inside a BVGE list.
+ *  - `mkge`: `MKGE 14 Nr. 3` / `ATMC 14 n° 3` / `STMC 14 n. 3`.
+ *  - `docket`: federal dockets of every era (`4A_714/2014`, `6B 1234/2025`, `2A.123/2005`,
+ *    `I 594/01`, `A-1234/2020`, `SK.2019.42`, `O2018_001`) and regulator dockets after their
+ *    name (`FINMA …`, `WEKO …`).
+ *  - `cantonal`: a docket written after a named cantonal court (`Urteil des Obergerichts des
+ *    Kantons Zürich LB220012 vom …`, `Obergericht ZH LA210005`, `Cour de justice GE ACJC/…`).
+ *  - `statute`: `Art. 8 Abs. 2 lit. a BV`, `art. 41 ss CO`, `§ 12 StG ZH`, one match per article.
+ *
+ * Long forms: an introducing word (`Urteil`, `Entscheid`, `arrêt`, `décision`, `sentenza`, …),
+ * court names (`des Bundesgerichts`, `du TAF`, `del Tribunale federale`, chamber words such as
+ * `der II. zivilrechtlichen Abteilung`) and a stated date before (`Urteil vom 3. Mai 2021
+ * (4A_1/2021)`) or after the reference (`vom 3. Mai 2021`, `du 1er mars 2021`, `dell'8 maggio
+ * 2020`, `vom 03.05.2022`) belong to the match; so do pinpoints (`E. 2.3`, `consid. 2 e 3`,
+ * `E. 2 ff.`) and page pin-cites (`S. 89`, `p. 89`, `pag. 89`).
+ *
+ * Confidence rules ({@link CONFIDENCE}): a collection reference with its prefix, or a federal
+ * docket introduced by a court or decision word, is near-certain (0.95); a bare modern docket is
+ * very likely (0.9), other bare federal docket shapes likely (0.8-0.85); a stated date or a
+ * reference list raises a bare docket slightly; a bare BGE inside a list 0.85; dockets of the
+ * former insurance court are ambiguous on their own (0.4 lone, 0.6 with a date, 0.75 in a list,
+ * 0.85 after Urteil/arrêt/sentenza/BGer/TF/EVG/TFA); cantonal dockets after a named court are
+ * medium (0.7 when the court is in the registry, 0.6 with a canton only, 0.45 without canton);
+ * a court name that contradicts the docket's court caps the confidence at 0.6. Statute
+ * references: known federal act 0.9, other act with a canton 0.7, other act 0.6, no act 0.3.
+ */
+import type { CantonCode, Jurisdiction } from '../../courts/cantons.ts';
+import { decisionIdFor } from '../../courts/decision-id.ts';
+import {
+  bareBgeAt,
+  bareBvgeAt,
+  bgerDocketAt,
+  cantonalDocketAt,
+  federalReferenceAt,
+  tailAt,
+  type CaseKind,
+  type RefForm,
+  type RefHit,
+} from './case-references.ts';
+import {
+  cantonAfterCourt,
+  cantonalCourtKey,
+  cantonOfAdjective,
+  courtPhraseAt,
+  mayStartCourtPhrase,
+  nextTokenStart,
+  wordTokenAt,
+  type CourtPhrase,
+} from './court-names.ts';
+import { datePhraseAt, type StatedDate } from './stated-dates.ts';
+import { statuteRunAt, type StatuteRef } from './statutes.ts';
+import {
+  ANY_LANG,
+  DE,
+  FR,
+  IT,
+  LANG_BITS,
+  isDigitAt,
+  isLetterAt,
+  isTokenStart,
+  isWordAt,
+  readAnyLiteral,
+  readDigits,
+  singleLanguage,
+  skipSpaces,
+  type GrammarLanguage,
+} from './text-scan.ts';
+
+export type { GrammarLanguage } from './text-scan.ts';
+
+export type CitationKind = CaseKind | 'statute';
+
+export interface CitationSpan {
+  /** UTF-16 offset of the first character. */
+  readonly start: number;
+  /** UTF-16 offset after the last character. */
+  readonly end: number;
+}
+
+export interface StatuteDetail {
+  /** SR number of a known federal act, else null. */
+  readonly sr: string | null;
+  /** The law abbreviation as written (`OR`, `Cst.`, `StG`), null when none is written. */
+  readonly law: string | null;
+  /** `8`, `41a`, `266l`, `6bis`, `12quater`. */
+  readonly article: string;
+  readonly paragraphs: readonly string[];
+  readonly letters: readonly string[];
+  readonly numbers: readonly string[];
+  readonly sentences: readonly string[];
+  /** `ff.` / `f.` / `ss` / `segg.` */
+  readonly following: boolean;
+}
+
+export interface CitationMatch {
+  readonly kind: CitationKind;
+  readonly span: CitationSpan;
+  /** `text.slice(span.start, span.end)`. */
+  readonly text: string;
+  /**
+   * Court key: `bge`, `bger` (also the former insurance court), `bvger`, `bstger`, `bpatger`,
+   * `mkg`, a regulator (`finma`, `weko`) or a cantonal registry key; null for statutes and for
+   * cantonal courts the registry does not hold.
+   */
+  readonly court: string | null;
+  /** `CH` for federal courts and acts, the canton of a cantonal court or act, else null. */
+  readonly canton: Jurisdiction | null;
+  /**
+   * Normalised key: `BGE 140 III 86`, `6B_1234/2025`, `2A.123/2005`, `I 594/01`, `BVGE 2019 I/2`,
+   * `MKGE 14 Nr. 3`, the cantonal docket as written (spaces collapsed); statutes `${sr}:${article}`
+   * (`220:41`), for other acts `${law}[ ${canton}]:${article}` (`StG ZH:12`), without an act
+   * `?:${article}`.
+   */
+  readonly key: string;
+  /** Canonical decision id when derivable (`bge_BGE_140_III_86`, `bger_6B_1234_2025`), else null. */
+  readonly decisionId: string | null;
+  /** Erwägung pinpoints, normalised (`2.3`, `5aa`, `5b/aa`). */
+  readonly pinpoints: readonly string[];
+  /** The pinpoint list ends in `ff.` / `f.` / `ss` / `segg.`. */
+  readonly pinpointsFollowing: boolean;
+  /** Page pin-cite (`BGE 140 III 86 S. 89` → 89). */
+  readonly pagePinpoint?: number;
+  /** Date written with the citation, ISO `YYYY-MM-DD`. */
+  readonly statedDate?: string;
+  /** 0..1, see the confidence rules in the module comment. */
+  readonly confidence: number;
+  /** Language the wording points to; the option's language when the wording fits several. */
+  readonly language: GrammarLanguage | null;
+  /** Statute references only. */
+  readonly statute?: StatuteDetail;
+}
+
+export interface FindCitationsOptions {
+  /** Language of the text; decides the hint where the wording fits several languages. */
+  readonly language?: GrammarLanguage;
+  /** Year that bounds BGE volumes (`volume = year - 1874`); defaults to the current year. */
+  readonly currentYear?: number;
+}
+
+/** Case citations (every kind but `statute`). */
+export function isCaseCitation(match: CitationMatch): boolean {
+  return match.kind !== 'statute';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Confidence
+
+/** Confidence of a federal reference by form: [lone, with stated date, in a list, court/decision named]. */
+export const CONFIDENCE: Readonly<Record<Exclude<RefForm, 'cantonal'>, readonly [number, number, number, number]>> = {
+  prefixed: [0.95, 0.95, 0.95, 0.95],
+  bare: [0.85, 0.85, 0.85, 0.85],
+  modern: [0.9, 0.95, 0.95, 0.95],
+  dotted: [0.85, 0.9, 0.9, 0.95],
+  spaced: [0.8, 0.85, 0.85, 0.9],
+  bvger: [0.8, 0.85, 0.85, 0.95],
+  bstger: [0.8, 0.85, 0.85, 0.95],
+  'bstger-register': [0.85, 0.85, 0.85, 0.85],
+  bpatger: [0.85, 0.9, 0.9, 0.95],
+  evg: [0.4, 0.6, 0.75, 0.85],
+};
+export const CANTONAL_CONFIDENCE = { registryCourt: 0.7, cantonOnly: 0.6, noCanton: 0.45, regulator: 0.7 } as const;
+export const STATUTE_CONFIDENCE = { federalAct: 0.9, cantonalAct: 0.7, otherAct: 0.6, noAct: 0.3 } as const;
+/** Cap when a named court contradicts the court of the docket's shape. */
+export const CONTRADICTION_CAP = 0.6;
+
+interface Context {
+  readonly dated: boolean;
+  readonly list: boolean;
+  readonly named: boolean;
+  readonly contradicted: boolean;
+}
+
+function federalConfidence(form: Exclude<RefForm, 'cantonal'>, ctx: Context): number {
+  const [lone, dated, list, named] = CONFIDENCE[form];
+  let c = lone;
+  if (ctx.dated) c = Math.max(c, dated);
+  if (ctx.list) c = Math.max(c, list);
+  if (ctx.named) c = Math.max(c, named);
+  return ctx.contradicted ? Math.min(c, CONTRADICTION_CAP) : c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Long forms: introducing words, fillers, chamber words
+
+/** Words that introduce a decision (folded). */
+const INTRO_WORDS = new Map<string, number>([
+  ...['urteil', 'urteils', 'urteile', 'entscheid', 'entscheids', 'entscheides', 'entscheide', 'beschluss', 'beschlusses',
+    'verfugung', 'zwischenentscheid', 'teilurteil', 'endentscheid', 'nichteintretensentscheid'].map((w) => [w, DE] as const),
+  ...['arret', 'arrets', 'decision', 'decisions', 'jugement', 'jugements', 'ordonnance', 'prononce'].map((w) => [w, FR] as const),
+  ...['sentenza', 'sentenze', 'decisione', 'decisioni', 'giudizio', 'ordinanza', 'decreto'].map((w) => [w, IT] as const),
+]);
+
+/** Articles and prepositions between the parts of a long form (folded). */
+const FILLERS = new Set([
+  'des', 'der', 'dem', 'du', 'de', 'la', 'le', "l'", "d'", 'del', 'della', 'dello', "dell'", 'dei', 'degli', 'delle', 'il', 'lo',
+]);
+
+/** Words of chamber names (`II. zivilrechtliche Abteilung`, `IIe Cour de droit public`). */
+const CHAMBER_WORDS = new Set([
+  'abteilung', 'kammer', 'zivilabteilung', 'strafabteilung', 'beschwerdekammer', 'strafkammer', 'berufungskammer', 'plenum',
+  'cour', 'chambre', 'section', 'corte', 'camera', 'sezione', 'droit', 'civil', 'civile', 'penal', 'penale', 'public', 'publique',
+  'social', 'sociale', 'diritto', 'pubblico', 'administratif', 'administrative', 'amministrativo', 'amministrativa', 'plaintes',
+  'recours', 'reclami', 'penali', 'assurances', 'sociales', 'assicurazioni', 'sociali', 'appel', 'appello', 'affaires', 'penales',
+  'ire', 'iie', 'iiie', 'ive', 've', 'vie', 'premiere', 'deuxieme', 'troisieme', 'quatrieme', 'prima', 'seconda', 'terza', 'quarta',
+  'erste', 'zweite', 'dritte', 'vierte', 'ersten', 'zweiten', 'dritten', 'vierten', 'i', 'ii', 'iii', 'iv', 'v', 'vi',
+]);
+
+function isChamberWord(word: string): boolean {
+  return CHAMBER_WORDS.has(word) || word.endsWith('rechtliche') || word.endsWith('rechtlichen');
+}
+
+const MAX_LONG_FORM_TOKENS = 16;
+
+interface LongForm {
+  readonly ref: RefHit;
+  readonly refStart: number;
+  /** After the reference (and a closing parenthesis of `(4A_1/2021)`). */
+  readonly refEnd: number;
+  readonly court: CourtPhrase | null;
+  readonly canton: CantonCode | null;
+  readonly date: StatedDate | null;
+  readonly languages: number;
+}
+
+/**
+ * A long form starting at i: [intro] (filler | chamber word | court name [canton])* then the
+ * reference, or a date phrase and then the reference (`Urteil vom 3. Mai 2021 (4A_1/2021)`).
+ * Reads at most {@link MAX_LONG_FORM_TOKENS} words before the reference.
+ */
+function longFormAt(s: string, i: number, maxVolume: number): LongForm | null {
+  let pos = i;
+  let court: CourtPhrase | null = null;
+  let canton: CantonCode | null = null;
+  let pendingCanton: CantonCode | null = null;
+  let intro = false;
+  let languages = ANY_LANG;
+  let date: StatedDate | null = null;
+  const cue = (mask: number): void => {
+    languages = languages & mask || languages;
+  };
+  const federal = (at: number): RefHit | null => federalReferenceAt(s, at, { maxVolume, anyBstgerRegister: court?.key === 'bstger' });
+  for (let n = 0; n < MAX_LONG_FORM_TOKENS && pos < s.length; n++) {
+    if (n > 0) {
+      // the reference itself (`Urteil I 594/01`: `I` is no chamber numeral here)
+      if ((court === null || court.kind === 'federal') && federal(pos)) break;
+      const d = datePhraseAt(s, pos);
+      if (d) {
+        date = d;
+        cue(d.languages);
+        pos = d.end;
+        break;
+      }
+    }
+    const phrase = courtPhraseAt(s, pos);
+    if (phrase) {
+      court = phrase.phrase;
+      canton = null;
+      cue(phrase.phrase.languages);
+      pos = phrase.end;
+      if (court.kind === 'cantonal') {
+        const after = skipSpaces(s, pos);
+        const c = after > pos ? cantonAfterCourt(s, after) : null;
+        canton = c?.canton ?? pendingCanton;
+        if (c) pos = c.end;
+      }
+      const next = skipSpaces(s, pos);
+      if (next === pos) break;
+      pos = next;
+      continue;
+    }
+    const t = wordTokenAt(s, pos);
+    if (t) {
+      const introLanguages = n === 0 ? INTRO_WORDS.get(t.word) : undefined;
+      if (introLanguages !== undefined) {
+        intro = true;
+        cue(introLanguages);
+      } else if (n === 0) {
+        return null;
+      } else if (!FILLERS.has(t.word) && !isChamberWord(t.word)) {
+        const adjective = cantonOfAdjective(t);
+        if (!adjective) break;
+        pendingCanton = adjective;
+      }
+      const next = nextTokenStart(s, t);
+      if (next < 0) break;
+      pos = next;
+      continue;
+    }
+    // `1.` / `2.` of a chamber (`der 1. öffentlich-rechtlichen Abteilung`)
+    const digits = readDigits(s, pos, 1);
+    if (n > 0 && digits > 0 && s[digits] === '.' && skipSpaces(s, digits + 1) > digits + 1 && isLetterAt(s, skipSpaces(s, digits + 1))) {
+      pos = skipSpaces(s, digits + 1);
+      continue;
+    }
+    break;
+  }
+  if (!intro && !court) return null;
+  let refStart = pos;
+  let paren = false;
+  if (date) {
+    refStart = skipSpaces(s, pos);
+    if (s[refStart] === ',') refStart = skipSpaces(s, refStart + 1);
+    if (s[refStart] === '(') {
+      paren = true;
+      refStart++;
+    } else if (refStart === pos) {
+      return null;
+    }
+  }
+  const ref =
+    court && court.kind !== 'federal'
+      ? cantonalDocketAt(s, refStart)
+      : federal(refStart);
+  if (!ref) return null;
+  let refEnd = ref.end;
+  if (paren) {
+    if (s[refEnd] !== ')') return null;
+    refEnd++;
+  }
+  return { ref, refStart, refEnd, court, canton, date, languages: languages & ref.languages || languages };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reference lists
+
+/** Words that may separate two references of a list (`BGE 139 III 1 und 140 III 86`). */
+const LIST_WORDS = [
+  'ainsi que', 'nonché', 'und', 'sowie', 'bzw.', 'resp.', 'oder', 'et', 'ou', 'e', 'o', 'vgl.', 'vgl', 'cf.', 'cfr.', 'siehe',
+  'voir', 'vedi', 'auch', 'aussi', 'anche', 'ferner', 'sodann', 'zudem', 'puis', 'poi', 'mit', 'avec', 'con',
+];
+
+/** Where the next item of a reference list would start after a citation ending at `end`, or -1. */
+function listContinuation(s: string, end: number): number {
+  let pos = skipSpaces(s, end);
+  let separators = 0;
+  for (let n = 0; n < 4; n++) {
+    const c = s[pos];
+    if (c === ';' || c === ',') {
+      pos = skipSpaces(s, pos + 1);
+      separators++;
+      continue;
+    }
+    const w = readAnyLiteral(s, pos, LIST_WORDS);
+    if (w < 0 || isWordAt(s, w)) break;
+    const next = skipSpaces(s, w);
+    if (next === w && s[w - 1] !== '.') break;
+    pos = next;
+    separators++;
+  }
+  return separators > 0 ? pos : -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building matches
+
+function resolveLanguage(mask: number, preferred: GrammarLanguage | undefined): GrammarLanguage | null {
+  const single = singleLanguage(mask);
+  if (single) return single;
+  if (preferred && mask & LANG_BITS[preferred]) return preferred;
+  return null;
+}
+
+interface CaseParts {
+  readonly start: number;
+  readonly ref: RefHit;
+  readonly refEnd: number;
+  readonly court: CourtPhrase | null;
+  readonly canton: CantonCode | null;
+  readonly date: StatedDate | null;
+  readonly languages: number;
+  readonly list: boolean;
+  readonly intro: boolean;
+}
+
+function caseMatch(s: string, p: CaseParts, maxVolume: number, preferred: GrammarLanguage | undefined): CitationMatch {
+  const tail = tailAt(s, p.refEnd, maxVolume);
+  const statedDate = p.date?.iso ?? tail.statedDate ?? undefined;
+  const languages = p.languages & tail.languages || p.languages;
+  const { ref } = p;
+  let court = ref.court;
+  let canton: Jurisdiction | null = 'CH';
+  let decisionId: string | null = null;
+  let confidence: number;
+  let kind: CaseKind = ref.kind;
+  if (ref.form === 'cantonal') {
+    const named = p.court!;
+    if (named.kind === 'regulator') {
+      kind = 'docket';
+      court = named.key;
+      decisionId = decisionIdFor(named.key!, ref.key);
+      confidence = CANTONAL_CONFIDENCE.regulator;
+    } else {
+      canton = p.canton;
+      court = p.canton ? cantonalCourtKey(p.canton, named.name) : null;
+      decisionId = court ? decisionIdFor(court, ref.key) : null;
+      confidence = court ? CANTONAL_CONFIDENCE.registryCourt : p.canton ? CANTONAL_CONFIDENCE.cantonOnly : CANTONAL_CONFIDENCE.noCanton;
+    }
+  } else {
+    const namedKey = p.court?.key ?? null;
+    const contradicted = namedKey !== null && namedKey !== court && !(namedKey === 'bger' && court === 'bge');
+    confidence = federalConfidence(ref.form, {
+      dated: statedDate !== undefined,
+      list: p.list,
+      named: p.intro || p.court !== null,
+      contradicted,
+    });
+    decisionId = ref.kind === 'bvge' ? null : decisionIdFor(court!, ref.key);
+  }
+  const match: CitationMatch = {
+    kind,
+    span: { start: p.start, end: tail.end },
+    text: s.slice(p.start, tail.end),
+    court,
+    canton,
+    key: ref.key,
+    decisionId,
+    pinpoints: tail.pinpoints,
+    pinpointsFollowing: tail.pinpointsFollowing,
+    ...(tail.pagePinpoint !== null ? { pagePinpoint: tail.pagePinpoint } : {}),
+    ...(statedDate !== undefined ? { statedDate } : {}),
+    confidence,
+    language: resolveLanguage(languages, preferred),
+  };
+  return match;
+}
+
+function statuteMatch(s: string, r: StatuteRef, preferred: GrammarLanguage | undefined): CitationMatch {
+  const key = r.sr !== null ? `${r.sr}:${r.article}` : r.law !== null ? `${r.law}${r.canton && r.canton !== 'CH' ? ` ${r.canton}` : ''}:${r.article}` : `?:${r.article}`;
+  const confidence =
+    r.sr !== null
+      ? STATUTE_CONFIDENCE.federalAct
+      : r.law === null
+        ? STATUTE_CONFIDENCE.noAct
+        : r.canton
+          ? STATUTE_CONFIDENCE.cantonalAct
+          : STATUTE_CONFIDENCE.otherAct;
+  return {
+    kind: 'statute',
+    span: { start: r.start, end: r.end },
+    text: s.slice(r.start, r.end),
+    court: null,
+    canton: r.canton,
+    key,
+    decisionId: null,
+    pinpoints: [],
+    pinpointsFollowing: false,
+    confidence,
+    language: resolveLanguage(r.languages, preferred),
+    statute: {
+      sr: r.sr,
+      law: r.law,
+      article: r.article,
+      paragraphs: r.paragraphs,
+      letters: r.letters,
+      numbers: r.numbers,
+      sentences: r.sentences,
+      following: r.following,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The finder
+
+const ARTICLE_STARTS = new Set(['Art', 'art', 'Artikel', 'Artikels', 'article', 'articles', 'Article', 'articolo', 'articoli', 'Artt', 'artt']);
+
+/**
+ * All case citations and statute references in `text`, in text order, non-overlapping.
+ * Spans are UTF-16 offsets into `text`.
+ */
+export function findCitations(text: string, options: FindCitationsOptions = {}): CitationMatch[] {
+  const s = text;
+  const maxVolume = (options.currentYear ?? new Date().getUTCFullYear()) - 1874;
+  const preferred = options.language;
+  const out: CitationMatch[] = [];
+  /** Where the next item of the current reference list may start, and the kind of the list. */
+  let listAt = -1;
+  let listKind: CaseKind | null = null;
+
+  const pushCase = (p: CaseParts): number => {
+    const m = caseMatch(s, p, maxVolume, preferred);
+    out.push(m);
+    listAt = listContinuation(s, m.span.end);
+    listKind = m.kind === 'statute' ? null : m.kind;
+    return m.span.end;
+  };
+
+  let i = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === 0xa7) {
+      // §
+      const run = statuteRunAt(s, i);
+      if (run) {
+        for (const r of run.refs) out.push(statuteMatch(s, r, preferred));
+        listAt = -1;
+        i = run.end;
+      } else {
+        i++;
+      }
+      continue;
+    }
+    if (!isWordAt(s, i)) {
+      i++;
+      continue;
+    }
+    if (!isTokenStart(s, i)) {
+      while (i < s.length && isWordAt(s, i)) i++;
+      continue;
+    }
+    const inList = i === listAt;
+    const end = isDigitAt(s, i) ? digitStart(i, inList) : letterStart(i, inList);
+    if (end > i) {
+      i = end;
+      continue;
+    }
+    while (i < s.length && isWordAt(s, i)) i++;
+  }
+  return out;
+
+  function digitStart(i: number, inList: boolean): number {
+    if (inList) {
+      const bare = listKind === 'bge' ? bareBgeAt(s, i, maxVolume) : listKind === 'bvge' ? bareBvgeAt(s, i) : null;
+      if (bare) return pushCase({ start: i, ref: bare, refEnd: bare.end, court: null, canton: null, date: null, languages: ANY_LANG, list: true, intro: false });
+    }
+    const ref = bgerDocketAt(s, i);
+    if (!ref) return -1;
+    return pushCase({ start: i, ref, refEnd: ref.end, court: null, canton: null, date: null, languages: ANY_LANG, list: inList, intro: false });
+  }
+
+  function letterStart(i: number, inList: boolean): number {
+    const token = wordTokenAt(s, i);
+    if (!token) return -1;
+    if (INTRO_WORDS.has(token.word) || mayStartCourtPhrase(token)) {
+      const lf = longFormAt(s, i, maxVolume);
+      if (lf) {
+        const intro = INTRO_WORDS.has(token.word);
+        return pushCase({ start: i, ref: lf.ref, refEnd: lf.refEnd, court: lf.court, canton: lf.canton, date: lf.date, languages: lf.languages, list: inList, intro });
+      }
+    }
+    if (ARTICLE_STARTS.has(token.raw)) {
+      const run = statuteRunAt(s, i);
+      if (run) {
+        for (const r of run.refs) out.push(statuteMatch(s, r, preferred));
+        listAt = -1;
+        return run.end;
+      }
+      return -1;
+    }
+    const ref = federalReferenceAt(s, i, { maxVolume, anyBstgerRegister: false });
+    if (!ref) return -1;
+    return pushCase({ start: i, ref, refEnd: ref.end, court: null, canton: null, date: null, languages: ref.languages, list: inList, intro: false });
+  }
+}
