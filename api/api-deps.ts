@@ -1,5 +1,6 @@
 import type { Database } from '../infra/db/database.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
+import type { ClaimJudge } from '../infra/llm/claim-judge.port.ts';
 
 export interface ApiSettings {
   /** Path prefix under which every route is served ('' or e.g. '/api'). */
@@ -20,6 +21,8 @@ export interface ApiDeps {
   /** Current date, YYYY-MM-DD (citation strings omit future dates). */
   readonly today: () => string;
   readonly now: () => Date;
+  /** The `/verify-claim` judge; absent: the deterministic lexical judge. */
+  readonly claimJudge?: ClaimJudge;
   /** Readiness: resolves true when the read models are available. */
   readonly ready?: () => Promise<boolean>;
 }

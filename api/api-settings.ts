@@ -11,11 +11,16 @@ export interface ApiEnvSubset {
 }
 
 /** API dependencies from the parsed environment and the opened read models, with the real clock. */
-export function apiDepsFrom(env: ApiEnvSubset, readModels: Pick<ApiDeps, 'db' | 'search'>, ready?: () => Promise<boolean>): ApiDeps {
+export function apiDepsFrom(
+  env: ApiEnvSubset,
+  readModels: Pick<ApiDeps, 'db' | 'search' | 'claimJudge'>,
+  ready?: () => Promise<boolean>,
+): ApiDeps {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   return {
     db: readModels.db,
     search: readModels.search,
+    ...(readModels.claimJudge ? { claimJudge: readModels.claimJudge } : {}),
     settings: {
       basePath: env.BASE_PATH,
       publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://${host}:${env.PORT}${env.BASE_PATH}`,

@@ -5,8 +5,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './api-deps.ts';
 import { installErrorHandler } from './errors.ts';
+import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
+import { structureRoutes } from './routes/structure.route.ts';
+import { lawsRoutes } from './routes/laws.route.ts';
+import { legislationRoutes } from './routes/legislation.route.ts';
 import { zodValidatorCompiler } from './validation.ts';
 
 export const API_VERSION = '1.0.0';
@@ -56,6 +60,10 @@ export async function buildApp(
     async (scope) => {
       await scope.register(decisionsRoutes(deps));
       await scope.register(corpusRoutes(deps));
+      await scope.register(structureRoutes(deps));
+      await scope.register(citationRoutes(deps));
+      await scope.register(lawsRoutes(deps));
+      await scope.register(legislationRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       scope.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       scope.get('/ready', { schema: { hide: true } }, async (_request, reply) => {

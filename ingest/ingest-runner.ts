@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-import {
-  type NormalisedDecision,
-  type RawEnvelope,
-  STREAM_OF,
-  type ScraperRun,
-} from '../contracts/events/index.ts';
+import { type RawEnvelope, STREAM_OF, type ScraperRun } from '../contracts/events/index.ts';
 import type { OutgoingEvent, EventLog } from '../infra/event-log/event-log.port.ts';
 import type { IngestRecord, IngestStateStore } from '../infra/ingest-state/ingest-state.port.ts';
-import { type DecisionSource, type RawItem, SourceItemError } from './source.port.ts';
+import type { EventSource, SourceRecord } from './event-source.port.ts';
+import { type DecisionSource, SourceItemError } from './source.port.ts';
 
 export interface IngestLogger {
   info(obj: object, msg: string): void;
@@ -33,33 +29,72 @@ export interface IngestRunOptions {
 
 const MAX_REPORTED_ERRORS = 100;
 
-/** Same decision, same content: same event id, so a repeated append is ignored by the log too. */
-function decisionEventId(decision: NormalisedDecision): string {
+/** Decisions keep the provenance source of the decision in their envelope (as before). */
+function envelopeSource(record: SourceRecord, sourceName: string): string {
+  if (record.type !== 'DecisionPublished') return sourceName;
+  const provenance = (record.data as { provenance?: { source?: unknown } }).provenance;
+  return typeof provenance?.source === 'string' ? provenance.source : sourceName;
+}
+
+/** Same entity, same content: same event id, so a repeated append is ignored by the log too. */
+function recordEventId(record: SourceRecord): string {
   return createHash('sha256')
-    .update(`${decision.decision_id}\u0000${decision.provenance.content_hash}`)
+    .update(`${record.entityKey}\u0000${record.contentHash}`)
     .digest('hex')
     .slice(0, 32);
 }
 
-function decisionEvent(decision: NormalisedDecision, occurredAt: string): OutgoingEvent {
+function recordEvent(record: SourceRecord, source: string, occurredAt: string): OutgoingEvent {
   const envelope: RawEnvelope = {
-    type: 'DecisionPublished',
-    schemaVersion: 1,
-    eventId: decisionEventId(decision),
+    type: record.type,
+    schemaVersion: record.schemaVersion,
+    eventId: recordEventId(record),
     occurredAt,
-    source: decision.provenance.source,
-    key: decision.decision_id,
-    data: decision,
+    source,
+    key: record.entityKey,
+    data: record.data,
   };
-  return { stream: STREAM_OF.DecisionPublished, envelope };
+  return { stream: STREAM_OF[record.type], envelope };
+}
+
+/** A decision source seen as an event source: one DecisionPublished record per item. */
+export function decisionEventSource(source: DecisionSource): EventSource {
+  return {
+    name: source.name,
+    items: () => source.items(),
+    portalCount: () => source.portalCount(),
+    async records(item, scrapedAt) {
+      const decision = await source.parse(item, scrapedAt);
+      return [
+        {
+          recordId: item.id,
+          entityKey: decision.decision_id,
+          contentHash: decision.provenance.content_hash,
+          type: 'DecisionPublished',
+          schemaVersion: 1,
+          data: decision,
+        },
+      ];
+    },
+  };
+}
+
+/** Runs one decision source once (see {@link runEventSource}). */
+export function runSource(
+  source: DecisionSource,
+  deps: IngestDeps,
+  options: IngestRunOptions = {},
+): Promise<ScraperRun> {
+  return runEventSource(decisionEventSource(source), deps, options);
 }
 
 /**
- * Runs one source once: parses every item, publishes a DecisionPublished event for new or changed
- * content only, skips (and reports) malformed items, and ends with one ScraperRunCompleted event.
+ * Runs one source once: parses every item, publishes an event for new or changed content only,
+ * skips (and reports) malformed items, and ends with one ScraperRunCompleted event. The health
+ * counters `decisions_added` / `decisions_updated` count the published records of any type.
  */
-export async function runSource(
-  source: DecisionSource,
+export async function runEventSource(
+  source: EventSource,
   deps: IngestDeps,
   options: IngestRunOptions = {},
 ): Promise<ScraperRun> {
@@ -72,7 +107,7 @@ export async function runSource(
   let added = 0;
   let updated = 0;
   let fatal: Error | null = null;
-  let pending: { item: RawItem; decision: NormalisedDecision }[] = [];
+  let pending: SourceRecord[] = [];
 
   const flush = async () => {
     if (pending.length === 0) return;
@@ -80,24 +115,23 @@ export async function runSource(
     pending = [];
     const known = await deps.state.get(
       source.name,
-      batch.map((p) => p.item.id),
+      batch.map((r) => r.recordId),
     );
     const events: OutgoingEvent[] = [];
     const records: IngestRecord[] = [];
     const now = deps.now();
-    for (const { item, decision } of batch) {
-      const previous = known.get(item.id);
-      const hash = decision.provenance.content_hash;
+    for (const record of batch) {
+      const previous = known.get(record.recordId);
       records.push({
         source: source.name,
-        itemId: item.id,
-        entityKey: decision.decision_id,
-        contentHash: hash,
+        itemId: record.recordId,
+        entityKey: record.entityKey,
+        contentHash: record.contentHash,
       });
-      if (previous?.contentHash === hash) continue;
+      if (previous?.contentHash === record.contentHash) continue;
       if (previous) updated++;
       else added++;
-      events.push(decisionEvent(decision, now));
+      events.push(recordEvent(record, envelopeSource(record, source.name), now));
     }
     // Publish first, remember second: a crash in between republishes the same content, which the
     // log (same event id) and the projections (same content hash) both ignore.
@@ -114,7 +148,7 @@ export async function runSource(
       if (options.signal?.aborted) break;
       seen++;
       try {
-        pending.push({ item, decision: await source.parse(item, deps.now()) });
+        for (const record of await source.records(item, deps.now())) pending.push(record);
       } catch (error) {
         if (!(error instanceof SourceItemError)) throw error;
         failed++;

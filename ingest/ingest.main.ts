@@ -6,10 +6,11 @@ import { ConfigError } from '../infra/config/env.ts';
 import { ingestEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
-import { runSource } from './ingest-runner.ts';
+import { runEventSource, runSource } from './ingest-runner.ts';
 import type { DecisionSource } from './source.port.ts';
 import { EntscheidsucheDirectorySource } from './sources/entscheidsuche/entscheidsuche.source.ts';
 import { createSampleSource } from './sources/sample/sample.source.ts';
+import { createSampleStatuteSources } from './sources/sample-statutes/sample-statutes.source.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv(ingestEnv);
@@ -42,6 +43,18 @@ async function main(): Promise<void> {
       { signal: controller.signal, onProgress: (seen) => logger.info({ seen }, 'progress') },
     );
     logger.info({ run }, 'ingest finished');
+    if (env.SOURCE === 'sample' && !controller.signal.aborted) {
+      // The bundled sample includes statutes and the legislation catalogue.
+      const statutes = await createSampleStatuteSources({ dir: resolve(`${env.DATA_DIR}/sample-statutes`) });
+      for (const statuteSource of statutes.all) {
+        const statuteRun = await runEventSource(
+          statuteSource,
+          { log: infra.eventLog, state: infra.ingestState, now: () => new Date().toISOString(), newId: randomUUID, logger },
+          { signal: controller.signal },
+        );
+        logger.info({ run: statuteRun }, 'ingest finished');
+      }
+    }
   } finally {
     await infra.close();
   }

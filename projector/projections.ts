@@ -1,10 +1,16 @@
 import type { SearchGenerations, SearchIndexWriter } from '../infra/search/search.port.ts';
+import { citationGraphProjection } from './citation-graph/citation-graph.projection.ts';
 import { courtsProjection } from './courts/courts.projection.ts';
+import { decisionIdentifiersProjection } from './decision-identifiers/decision-identifiers.projection.ts';
 import { decisionSearchProjection } from './decision-search/decision-search.projection.ts';
 import { decisionSearchPostgresStorage } from './decision-search/decision-search.storage.ts';
+import { decisionStructureProjection } from './decision-structure/decision-structure.projection.ts';
 import { decisionsProjection } from './decisions/decisions.projection.ts';
+import { gazetteIndexProjection } from './gazette-index/gazette-index.projection.ts';
+import { legislationCatalogProjection } from './legislation-catalog/legislation-catalog.projection.ts';
 import type { Projection } from './projection.ts';
 import { scraperHealthProjection } from './scraper-health/scraper-health.projection.ts';
+import { statutesProjection } from './statutes/statutes.projection.ts';
 import type { ProjectionStorage } from './storage/projection-storage.ts';
 
 export interface SearchBackend {
@@ -30,6 +36,12 @@ export function allProjections(search: SearchBackend): Projection[] {
       search.generations ? searchStorage(search.generations) : decisionSearchPostgresStorage,
     ),
     courtsProjection,
+    decisionStructureProjection,
+    decisionIdentifiersProjection,
+    citationGraphProjection,
     scraperHealthProjection,
+    statutesProjection,
+    legislationCatalogProjection,
+    gazetteIndexProjection,
   ];
 }

@@ -25,7 +25,22 @@ async function main(): Promise<void> {
       onCaughtUp: (projection, stream) => logger.info({ projection, stream }, 'caught up'),
     },
   );
-  await host.start();
+  // Handlers first: a SIGTERM while the subscriptions are still joining (a rolling deploy) must
+  // stop gracefully too, not kill the process with batches under way.
+  let stopping = false;
+  const starting = host.start();
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'finishing the batch under way, committing, stopping');
+    await starting.catch(() => undefined);
+    await host.stop();
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await starting;
   logger.info(
     {
       mode: env.SERVICE_MODE,
@@ -33,17 +48,6 @@ async function main(): Promise<void> {
     },
     'projector running',
   );
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'finishing the batch under way, committing, stopping');
-    await host.stop();
-    await infra.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -16,6 +16,7 @@ export interface CitationStrings {
 
 const BGE = /^(?:BGE|ATF|DTF)\s+(\d{1,3})\s+(I[ab]?|II|III|IV|V)\s+(\d{1,4})$/i;
 const MKGE = /^(?:MKGE|ATMC|STMC)\s+(\d{1,3})\s+(?:Nr\.|n°|n\.)\s*(\d{1,4})$/i;
+const BVGE = /^(?:BVGE|ATAF|DTAF)\s+(\d{4}(?:\s+[IVX]{1,4})?\/\d{1,3})$/i;
 const DATE_WORD: Record<CitationLanguage, string> = { de: 'vom', fr: 'du', it: 'del' };
 const PINPOINT_WORD: Record<CitationLanguage, string> = { de: 'E.', fr: 'consid.', it: 'consid.' };
 const LANGS: readonly CitationLanguage[] = ['de', 'fr', 'it'];
@@ -39,6 +40,8 @@ function citationFor(decision: CitableDecision, lang: CitationLanguage, today: s
   if (bge) return bgeString(bge[1]!, bge[2]!, bge[3]!, lang);
   const mkge = MKGE.exec(docket);
   if (mkge) return mkgeString(mkge[1]!, mkge[2]!, lang);
+  const bvge = BVGE.exec(docket);
+  if (bvge) return `${{ de: 'BVGE', fr: 'ATAF', it: 'DTAF' }[lang]} ${bvge[1]!.replace(/\s+/g, ' ').toUpperCase()}`;
   const court = courtByKey(decision.court);
   const label = court ? court.citationLabel[lang] : decision.court;
   const base = `${label} ${docket}`;

@@ -136,3 +136,36 @@ export function ruleStatement(input: {
     '';
   return excerptAtSentence(source);
 }
+
+export interface TextSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The sentences of a text as spans into it (so that excerpts stay verbatim), by the sentence-end
+ * rules of {@link excerptAtSentence}; a blank line also ends a sentence.
+ */
+export function sentenceSpans(text: string): TextSpan[] {
+  const out: TextSpan[] = [];
+  const push = (from: number, to: number): void => {
+    let s = from;
+    let e = to;
+    while (s < e && /\s/.test(text[s]!)) s++;
+    while (e > s && /\s/.test(text[e - 1]!)) e--;
+    if (e > s) out.push({ start: s, end: e });
+  };
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if ((c === '.' || c === '!' || c === '?') && isSentenceEnd(text, i)) {
+      push(start, i + 1);
+      start = i + 1;
+    } else if (c === '\n' && /^\n[ \t]*\n/.test(text.slice(i, i + 3))) {
+      push(start, i);
+      start = i + 1;
+    }
+  }
+  push(start, text.length);
+  return out;
+}

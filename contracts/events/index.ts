@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { decisionPublishedV1 } from './decision-events.ts';
 import { envelopeSchema, type RawEnvelope, type StreamName } from './envelope.ts';
 import { scraperRunCompletedV1 } from './scraper-health-events.ts';
+import { legislationCatalogEntryPublishedV1, statuteVersionPublishedV1 } from './statute-events.ts';
 
 export * from './decision-events.ts';
 export * from './envelope.ts';
 export * from './scraper-health-events.ts';
+export * from './statute-events.ts';
 
 /** Every event type the projections understand, in its current version. */
-export const domainEventSchema = z.discriminatedUnion('type', [decisionPublishedV1, scraperRunCompletedV1]);
+export const domainEventSchema = z.discriminatedUnion('type', [
+  decisionPublishedV1,
+  scraperRunCompletedV1,
+  statuteVersionPublishedV1,
+  legislationCatalogEntryPublishedV1,
+]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
 
@@ -16,6 +23,8 @@ export type DomainEventType = DomainEvent['type'];
 export const STREAM_OF: Record<DomainEventType, StreamName> = {
   DecisionPublished: 'decisions',
   ScraperRunCompleted: 'scraper-health',
+  StatuteVersionPublished: 'statutes',
+  LegislationCatalogEntryPublished: 'legislation-catalog',
 };
 
 /**

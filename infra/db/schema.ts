@@ -133,6 +133,208 @@ export interface ScraperHealthTable {
   event_position: number;
 }
 
+export interface StatuteVersionTable {
+  jurisdiction: string;
+  sr_number: string;
+  language: string;
+  consolidation_date: string;
+  title: string;
+  abbreviation: string | null;
+  abbreviation_key: string | null;
+  title_key: string;
+  eli: string | null;
+  entry_into_force: string | null;
+  /** StatuteBlock[] as JSON. */
+  blocks: unknown;
+  article_count: number;
+  is_latest: Generated<boolean>;
+  source: string;
+  source_url: string | null;
+  content_hash: string;
+  event_position: number;
+  updated_at: string;
+}
+
+export interface StatuteArticleTable {
+  jurisdiction: string;
+  sr_number: string;
+  language: string;
+  consolidation_date: string;
+  ordinal: number;
+  article_num: string;
+  eid: string;
+  heading: string | null;
+  text: string;
+  block_id: string | null;
+  block_path: string[];
+  main_body: boolean;
+  is_latest: Generated<boolean>;
+  /** Written through an SQL expression (see the statutes projection), never read as a value. */
+  tsv: ColumnType<unknown, unknown, unknown>;
+}
+
+export interface LegislationCatalogTable {
+  catalog_id: number;
+  language: string;
+  jurisdiction: string;
+  systematic_number: string;
+  title: string;
+  abbreviation: string | null;
+  abbreviation_key: string | null;
+  title_key: string;
+  is_active: boolean;
+  version_active_since: string | null;
+  inactive_since: string | null;
+  keywords: string[];
+  original_url: string | null;
+  source_url: string | null;
+  tsv: ColumnType<unknown, unknown, unknown>;
+  content_hash: string;
+  event_position: number;
+  updated_at: string;
+}
+
+export interface LegislationCatalogVersionTable {
+  catalog_id: number;
+  language: string;
+  active_since: string;
+  active_until: string | null;
+  original_url: string | null;
+  event_position: number;
+}
+
+export interface GazetteFirstPageTable {
+  /** `oc` (AS/RO/RU) or `fga` (BBl/FF). */
+  collection: string;
+  /** `*` for the official compilation; de/fr/it for the Federal Gazette's editions. */
+  edition: string;
+  year: number;
+  page: number;
+  eli: string;
+  /** Where the reference was found: the citing act, or the catalogue entry. */
+  found_in_jurisdiction: string | null;
+  found_in_sr_number: string | null;
+  found_in_title: string | null;
+  found_by: string;
+  event_position: number;
+}
+
+/** One decision's sections (projection `decision-structure`). */
+export interface DecisionStructureTable {
+  decision_id: string;
+  court: string;
+  language: string;
+  regeste: string | null;
+  regeste_de: string | null;
+  regeste_fr: string | null;
+  regeste_it: string | null;
+  header: string | null;
+  facts: string | null;
+  considerations_intro: string | null;
+  operative: string | null;
+  erwaegung_count: number;
+  last_page: number | null;
+  /** 'heading' | 'inferred' | 'none' per section. */
+  facts_source: string;
+  considerations_source: string;
+  operative_source: string;
+  segmenter_version: number;
+  event_position: number;
+}
+
+/** One numbered Erwägung (projection `decision-structure`). */
+export interface DecisionErwaegungTable {
+  decision_id: string;
+  ordinal: number;
+  number: string;
+  label: string;
+  parent: string | null;
+  depth: number;
+  text: string;
+  page: number | null;
+}
+
+/** A reference key naming a decision (projection `decision-identifiers`). */
+export interface DecisionIdentifierTable {
+  ref_key: string;
+  kind: 'id' | 'docket' | 'bge' | 'mkge' | 'bvge' | 'origin_docket';
+  decision_id: string;
+  court: string;
+  canton: string;
+  docket_register: string | null;
+  docket_year: number | null;
+  docket_serial: string | null;
+  bge_volume: number | null;
+  bge_part: string | null;
+  page_start: number | null;
+  page_last_marker: number | null;
+  page_end: number | null;
+  event_position: number;
+}
+
+/** One decision of the citation graph (projection `citation-graph`). */
+export interface CitationNodeTable {
+  decision_id: string;
+  court: string;
+  canton: string;
+  language: string;
+  decision_date: string | null;
+  docket_number: string;
+  title: string;
+  chamber: string | null;
+  decision_type: string | null;
+  regeste: string | null;
+  rule_statement: string;
+  case_references: number;
+  statute_references: number;
+  event_position: number;
+}
+
+/** A case reference or lower-court reference as extracted (projection `citation-graph`). */
+export interface DecisionReferenceTable {
+  source_id: string;
+  ordinal: number;
+  /** 'citation' | 'appeal_prior'. */
+  role: string;
+  kind: string;
+  /** 'text' | 'header' | 'facts'. */
+  origin: string;
+  level: number;
+  raw: string;
+  ref_key: string | null;
+  docket: string | null;
+  ref_court: string | null;
+  ref_canton: string | null;
+  bge_volume: number | null;
+  bge_part: string | null;
+  bge_page: number | null;
+  pin_page: number | null;
+  pinpoints: string | null;
+  stated_date: string | null;
+  match_confidence: number;
+  mentions: number;
+  source_date: string | null;
+  source_court: string;
+  source_canton: string;
+}
+
+/** A statute article a decision refers to (projection `citation-graph`). */
+export interface StatuteReferenceTable {
+  source_id: string;
+  /** SR number of a federal act, else the abbreviation (and canton). */
+  act_key: string;
+  article: string;
+  sr_number: string | null;
+  law: string | null;
+  canton: string | null;
+  raw: string;
+  mentions: number;
+  match_confidence: number;
+  source_date: string | null;
+  source_court: string;
+  source_canton: string;
+}
+
 export interface ProjectionGenerationTable {
   projection: string;
   generation: number;
@@ -153,4 +355,15 @@ export interface DB {
   court_decisions: CourtDecisionTable;
   court_stats: CourtStatsTable;
   scraper_health: ScraperHealthTable;
+  statute_versions: StatuteVersionTable;
+  statute_articles: StatuteArticleTable;
+  legislation_catalog: LegislationCatalogTable;
+  legislation_catalog_versions: LegislationCatalogVersionTable;
+  gazette_first_pages: GazetteFirstPageTable;
+  decision_structure: DecisionStructureTable;
+  decision_erwaegungen: DecisionErwaegungTable;
+  decision_identifiers: DecisionIdentifierTable;
+  citation_nodes: CitationNodeTable;
+  decision_references: DecisionReferenceTable;
+  statute_references: StatuteReferenceTable;
 }

@@ -39,6 +39,31 @@ export const infraEnv = z.object({
   LOG_LEVEL: logLevel,
 });
 
+/** A secret setting: kept out of logs, JSON and inspection; `reveal()` gives the value. */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return '[redacted]';
+  }
+}
+
+const secret = z
+  .string()
+  .min(1)
+  .transform((value) => new Secret(value));
+
 /** The API's own settings. */
 export const apiEnv = infraEnv.extend({
   PORT: port.default(8080),
@@ -47,6 +72,11 @@ export const apiEnv = infraEnv.extend({
   PUBLIC_BASE_URL: z.string().url().optional(),
   STALE_AFTER_HOURS: positiveInt(36),
   MAX_SEARCH_RESPONSE_CHARS: positiveInt(2_000_000),
+  /** `/verify-claim`: an OpenAI-compatible chat-completions server; without OPENAI_MODEL the lexical judge answers. */
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: secret.optional(),
+  OPENAI_MODEL: z.string().min(1).max(200).optional(),
+  OPENAI_TIMEOUT_MS: positiveInt(20_000),
 });
 
 /** The embedded all-in-one process: the API plus ingest and projector settings. */
@@ -73,3 +103,5 @@ export const ingestEnv = infraEnv.extend({
 export type InfraEnv = z.infer<typeof infraEnv>;
 export type ApiEnv = z.infer<typeof apiEnv>;
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
+/** The language-model settings of the API (see apiEnv). */
+export type LlmEnv = Pick<ApiEnv, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS'>;

@@ -7,8 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
-import { runSource } from '../../ingest/ingest-runner.ts';
+import { runEventSource, runSource } from '../../ingest/ingest-runner.ts';
 import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
+import {
+  createSampleStatuteSources,
+  SAMPLE_STATUTE_SOURCE_NAMES,
+} from '../../ingest/sources/sample-statutes/sample-statutes.source.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { parseEnv } from '../config/env.ts';
@@ -60,6 +64,27 @@ async function main(): Promise<void> {
     say(`reusing ${held} ingested sample decisions (INGEST_ON_START=always to re-ingest)`);
   }
 
+  // Statutes and the legislation catalogue: checked on their own, so a data folder from before
+  // the statute sample existed gets it on its next start.
+  const statutesHeld = await infra.ingestState.count(SAMPLE_STATUTE_SOURCE_NAMES.fedlex);
+  if (env.INGEST_ON_START === 'always' || (env.INGEST_ON_START === 'auto' && statutesHeld === 0)) {
+    const statutesDir = join(dataDir, 'sample-statutes');
+    say(`generating the sample statutes and legislation catalogue in ${statutesDir} …`);
+    const sources = await createSampleStatuteSources({ dir: statutesDir });
+    for (const source of sources.all) {
+      const run = await runEventSource(source, {
+        log: infra.eventLog,
+        state: infra.ingestState,
+        now: () => new Date().toISOString(),
+        newId: randomUUID,
+        logger,
+      });
+      say(`ingest ${source.name}: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`);
+    }
+  } else {
+    say(`reusing ${statutesHeld} ingested sample statute versions`);
+  }
+
   let lastLine = '';
   await projector.waitUntilCaughtUp((lags) => {
     const pending = lags.filter((l) => l.lag > 0);
@@ -82,6 +107,8 @@ async function main(): Promise<void> {
     `               curl -G '${url}/decisions' --data-urlencode 'query="fristlose Kündigung" OR Mietvertrag' -d sort=date_desc`,
   );
   say(`               curl '${url}/decisions?court=bger&language=fr&fields=compact&limit=5'`);
+  say(`               curl '${url}/laws/OR?article=41'   curl '${url}/laws/aDSG?as_of=2023-08-31&article=4'`);
+  say(`               curl -G '${url}/laws/search' --data-urlencode 'query=Art. 60 OR'   curl '${url}/legislation/changes?canton=ZH'`);
   say(
     `               curl '${url}/courts'   curl '${url}/statistics?canton=ZH'   curl '${url}/scraper-health'`,
   );

@@ -10,7 +10,9 @@ import { TableIngestState } from '../ingest-state/table-ingest-state.ts';
 import { OpenSearchSearchIndex } from '../search/opensearch/opensearch-search-index.ts';
 import { PostgresSearchIndex } from '../search/postgres/postgres-search-index.ts';
 import type { DecisionSearchIndex, SearchGenerations, SearchIndexWriter } from '../search/search.port.ts';
-import type { InfraEnv } from './config.ts';
+import type { ClaimJudge } from '../llm/claim-judge.port.ts';
+import { claimJudgeFrom } from '../llm/claim-judges.ts';
+import type { InfraEnv, LlmEnv } from './config.ts';
 
 export interface InfraLogger {
   info(obj: object, msg: string): void;
@@ -29,6 +31,8 @@ export interface Infra {
   readonly searchGenerations: SearchGenerations | null;
   /** Dead-letter topic (distributed mode); the database table is always written too. */
   readonly deadLetters: DeadLetterPublisher | null;
+  /** The `/verify-claim` judge (API settings; the lexical judge when no language model is configured). */
+  readonly claimJudge: ClaimJudge;
   readonly mode: InfraEnv['SERVICE_MODE'];
   close(): Promise<void>;
 }
@@ -45,12 +49,29 @@ async function openDatabase(env: InfraEnv, applicationName: string): Promise<Dat
   });
 }
 
+/** The claim judge of the configuration; logs which one answers (never the key). */
+function openClaimJudge(env: Partial<LlmEnv>, logger: InfraLogger): ClaimJudge {
+  const judge = claimJudgeFrom({
+    OPENAI_MODEL: env.OPENAI_MODEL,
+    OPENAI_BASE_URL: env.OPENAI_BASE_URL,
+    apiKey: env.OPENAI_API_KEY?.reveal(),
+    OPENAI_TIMEOUT_MS: env.OPENAI_TIMEOUT_MS,
+  });
+  if (env.OPENAI_MODEL) logger.info({ claim_judge: judge.name, base_url: env.OPENAI_BASE_URL ?? 'default' }, 'claim judge configured');
+  return judge;
+}
+
 /** Opens the database, event log, ingest state and search adapters for the configured mode. */
-export async function openInfra(env: InfraEnv, applicationName: string, logger: InfraLogger): Promise<Infra> {
+export async function openInfra(
+  env: InfraEnv & Partial<LlmEnv>,
+  applicationName: string,
+  logger: InfraLogger,
+): Promise<Infra> {
   if (env.SERVICE_MODE === 'distributed') {
     if (!env.KAFKA_BROKERS) throw new ConfigError('KAFKA_BROKERS: required when SERVICE_MODE=distributed');
     if (!env.OPENSEARCH_URL) throw new ConfigError('OPENSEARCH_URL: required when SERVICE_MODE=distributed');
   }
+  const claimJudge = openClaimJudge(env, logger);
   const handle = await openDatabase(env, applicationName);
   const limits = { countCap: env.SEARCH_COUNT_CAP, candidatePool: env.SEARCH_CANDIDATE_POOL };
   if (env.SERVICE_MODE !== 'distributed') {
@@ -64,6 +85,7 @@ export async function openInfra(env: InfraEnv, applicationName: string, logger: 
       searchWriter: search,
       searchGenerations: null,
       deadLetters: null,
+      claimJudge,
       mode: env.SERVICE_MODE,
       async close() {
         await eventLog.close();
@@ -95,6 +117,7 @@ export async function openInfra(env: InfraEnv, applicationName: string, logger: 
     searchWriter: search,
     searchGenerations: search,
     deadLetters: kafka,
+    claimJudge,
     mode: env.SERVICE_MODE,
     async close() {
       await kafka.close();

@@ -3,6 +3,9 @@ import type { DecisionPublished } from '../../contracts/events/index.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { courtsStorage } from './courts.storage.ts';
 
+/** First key of the advisory lock that serialises the court_stats updates of one generation. */
+const COURTS_LOCK_CLASS = 72_616_003;
+
 /**
  * Courts read model: one row per decision (court, canton, language, date) and per-court aggregates
  * (count, date range, languages) recomputed for the courts a batch touched.
@@ -17,6 +20,11 @@ export const courtsProjection: Projection = {
     for (const { event } of batch as readonly PositionedEvent<DecisionPublished>[])
       latest.set(event.data.decision_id, event.data);
     if (latest.size === 0) return;
+    // Projector instances handle different partitions at once, but the per-court aggregates are
+    // shared: without this, two batches recompute a court each from a snapshot missing the other's
+    // rows, and the second insert fails on court_stats_pkey (and was dead-lettered). One batch per
+    // generation at a time (the search path starts with the generation's schema); held to commit.
+    await sql`select pg_advisory_xact_lock(${COURTS_LOCK_CLASS}, hashtext(current_schema()))`.execute(tx);
     const ids = [...latest.keys()];
     const previous = await tx
       .selectFrom('court_decisions')

@@ -7,7 +7,7 @@
  * Each recogniser reads a bounded window (bounded digit runs, at most {@link MAX_GAP} spaces
  * between parts) or, for lists, consumes what it reads, so the finder stays linear.
  */
-import { datePhraseAt } from './stated-dates.ts';
+import { datePhraseAt, type StatedDate } from './stated-dates.ts';
 import {
   DE,
   FR,
@@ -22,10 +22,9 @@ import {
   isUpperCode,
   isDigitCode,
   needSpaces,
-  readAnyLiteral,
+  Literals,
   readAsciiLetters,
   readDigits,
-  readLiteral,
   readNumber,
   skipSpaces,
 } from './text-scan.ts';
@@ -84,7 +83,11 @@ const MKGE_PREFIXES: ReadonlyMap<string, number> = new Map([
   ['STMC', IT],
 ]);
 /** Collection prefixes (never law abbreviations or docket prefixes). */
-export const COLLECTION_PREFIXES: ReadonlySet<string> = new Set([...BGE_PREFIXES.keys(), ...BVGE_PREFIXES.keys(), ...MKGE_PREFIXES.keys()]);
+export const COLLECTION_PREFIXES: ReadonlySet<string> = new Set([
+  ...BGE_PREFIXES.keys(),
+  ...BVGE_PREFIXES.keys(),
+  ...MKGE_PREFIXES.keys(),
+]);
 
 /** BGE parts by upper-case spelling → canonical spelling. */
 const BGE_PARTS = new Map([
@@ -100,7 +103,11 @@ const BARE_BGE_PARTS = new Set(['I', 'Ia', 'Ib', 'II', 'III', 'IV', 'V']);
 const BVGE_PARTS = new Set(['I', 'II', 'III', 'IV', 'V', 'VI', 'VII']);
 
 /** Reads one of `prefixes` (exact case, a whole word) at i. */
-function prefixAt(s: string, i: number, prefixes: ReadonlyMap<string, number>): { end: number; languages: number } | null {
+function prefixAt(
+  s: string,
+  i: number,
+  prefixes: ReadonlyMap<string, number>,
+): { end: number; languages: number } | null {
   const end = readAsciiLetters(s, i, 5);
   const languages = prefixes.get(s.slice(i, end));
   return languages === undefined || isLetterAt(s, end) ? null : { end, languages };
@@ -110,7 +117,12 @@ function prefixAt(s: string, i: number, prefixes: ReadonlyMap<string, number>): 
  * `volume part page` at i (after the prefix). `strict`: the part must be written exactly
  * (`III`, `Ia`), as required of a bare reference; with a prefix `iii`/`IA` are accepted too.
  */
-export function bgeBodyAt(s: string, i: number, maxVolume: number, strict: boolean): { end: number; key: string } | null {
+export function bgeBodyAt(
+  s: string,
+  i: number,
+  maxVolume: number,
+  strict: boolean,
+): { end: number; key: string } | null {
   const volEnd = readNumber(s, i, 1, maxVolume, 3);
   if (volEnd < 0) return null;
   const partStart = needSpaces(s, volEnd, 3);
@@ -133,13 +145,24 @@ export function prefixedBgeAt(s: string, i: number, maxVolume: number): RefHit |
   if (!prefix) return null;
   const bodyStart = needSpaces(s, prefix.end, 3);
   const body = bodyStart < 0 ? null : bgeBodyAt(s, bodyStart, maxVolume, false);
-  return body ? { kind: 'bge', form: 'prefixed', end: body.end, court: 'bge', key: body.key, languages: prefix.languages } : null;
+  return body
+    ? {
+        kind: 'bge',
+        form: 'prefixed',
+        end: body.end,
+        court: 'bge',
+        key: body.key,
+        languages: prefix.languages,
+      }
+    : null;
 }
 
 /** A bare `140 III 86` at i (only called inside a reference list). */
 export function bareBgeAt(s: string, i: number, maxVolume: number): RefHit | null {
   const body = bgeBodyAt(s, i, maxVolume, true);
-  return body ? { kind: 'bge', form: 'bare', end: body.end, court: 'bge', key: body.key, languages: ANY_LANG } : null;
+  return body
+    ? { kind: 'bge', form: 'bare', end: body.end, court: 'bge', key: body.key, languages: ANY_LANG }
+    : null;
 }
 
 /** `2013/10` or `2019 I/2` at i (after the BVGE prefix, or bare in a BVGE list). */
@@ -170,12 +193,23 @@ export function prefixedBvgeAt(s: string, i: number): RefHit | null {
   if (!prefix) return null;
   const bodyStart = needSpaces(s, prefix.end, 3);
   const body = bodyStart < 0 ? null : bvgeBodyAt(s, bodyStart);
-  return body ? { kind: 'bvge', form: 'prefixed', end: body.end, court: 'bvger', key: body.key, languages: prefix.languages } : null;
+  return body
+    ? {
+        kind: 'bvge',
+        form: 'prefixed',
+        end: body.end,
+        court: 'bvger',
+        key: body.key,
+        languages: prefix.languages,
+      }
+    : null;
 }
 
 export function bareBvgeAt(s: string, i: number): RefHit | null {
   const body = bvgeBodyAt(s, i);
-  return body ? { kind: 'bvge', form: 'bare', end: body.end, court: 'bvger', key: body.key, languages: ANY_LANG } : null;
+  return body
+    ? { kind: 'bvge', form: 'bare', end: body.end, court: 'bvger', key: body.key, languages: ANY_LANG }
+    : null;
 }
 
 const MKGE_NUMBER_WORDS: readonly (readonly [string, number])[] = [
@@ -258,7 +292,7 @@ export function evgDocketAt(s: string, i: number): RefHit | null {
   const letter = s[i] ?? '';
   if (!EVG_REGISTERS.has(letter) || isLetterAt(s, i + 1)) return null;
   const numStart = needSpaces(s, i + 1, 2);
-  if (numStart < 0) return null;
+  if (numStart < 0 || s.slice(i + 1, numStart).includes('\n')) return null;
   const numEnd = readDigits(s, numStart, 4);
   if (numEnd < 0 || s.charCodeAt(numStart) === 48 || s[numEnd] !== '/') return null;
   const yearEnd = readDigits(s, numEnd + 1, 2);
@@ -275,11 +309,21 @@ export function bvgerDocketAt(s: string, i: number): RefHit | null {
   if (numEnd < 0 || s[numEnd] !== '/') return null;
   const yearEnd = docketYear(s, numEnd + 1);
   if (yearEnd < 0) return null;
-  return { kind: 'docket', form: 'bvger', end: yearEnd, court: 'bvger', key: s.slice(i, yearEnd), languages: ANY_LANG };
+  return {
+    kind: 'docket',
+    form: 'bvger',
+    end: yearEnd,
+    court: 'bvger',
+    key: s.slice(i, yearEnd),
+    languages: ANY_LANG,
+  };
 }
 
 /** Registers of the Federal Criminal Court accepted without a named court. */
-const BSTGER_REGISTERS = new Set(['SK', 'BB', 'RR', 'CA', 'BG', 'BH', 'BE', 'BP', 'BV', 'CN', 'CR', 'RH', 'RP', 'BK', 'SN', 'CB']);
+// prettier-ignore
+const BSTGER_REGISTERS = new Set([
+  'SK', 'BB', 'RR', 'CA', 'BG', 'BH', 'BE', 'BP', 'BV', 'CN', 'CR', 'RH', 'RP', 'BK', 'SN', 'CB',
+]);
 
 /** Federal Criminal Court: `SK.2019.42`; `anyRegister` after a named BStGer/TPF. */
 export function bstgerDocketAt(s: string, i: number, anyRegister: boolean): RefHit | null {
@@ -303,7 +347,14 @@ export function bpatgerDocketAt(s: string, i: number): RefHit | null {
   if (yearEnd < 0 || s[yearEnd] !== '_') return null;
   const numEnd = readDigits(s, yearEnd + 1, 3);
   if (numEnd - yearEnd - 1 !== 3 || !isBoundary(s, numEnd)) return null;
-  return { kind: 'docket', form: 'bpatger', end: numEnd, court: 'bpatger', key: s.slice(i, numEnd), languages: ANY_LANG };
+  return {
+    kind: 'docket',
+    form: 'bpatger',
+    end: numEnd,
+    court: 'bpatger',
+    key: s.slice(i, numEnd),
+    languages: ANY_LANG,
+  };
 }
 
 export interface FederalOptions {
@@ -312,20 +363,23 @@ export interface FederalOptions {
   readonly anyBstgerRegister: boolean;
 }
 
-/** Any federal reference at i (collections first, then dockets). */
+/** Any federal reference at i, chosen by the length of its leading capitals. */
 export function federalReferenceAt(s: string, i: number, options: FederalOptions): RefHit | null {
   const c = s.charCodeAt(i);
   if (isDigitCode(c)) return bgerDocketAt(s, i);
   if (!isUpperCode(c)) return null;
-  return (
-    prefixedBgeAt(s, i, options.maxVolume) ??
-    prefixedBvgeAt(s, i) ??
-    mkgeAt(s, i) ??
-    bvgerDocketAt(s, i) ??
-    bstgerDocketAt(s, i, options.anyBstgerRegister) ??
-    bpatgerDocketAt(s, i) ??
-    evgDocketAt(s, i)
-  );
+  switch (readAsciiLetters(s, i, 4) - i) {
+    case 1:
+      return bvgerDocketAt(s, i) ?? bpatgerDocketAt(s, i) ?? evgDocketAt(s, i);
+    case 2:
+      return bstgerDocketAt(s, i, options.anyBstgerRegister);
+    case 3:
+      return prefixedBgeAt(s, i, options.maxVolume);
+    case 4:
+      return prefixedBvgeAt(s, i) ?? mkgeAt(s, i);
+    default:
+      return null;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,7 +428,7 @@ function isNumericDate(text: string): boolean {
 /**
  * A cantonal (or regulator) docket at i: `LB220012`, `LB220012-O/U`, `ACJC/123/2021`,
  * `VB.2020.00123`, `100.2019.123`, `VGE 100.2019.123`, `ZK 19 123`, `101 2019 12`,
- * `CC 12 / 2019`. Up to five segments separated by one space (or ` / `); a letters-only
+ * `CC 12 / 2019`. Up to five segments separated by one or two spaces on the same line (or ` / `); a letters-only
  * segment (upper case, at most six letters) may only come first; every other segment carries
  * a digit. The whole must hold a digit and either a letter, two joiners, five digits or two
  * numeric segments, so `2021`, `1/2` and `3.5.2022` are no dockets.
@@ -398,8 +452,7 @@ export function cantonalDocketAt(s: string, i: number): RefHit | null {
     } else if (isNumericDate(text)) {
       break;
     }
-    if (n > 0 && seg.digits === 0) break;
-    if (seg.digits > 0 && seg.lower && seg.letters > 2) break; // a word with a digit, not a docket
+    if (/\d[a-z]/.test(text)) break; // `3te`, `12km`: a word with a digit, not a docket
     digits += seg.digits;
     joins += seg.joins;
     letters += seg.letters;
@@ -442,7 +495,7 @@ export interface Tail {
   readonly languages: number;
 }
 
-const PINPOINT_WORDS: readonly (readonly [string, number])[] = [
+const PINPOINT_WORDS = new Literals<number>([
   ['Erwägungen', DE],
   ['Erwägung', DE],
   ['Erw.', DE],
@@ -454,26 +507,23 @@ const PINPOINT_WORDS: readonly (readonly [string, number])[] = [
   ['consid.', FR | IT],
   ['cons.', FR | IT],
   ['c.', FR],
-];
+]);
 
-const PAGE_WORDS: readonly (readonly [string, number])[] = [
+const PAGE_WORDS = new Literals<number>([
   ['S.', DE],
   ['Seite', DE],
   ['pag.', IT],
   ['p.', FR | IT],
   ['page', FR],
   ['pagina', IT],
-];
+]);
 
-const FOLLOWING = ['ff.', 'ff', 'f.', 'ss.', 'ss', 's.', 'segg.', 'seg.', 'sgg.'];
-const LIST_WORDS = ['und', 'sowie', 'bis', 'et', 'à', 'e'];
+const FOLLOWING = Literals.of(['ff.', 'ff', 'f.', 'ss.', 'ss', 's.', 'segg.', 'seg.', 'sgg.']);
+const LIST_WORDS = Literals.of(['und', 'sowie', 'bis', 'et', 'à', 'e']);
 
-function wordFrom(s: string, i: number, words: readonly (readonly [string, number])[]): { end: number; languages: number } | null {
-  for (const [word, languages] of words) {
-    const end = readLiteral(s, i, word);
-    if (end >= 0) return { end, languages };
-  }
-  return null;
+function wordFrom(s: string, i: number, words: Literals<number>): { end: number; languages: number } | null {
+  const m = words.match(s, i);
+  return m ? { end: m.end, languages: m.value } : null;
 }
 
 /** One pinpoint at i: `2`, `2.3`, `3.1.2`, `2b`, `5aa`, `5b/aa`. End or -1. */
@@ -498,11 +548,17 @@ function pinAt(s: string, i: number): number {
       if (l2 > 0) j = l2;
     }
   }
-  return isBoundary(s, j) ? j : -1;
+  // a range `3-5` continues with the next pinpoint
+  const range = (s[j] === '-' || s[j] === '–') && isDigitAt(s, j + 1);
+  return isBoundary(s, j) || range ? j : -1;
 }
 
 /** Pinpoint list at i (after `E.`): `2.3`, `1.2, 1.3 und 3`, `2 e 3`, `2 ff.`. */
-function pinpointListAt(s: string, i: number, maxVolume: number): { end: number; pins: string[]; following: boolean } | null {
+function pinpointListAt(
+  s: string,
+  i: number,
+  maxVolume: number,
+): { end: number; pins: string[]; following: boolean } | null {
   const firstEnd = pinAt(s, i);
   if (firstEnd < 0) return null;
   const pins = [s.slice(i, firstEnd)];
@@ -511,7 +567,7 @@ function pinpointListAt(s: string, i: number, maxVolume: number): { end: number;
     let j = skipSpaces(s, end, 3);
     if (s[j] === ',' || s[j] === '-' || s[j] === '–' || s[j] === '/') j = skipSpaces(s, j + 1, 3);
     else {
-      const w = readAnyLiteral(s, j, LIST_WORDS);
+      const w = LIST_WORDS.end(s, j);
       if (w < 0 || j === end) break;
       j = needSpaces(s, w, 3);
       if (j < 0) break;
@@ -527,7 +583,7 @@ function pinpointListAt(s: string, i: number, maxVolume: number): { end: number;
   let following = false;
   const f = skipSpaces(s, end, 3);
   if (f > end) {
-    const fEnd = readAnyLiteral(s, f, FOLLOWING);
+    const fEnd = FOLLOWING.end(s, f);
     if (fEnd >= 0 && !isLetterAt(s, fEnd)) {
       following = true;
       end = fEnd;
@@ -536,8 +592,14 @@ function pinpointListAt(s: string, i: number, maxVolume: number): { end: number;
   return { end, pins, following };
 }
 
+interface PagePinpoint {
+  readonly end: number;
+  readonly page: number;
+  readonly languages: number;
+}
+
 /** Page pin-cite at i: `S. 89`, `p. 89 s.`, `pag. 89`. */
-function pageAt(s: string, i: number): { end: number; page: number; languages: number } | null {
+function pageAt(s: string, i: number): PagePinpoint | null {
   const word = wordFrom(s, i, PAGE_WORDS);
   if (!word) return null;
   const numStart = skipSpaces(s, word.end, 3);
@@ -547,7 +609,7 @@ function pageAt(s: string, i: number): { end: number; page: number; languages: n
   let end = numEnd;
   const f = skipSpaces(s, numEnd, 3);
   if (f > numEnd) {
-    const fEnd = readAnyLiteral(s, f, FOLLOWING);
+    const fEnd = FOLLOWING.end(s, f);
     if (fEnd >= 0 && !isLetterAt(s, fEnd)) end = fEnd;
   }
   return { end, page: Number(s.slice(numStart, numEnd)), languages: word.languages };
@@ -569,44 +631,31 @@ export function tailAt(s: string, i: number, maxVolume: number): Tail {
     let j = skipSpaces(s, end);
     if (s[j] === ',') j = skipSpaces(s, j + 1);
     if (j === end && end > i) break;
-    let progressed = false;
-    if (statedDate === null) {
-      const d = datePhraseAt(s, j);
-      if (d) {
-        statedDate = d.iso;
-        languages &= d.languages;
-        end = d.end;
-        progressed = true;
+    const date: StatedDate | null = statedDate === null ? datePhraseAt(s, j) : null;
+    if (date) {
+      statedDate = date.iso;
+      languages &= date.languages;
+      end = date.end;
+      continue;
+    }
+    const word = pinpoints.length === 0 ? wordFrom(s, j, PINPOINT_WORDS) : null;
+    if (word) {
+      const listStart = skipSpaces(s, word.end, 3);
+      const glued = listStart === word.end && s[word.end - 1] !== '.';
+      const list = glued ? null : pinpointListAt(s, listStart, maxVolume);
+      if (list) {
+        pinpoints = list.pins;
+        pinpointsFollowing = list.following;
+        languages &= word.languages;
+        end = list.end;
         continue;
       }
     }
-    if (pinpoints.length === 0) {
-      const word = wordFrom(s, j, PINPOINT_WORDS);
-      if (word) {
-        const listStart = skipSpaces(s, word.end, 3);
-        const needsSpace = !s.startsWith('.', word.end - 1);
-        const list = needsSpace && listStart === word.end ? null : pinpointListAt(s, listStart, maxVolume);
-        if (list) {
-          pinpoints = list.pins;
-          pinpointsFollowing = list.following;
-          languages &= word.languages;
-          end = list.end;
-          progressed = true;
-          continue;
-        }
-      }
-    }
-    if (pagePinpoint === null) {
-      const page = pageAt(s, j);
-      if (page) {
-        pagePinpoint = page.page;
-        languages &= page.languages;
-        end = page.end;
-        progressed = true;
-        continue;
-      }
-    }
-    if (!progressed) break;
+    const page: PagePinpoint | null = pagePinpoint === null ? pageAt(s, j) : null;
+    if (!page) break;
+    pagePinpoint = page.page;
+    languages &= page.languages;
+    end = page.end;
   }
   return { end, statedDate, pinpoints, pinpointsFollowing, pagePinpoint, languages: languages || ANY_LANG };
 }

@@ -44,7 +44,8 @@ export function normaliseWord(folded: string): string {
   if (folded.endsWith('gerichts')) return folded.slice(0, -1);
   if (folded.endsWith('gerichtes')) return folded.slice(0, -2);
   if (folded.startsWith('kantonal') && /^kantonal(?:e|en|es|er)?$/.test(folded)) return 'kantonal';
-  if (folded.startsWith('eidg') && (folded === 'eidg' || /^eidgenossisch(?:e|en|es|er)?$/.test(folded))) return 'eidgenossisch';
+  if (folded.startsWith('eidg') && (folded === 'eidg' || /^eidgenossisch(?:e|en|es|er)?$/.test(folded)))
+    return 'eidgenossisch';
   return folded;
 }
 
@@ -92,7 +93,7 @@ export class PhraseTrie<T> {
   add(phrase: string, value: T): void {
     const words: string[] = [];
     const s = phrase.trim();
-    for (let i = 0; i < s.length; ) {
+    for (let i = 0; i < s.length;) {
       const t = wordTokenAt(s, i);
       if (!t) {
         i++;
@@ -120,11 +121,20 @@ export class PhraseTrie<T> {
     return this.root.next.has(word);
   }
 
+  /** The (normalised) words that phrases start with. */
+  firstWords(): Iterable<string> {
+    return this.root.next.keys();
+  }
+
   /** Longest phrase starting exactly at i: its end and value. */
-  match(s: string, i: number): { readonly end: number; readonly value: T } | null {
+  match(
+    s: string,
+    i: number,
+    first: PhraseToken | null = wordTokenAt(s, i),
+  ): { readonly end: number; readonly value: T } | null {
     let node = this.root;
     let best: { end: number; value: T } | null = null;
-    let token = wordTokenAt(s, i);
+    let token = first;
     for (let n = 0; token && n < this.maxWords; n++) {
       const child = node.next.get(token.word);
       if (!child) break;
@@ -153,7 +163,10 @@ export interface CourtPhrase {
   readonly languages: number;
 }
 
-const unionLanguages = (a: CourtPhrase, b: CourtPhrase): CourtPhrase => ({ ...a, languages: a.languages | b.languages });
+const unionLanguages = (a: CourtPhrase, b: CourtPhrase): CourtPhrase => ({
+  ...a,
+  languages: a.languages | b.languages,
+});
 
 const COURT_PHRASES = new PhraseTrie<CourtPhrase>(unionLanguages);
 const COURT_ABBREVIATIONS = new Map<string, CourtPhrase>();
@@ -162,7 +175,7 @@ const CANTONAL_KEYS = new Map<string, string>();
 
 function phraseName(phrase: string): string {
   const words: string[] = [];
-  for (let i = 0; i < phrase.length; ) {
+  for (let i = 0; i < phrase.length;) {
     const t = wordTokenAt(phrase, i);
     if (!t) {
       i++;
@@ -178,18 +191,31 @@ const LANGS: readonly GrammarLanguage[] = ['de', 'fr', 'it'];
 
 for (const court of COURTS) {
   if (court.family === 'bge') continue; // the collection is recognised by its BGE/ATF/DTF prefix
-  const kind: CourtPhraseKind = court.family === 'cantonal' ? 'cantonal' : court.family === 'regulator' ? 'regulator' : 'federal';
+  const kind: CourtPhraseKind =
+    court.family === 'cantonal' ? 'cantonal' : court.family === 'regulator' ? 'regulator' : 'federal';
   for (const lang of LANGS) {
     const name = phraseName(court.name[lang]);
     if (kind === 'cantonal') {
       const indexKey = `${court.canton}|${name}`;
       if (!CANTONAL_KEYS.has(indexKey)) CANTONAL_KEYS.set(indexKey, court.key);
     }
-    COURT_PHRASES.add(court.name[lang], { kind, key: kind === 'cantonal' ? null : court.key, name, evg: false, languages: LANG_BITS[lang] });
+    COURT_PHRASES.add(court.name[lang], {
+      kind,
+      key: kind === 'cantonal' ? null : court.key,
+      name,
+      evg: false,
+      languages: LANG_BITS[lang],
+    });
     if (kind !== 'cantonal') {
       const label = court.citationLabel[lang];
       const known = COURT_ABBREVIATIONS.get(label);
-      COURT_ABBREVIATIONS.set(label, { kind, key: court.key, name: label, evg: false, languages: (known?.languages ?? 0) | LANG_BITS[lang] });
+      COURT_ABBREVIATIONS.set(label, {
+        kind,
+        key: court.key,
+        name: label,
+        evg: false,
+        languages: (known?.languages ?? 0) | LANG_BITS[lang],
+      });
     }
   }
 }
@@ -224,7 +250,8 @@ const GENERIC_CANTONAL: readonly (readonly [number, readonly string[]])[] = [
     'Camera di diritto tributario', 'Camera dei ricorsi penali', 'Tribunale della pianificazione']],
 ];
 for (const [languages, names] of GENERIC_CANTONAL) {
-  for (const name of names) COURT_PHRASES.add(name, { kind: 'cantonal', key: null, name: phraseName(name), evg: false, languages });
+  for (const name of names)
+    COURT_PHRASES.add(name, { kind: 'cantonal', key: null, name: phraseName(name), evg: false, languages });
 }
 
 export interface CourtPhraseMatch {
@@ -233,19 +260,26 @@ export interface CourtPhraseMatch {
 }
 
 /** A court name or abbreviation starting exactly at i (longest match). */
-export function courtPhraseAt(s: string, i: number): CourtPhraseMatch | null {
-  if (isUpperAt(s, i)) {
-    const t = wordTokenAt(s, i);
-    const abbreviation = t ? COURT_ABBREVIATIONS.get(t.raw) : undefined;
-    if (t && abbreviation) return { end: t.end, phrase: abbreviation };
-  }
-  const m = COURT_PHRASES.match(s, i);
+export function courtPhraseAt(
+  s: string,
+  i: number,
+  token: PhraseToken | null = wordTokenAt(s, i),
+): CourtPhraseMatch | null {
+  if (!token || !mayStartCourtPhrase(token)) return null;
+  const abbreviation = COURT_ABBREVIATIONS.get(token.raw);
+  if (abbreviation) return { end: token.end, phrase: abbreviation };
+  const m = COURT_PHRASES.match(s, i, token);
   return m ? { end: m.end, phrase: m.value } : null;
 }
 
 /** Whether a court name or abbreviation may start with this token. */
 export function mayStartCourtPhrase(token: PhraseToken): boolean {
   return COURT_ABBREVIATIONS.has(token.raw) || COURT_PHRASES.startsWith(token.word);
+}
+
+/** Every word a court name or abbreviation may start with (lower-cased, folded). */
+export function courtStartWords(): string[] {
+  return [...COURT_PHRASES.firstWords(), ...[...COURT_ABBREVIATIONS.keys()].map(fold)];
 }
 
 /** The registry key of the cantonal court with this (normalised) name in this canton. */
@@ -342,6 +376,7 @@ export function cantonOfAdjective(token: PhraseToken): CantonCode | null {
 }
 
 /** Words between a court name and its canton: `des Kantons`, `du canton de`, `del Cantone`. */
+// prettier-ignore
 const CANTON_FILLERS = new Set([
   'des', 'kantons', 'kanton', 'du', 'canton', 'de', "d'", 'del', 'cantone', 'di', 'dei', 'della', 'von', 'la', 'le',
   'republique', 'et', 'republik', 'und', 'repubblica', 'e', 'der',
@@ -362,7 +397,13 @@ function cantonCodeAt(s: string, i: number): CantonMatch | null {
   if (open && s[a + 2] !== ')') return null;
   const end = a + 2 + open;
   // a code glued to a digit or joiner is part of something else (`ZH-123`)
-  if (!open && (s[end] === '-' || s[end] === '/' || s[end] === '_' || s[end] === '.') && s[end + 1] !== undefined && !isSpaceAt(s, end + 1)) return null;
+  if (
+    !open &&
+    (s[end] === '-' || s[end] === '/' || s[end] === '_' || s[end] === '.') &&
+    s[end + 1] !== undefined &&
+    !isSpaceAt(s, end + 1)
+  )
+    return null;
   return { end, canton: code as CantonCode };
 }
 

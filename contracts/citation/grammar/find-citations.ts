@@ -52,10 +52,11 @@ import {
   cantonalCourtKey,
   cantonOfAdjective,
   courtPhraseAt,
+  courtStartWords,
   mayStartCourtPhrase,
-  nextTokenStart,
   wordTokenAt,
   type CourtPhrase,
+  type CourtPhraseMatch,
 } from './court-names.ts';
 import { datePhraseAt, type StatedDate } from './stated-dates.ts';
 import { statuteRunAt, type StatuteRef } from './statutes.ts';
@@ -65,11 +66,15 @@ import {
   FR,
   IT,
   LANG_BITS,
+  isApostropheCode,
   isDigitAt,
+  isDigitCode,
+  isLowerCode,
+  isUpperCode,
   isLetterAt,
   isTokenStart,
   isWordAt,
-  readAnyLiteral,
+  Literals,
   readDigits,
   singleLanguage,
   skipSpaces,
@@ -156,7 +161,9 @@ export function isCaseCitation(match: CitationMatch): boolean {
 // Confidence
 
 /** Confidence of a federal reference by form: [lone, with stated date, in a list, court/decision named]. */
-export const CONFIDENCE: Readonly<Record<Exclude<RefForm, 'cantonal'>, readonly [number, number, number, number]>> = {
+export const CONFIDENCE: Readonly<
+  Record<Exclude<RefForm, 'cantonal'>, readonly [number, number, number, number]>
+> = {
   prefixed: [0.95, 0.95, 0.95, 0.95],
   bare: [0.85, 0.85, 0.85, 0.85],
   modern: [0.9, 0.95, 0.95, 0.95],
@@ -168,7 +175,12 @@ export const CONFIDENCE: Readonly<Record<Exclude<RefForm, 'cantonal'>, readonly 
   bpatger: [0.85, 0.9, 0.9, 0.95],
   evg: [0.4, 0.6, 0.75, 0.85],
 };
-export const CANTONAL_CONFIDENCE = { registryCourt: 0.7, cantonOnly: 0.6, noCanton: 0.45, regulator: 0.7 } as const;
+export const CANTONAL_CONFIDENCE = {
+  registryCourt: 0.7,
+  cantonOnly: 0.6,
+  noCanton: 0.45,
+  regulator: 0.7,
+} as const;
 export const STATUTE_CONFIDENCE = { federalAct: 0.9, cantonalAct: 0.7, otherAct: 0.6, noAct: 0.3 } as const;
 /** Cap when a named court contradicts the court of the docket's shape. */
 export const CONTRADICTION_CAP = 0.6;
@@ -193,6 +205,7 @@ function federalConfidence(form: Exclude<RefForm, 'cantonal'>, ctx: Context): nu
 // Long forms: introducing words, fillers, chamber words
 
 /** Words that introduce a decision (folded). */
+// prettier-ignore
 const INTRO_WORDS = new Map<string, number>([
   ...['urteil', 'urteils', 'urteile', 'entscheid', 'entscheids', 'entscheides', 'entscheide', 'beschluss', 'beschlusses',
     'verfugung', 'zwischenentscheid', 'teilurteil', 'endentscheid', 'nichteintretensentscheid'].map((w) => [w, DE] as const),
@@ -201,18 +214,22 @@ const INTRO_WORDS = new Map<string, number>([
 ]);
 
 /** Articles and prepositions between the parts of a long form (folded). */
+// prettier-ignore
 const FILLERS = new Set([
-  'des', 'der', 'dem', 'du', 'de', 'la', 'le', "l'", "d'", 'del', 'della', 'dello', "dell'", 'dei', 'degli', 'delle', 'il', 'lo',
+  'schweizerisch', 'schweizerische', 'schweizerischen', 'suisse', 'svizzero', 'des', 'der', 'dem', 'du', 'de', 'la',
+  'le', "l'", "d'", 'del', 'della', 'dello', "dell'", 'dei', 'degli', 'delle', 'il', 'lo', 'di',
 ]);
 
 /** Words of chamber names (`II. zivilrechtliche Abteilung`, `IIe Cour de droit public`). */
+// prettier-ignore
 const CHAMBER_WORDS = new Set([
-  'abteilung', 'kammer', 'zivilabteilung', 'strafabteilung', 'beschwerdekammer', 'strafkammer', 'berufungskammer', 'plenum',
-  'cour', 'chambre', 'section', 'corte', 'camera', 'sezione', 'droit', 'civil', 'civile', 'penal', 'penale', 'public', 'publique',
-  'social', 'sociale', 'diritto', 'pubblico', 'administratif', 'administrative', 'amministrativo', 'amministrativa', 'plaintes',
-  'recours', 'reclami', 'penali', 'assurances', 'sociales', 'assicurazioni', 'sociali', 'appel', 'appello', 'affaires', 'penales',
-  'ire', 'iie', 'iiie', 'ive', 've', 'vie', 'premiere', 'deuxieme', 'troisieme', 'quatrieme', 'prima', 'seconda', 'terza', 'quarta',
-  'erste', 'zweite', 'dritte', 'vierte', 'ersten', 'zweiten', 'dritten', 'vierten', 'i', 'ii', 'iii', 'iv', 'v', 'vi',
+  'abteilung', 'kammer', 'zivilabteilung', 'strafabteilung', 'beschwerdekammer', 'strafkammer', 'berufungskammer',
+  'plenum', 'cour', 'chambre', 'section', 'corte', 'camera', 'sezione', 'droit', 'civil', 'civile', 'penal', 'penale',
+  'public', 'publique', 'social', 'sociale', 'diritto', 'pubblico', 'administratif', 'administrative',
+  'amministrativo', 'amministrativa', 'plaintes', 'recours', 'reclami', 'penali', 'assurances', 'sociales',
+  'assicurazioni', 'sociali', 'appel', 'appello', 'affaires', 'penales', 'ire', 'iie', 'iiie', 'ive', 've', 'vie',
+  'premiere', 'deuxieme', 'troisieme', 'quatrieme', 'prima', 'seconda', 'terza', 'quarta', 'erste', 'zweite',
+  'dritte', 'vierte', 'ersten', 'zweiten', 'dritten', 'vierten', 'i', 'ii', 'iii', 'iv', 'v', 'vi',
 ]);
 
 function isChamberWord(word: string): boolean {
@@ -221,9 +238,28 @@ function isChamberWord(word: string): boolean {
 
 const MAX_LONG_FORM_TOKENS = 16;
 
+function hasLineBreak(s: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (s.charCodeAt(k) === 10) return true;
+  return false;
+}
+
+/** Skips a comma and the spaces after it (`Obergericht des Kantons Zürich, II. Strafkammer, vom …`). */
+function afterComma(s: string, i: number): number {
+  return s[i] === ',' ? skipSpaces(s, i + 1) : i;
+}
+
+/** Start of the next part of a long form after whitespace on the same line (and a comma), or -1. */
+function afterGap(s: string, i: number): number {
+  const j = afterComma(s, i);
+  const k = skipSpaces(s, j);
+  if ((k === i && j === i) || hasLineBreak(s, i, k)) return -1;
+  return k;
+}
+/** A long form names at most two courts (`Cour des assurances sociales du Tribunal fédéral`). */
+const MAX_COURT_PHRASES = 2;
+
 interface LongForm {
   readonly ref: RefHit;
-  readonly refStart: number;
   /** After the reference (and a closing parenthesis of `(4A_1/2021)`). */
   readonly refEnd: number;
   readonly court: CourtPhrase | null;
@@ -248,12 +284,21 @@ function longFormAt(s: string, i: number, maxVolume: number): LongForm | null {
   const cue = (mask: number): void => {
     languages = languages & mask || languages;
   };
-  const federal = (at: number): RefHit | null => federalReferenceAt(s, at, { maxVolume, anyBstgerRegister: court?.key === 'bstger' });
+  const federal = (at: number): RefHit | null =>
+    federalReferenceAt(s, at, { maxVolume, anyBstgerRegister: court?.key === 'bstger' });
+  let courts = 0;
+  let justNamedCourt = false;
   for (let n = 0; n < MAX_LONG_FORM_TOKENS && pos < s.length; n++) {
+    const c = s.charCodeAt(pos);
     if (n > 0) {
-      // the reference itself (`Urteil I 594/01`: `I` is no chamber numeral here)
-      if ((court === null || court.kind === 'federal') && federal(pos)) break;
-      const d = datePhraseAt(s, pos);
+      // the reference itself (`Urteil I 594/01`: `I` is no chamber numeral here;
+      // `FINMA FINMA 2019/12`: the second `FINMA` opens the docket)
+      if (
+        (isDigitCode(c) || isUpperCode(c)) &&
+        (court === null || court.kind === 'federal' ? federal(pos) : cantonalDocketAt(s, pos))
+      )
+        break;
+      const d = c === 118 || c === 100 ? datePhraseAt(s, pos) : null; // v(om), d(u/el)
       if (d) {
         date = d;
         cue(d.languages);
@@ -261,24 +306,29 @@ function longFormAt(s: string, i: number, maxVolume: number): LongForm | null {
         break;
       }
     }
-    const phrase = courtPhraseAt(s, pos);
+    const t = wordTokenAt(s, pos);
+    // a second court only after some words (`Cour des assurances sociales du Tribunal fédéral`),
+    // not right after the first (`Bundesgericht Tribunal fédéral Tribunale federale` headers)
+    const phrase: CourtPhraseMatch | null =
+      courts === 0 || (courts < MAX_COURT_PHRASES && !justNamedCourt) ? courtPhraseAt(s, pos, t) : null;
+    justNamedCourt = phrase !== null;
     if (phrase) {
+      courts++;
       court = phrase.phrase;
       canton = null;
       cue(phrase.phrase.languages);
       pos = phrase.end;
       if (court.kind === 'cantonal') {
         const after = skipSpaces(s, pos);
-        const c = after > pos ? cantonAfterCourt(s, after) : null;
-        canton = c?.canton ?? pendingCanton;
-        if (c) pos = c.end;
+        const found = after > pos ? cantonAfterCourt(s, after) : null;
+        canton = found?.canton ?? pendingCanton;
+        if (found) pos = found.end;
       }
-      const next = skipSpaces(s, pos);
-      if (next === pos) break;
+      const next = afterGap(s, pos);
+      if (next < 0) break;
       pos = next;
       continue;
     }
-    const t = wordTokenAt(s, pos);
     if (t) {
       const introLanguages = n === 0 ? INTRO_WORDS.get(t.word) : undefined;
       if (introLanguages !== undefined) {
@@ -291,18 +341,18 @@ function longFormAt(s: string, i: number, maxVolume: number): LongForm | null {
         if (!adjective) break;
         pendingCanton = adjective;
       }
-      const next = nextTokenStart(s, t);
+      // after an elision directly (`d'`), after an abbreviation's dot (`II.`, `Eidg.`), a comma, spaces
+      const dotted = s[t.end] === '.' && t.end - t.start <= 4 ? t.end + 1 : t.end;
+      const next = isApostropheCode(s.charCodeAt(t.end - 1)) ? skipSpaces(s, t.end) : afterGap(s, dotted);
       if (next < 0) break;
       pos = next;
       continue;
     }
     // `1.` / `2.` of a chamber (`der 1. öffentlich-rechtlichen Abteilung`)
-    const digits = readDigits(s, pos, 1);
-    if (n > 0 && digits > 0 && s[digits] === '.' && skipSpaces(s, digits + 1) > digits + 1 && isLetterAt(s, skipSpaces(s, digits + 1))) {
-      pos = skipSpaces(s, digits + 1);
-      continue;
-    }
-    break;
+    const digit = readDigits(s, pos, 1);
+    const word = digit > 0 && s[digit] === '.' ? skipSpaces(s, digit + 1) : -1;
+    if (n === 0 || word <= digit + 1 || !isLetterAt(s, word)) break;
+    pos = word;
   }
   if (!intro && !court) return null;
   let refStart = pos;
@@ -317,27 +367,23 @@ function longFormAt(s: string, i: number, maxVolume: number): LongForm | null {
       return null;
     }
   }
-  const ref =
-    court && court.kind !== 'federal'
-      ? cantonalDocketAt(s, refStart)
-      : federal(refStart);
+  const ref = court && court.kind !== 'federal' ? cantonalDocketAt(s, refStart) : federal(refStart);
   if (!ref) return null;
   let refEnd = ref.end;
-  if (paren) {
-    if (s[refEnd] !== ')') return null;
-    refEnd++;
-  }
-  return { ref, refStart, refEnd, court, canton, date, languages: languages & ref.languages || languages };
+  // `(4A_1/2021)` closes here; `(1C_733/2025, 1C_734/2025 und …)` goes on as a reference list
+  if (paren && s[refEnd] === ')') refEnd++;
+  return { ref, refEnd, court, canton, date, languages: languages & ref.languages || languages };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reference lists
 
 /** Words that may separate two references of a list (`BGE 139 III 1 und 140 III 86`). */
-const LIST_WORDS = [
-  'ainsi que', 'nonché', 'und', 'sowie', 'bzw.', 'resp.', 'oder', 'et', 'ou', 'e', 'o', 'vgl.', 'vgl', 'cf.', 'cfr.', 'siehe',
-  'voir', 'vedi', 'auch', 'aussi', 'anche', 'ferner', 'sodann', 'zudem', 'puis', 'poi', 'mit', 'avec', 'con',
-];
+// prettier-ignore
+const LIST_WORDS = Literals.of([
+  'ainsi que', 'nonché', 'und', 'sowie', 'bzw.', 'resp.', 'oder', 'et', 'ou', 'e', 'o', 'vgl.', 'vgl', 'cf.', 'cfr.',
+  'siehe', 'voir', 'vedi', 'auch', 'aussi', 'anche', 'ferner', 'sodann', 'zudem', 'puis', 'poi', 'mit', 'avec', 'con',
+]);
 
 /** Where the next item of a reference list would start after a citation ending at `end`, or -1. */
 function listContinuation(s: string, end: number): number {
@@ -350,7 +396,7 @@ function listContinuation(s: string, end: number): number {
       separators++;
       continue;
     }
-    const w = readAnyLiteral(s, pos, LIST_WORDS);
+    const w = LIST_WORDS.end(s, pos);
     if (w < 0 || isWordAt(s, w)) break;
     const next = skipSpaces(s, w);
     if (next === w && s[w - 1] !== '.') break;
@@ -382,14 +428,19 @@ interface CaseParts {
   readonly intro: boolean;
 }
 
-function caseMatch(s: string, p: CaseParts, maxVolume: number, preferred: GrammarLanguage | undefined): CitationMatch {
+function caseMatch(
+  s: string,
+  p: CaseParts,
+  maxVolume: number,
+  preferred: GrammarLanguage | undefined,
+): CitationMatch {
   const tail = tailAt(s, p.refEnd, maxVolume);
   const statedDate = p.date?.iso ?? tail.statedDate ?? undefined;
   const languages = p.languages & tail.languages || p.languages;
   const { ref } = p;
   let court = ref.court;
   let canton: Jurisdiction | null = 'CH';
-  let decisionId: string | null = null;
+  let decisionId: string | null;
   let confidence: number;
   let kind: CaseKind = ref.kind;
   if (ref.form === 'cantonal') {
@@ -403,7 +454,11 @@ function caseMatch(s: string, p: CaseParts, maxVolume: number, preferred: Gramma
       canton = p.canton;
       court = p.canton ? cantonalCourtKey(p.canton, named.name) : null;
       decisionId = court ? decisionIdFor(court, ref.key) : null;
-      confidence = court ? CANTONAL_CONFIDENCE.registryCourt : p.canton ? CANTONAL_CONFIDENCE.cantonOnly : CANTONAL_CONFIDENCE.noCanton;
+      confidence = court
+        ? CANTONAL_CONFIDENCE.registryCourt
+        : p.canton
+          ? CANTONAL_CONFIDENCE.cantonOnly
+          : CANTONAL_CONFIDENCE.noCanton;
     }
   } else {
     const namedKey = p.court?.key ?? null;
@@ -435,7 +490,12 @@ function caseMatch(s: string, p: CaseParts, maxVolume: number, preferred: Gramma
 }
 
 function statuteMatch(s: string, r: StatuteRef, preferred: GrammarLanguage | undefined): CitationMatch {
-  const key = r.sr !== null ? `${r.sr}:${r.article}` : r.law !== null ? `${r.law}${r.canton && r.canton !== 'CH' ? ` ${r.canton}` : ''}:${r.article}` : `?:${r.article}`;
+  const key =
+    r.sr !== null
+      ? `${r.sr}:${r.article}`
+      : r.law !== null
+        ? `${r.law}${r.canton && r.canton !== 'CH' ? ` ${r.canton}` : ''}:${r.article}`
+        : `?:${r.article}`;
   const confidence =
     r.sr !== null
       ? STATUTE_CONFIDENCE.federalAct
@@ -472,7 +532,36 @@ function statuteMatch(s: string, r: StatuteRef, preferred: GrammarLanguage | und
 // ---------------------------------------------------------------------------------------------
 // The finder
 
-const ARTICLE_STARTS = new Set(['Art', 'art', 'Artikel', 'Artikels', 'article', 'articles', 'Article', 'articolo', 'articoli', 'Artt', 'artt']);
+// prettier-ignore
+const ARTICLE_STARTS = new Set([
+  'Art', 'art', 'Artikel', 'Artikels', 'article', 'articles', 'Article', 'articolo', 'articoli', 'Artt', 'artt',
+]);
+
+/**
+ * The first three characters (ASCII letters lower-cased, anything else 0) of every word that may
+ * open a long form or a statute reference: a cheap filter that spares most words of running
+ * text the folding. -1 for a non-ASCII character, which takes the full path.
+ */
+function prefixKey(s: string, i: number): number {
+  let key = 0;
+  for (let k = 0; k < 3; k++) {
+    const c = i + k < s.length ? s.charCodeAt(i + k) : 32;
+    if (c >= 128) return -1;
+    key = (key << 8) | (isUpperCode(c) || isLowerCode(c) ? c | 32 : 0);
+  }
+  return key;
+}
+const START_KEYS = new Set(
+  [...INTRO_WORDS.keys(), ...ARTICLE_STARTS, ...courtStartWords()]
+    .map((w) => prefixKey(w, 0))
+    .filter((k) => k >= 0),
+);
+
+/** Whether a long form or statute reference may start with the word at i. */
+function mayStartWord(s: string, i: number): boolean {
+  const key = prefixKey(s, i);
+  return key < 0 || START_KEYS.has(key);
+}
 
 /**
  * All case citations and statute references in `text`, in text order, non-overlapping.
@@ -486,12 +575,20 @@ export function findCitations(text: string, options: FindCitationsOptions = {}):
   /** Where the next item of the current reference list may start, and the kind of the list. */
   let listAt = -1;
   let listKind: CaseKind | null = null;
+  /** Languages of the previous list item; a later item without cues of its own inherits them. */
+  let listLanguages = ANY_LANG;
 
   const pushCase = (p: CaseParts): number => {
-    const m = caseMatch(s, p, maxVolume, preferred);
+    const m = caseMatch(
+      s,
+      p.list ? { ...p, languages: p.languages & listLanguages || p.languages } : p,
+      maxVolume,
+      preferred,
+    );
     out.push(m);
     listAt = listContinuation(s, m.span.end);
     listKind = m.kind === 'statute' ? null : m.kind;
+    listLanguages = m.language ? LANG_BITS[m.language] : ANY_LANG;
     return m.span.end;
   };
 
@@ -530,25 +627,56 @@ export function findCitations(text: string, options: FindCitationsOptions = {}):
 
   function digitStart(i: number, inList: boolean): number {
     if (inList) {
-      const bare = listKind === 'bge' ? bareBgeAt(s, i, maxVolume) : listKind === 'bvge' ? bareBvgeAt(s, i) : null;
-      if (bare) return pushCase({ start: i, ref: bare, refEnd: bare.end, court: null, canton: null, date: null, languages: ANY_LANG, list: true, intro: false });
+      const bare =
+        listKind === 'bge' ? bareBgeAt(s, i, maxVolume) : listKind === 'bvge' ? bareBvgeAt(s, i) : null;
+      if (bare)
+        return pushCase({
+          start: i,
+          ref: bare,
+          refEnd: bare.end,
+          court: null,
+          canton: null,
+          date: null,
+          languages: ANY_LANG,
+          list: true,
+          intro: false,
+        });
     }
     const ref = bgerDocketAt(s, i);
     if (!ref) return -1;
-    return pushCase({ start: i, ref, refEnd: ref.end, court: null, canton: null, date: null, languages: ANY_LANG, list: inList, intro: false });
+    return pushCase({
+      start: i,
+      ref,
+      refEnd: ref.end,
+      court: null,
+      canton: null,
+      date: null,
+      languages: ANY_LANG,
+      list: inList,
+      intro: false,
+    });
   }
 
   function letterStart(i: number, inList: boolean): number {
-    const token = wordTokenAt(s, i);
-    if (!token) return -1;
-    if (INTRO_WORDS.has(token.word) || mayStartCourtPhrase(token)) {
+    const token = mayStartWord(s, i) ? wordTokenAt(s, i) : null;
+    if (token && (INTRO_WORDS.has(token.word) || mayStartCourtPhrase(token))) {
       const lf = longFormAt(s, i, maxVolume);
       if (lf) {
         const intro = INTRO_WORDS.has(token.word);
-        return pushCase({ start: i, ref: lf.ref, refEnd: lf.refEnd, court: lf.court, canton: lf.canton, date: lf.date, languages: lf.languages, list: inList, intro });
+        return pushCase({
+          start: i,
+          ref: lf.ref,
+          refEnd: lf.refEnd,
+          court: lf.court,
+          canton: lf.canton,
+          date: lf.date,
+          languages: lf.languages,
+          list: inList,
+          intro,
+        });
       }
     }
-    if (ARTICLE_STARTS.has(token.raw)) {
+    if (token && ARTICLE_STARTS.has(token.raw)) {
       const run = statuteRunAt(s, i);
       if (run) {
         for (const r of run.refs) out.push(statuteMatch(s, r, preferred));
@@ -559,6 +687,16 @@ export function findCitations(text: string, options: FindCitationsOptions = {}):
     }
     const ref = federalReferenceAt(s, i, { maxVolume, anyBstgerRegister: false });
     if (!ref) return -1;
-    return pushCase({ start: i, ref, refEnd: ref.end, court: null, canton: null, date: null, languages: ref.languages, list: inList, intro: false });
+    return pushCase({
+      start: i,
+      ref,
+      refEnd: ref.end,
+      court: null,
+      canton: null,
+      date: null,
+      languages: ref.languages,
+      list: inList,
+      intro: false,
+    });
   }
 }

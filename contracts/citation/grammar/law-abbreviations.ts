@@ -16,7 +16,12 @@ export interface LawAbbreviation {
   readonly it: readonly string[];
 }
 
-const L = (sr: string, de: string | readonly string[], fr: string | readonly string[], it: string | readonly string[]): LawAbbreviation => ({
+const L = (
+  sr: string,
+  de: string | readonly string[],
+  fr: string | readonly string[],
+  it: string | readonly string[],
+): LawAbbreviation => ({
   sr,
   de: typeof de === 'string' ? [de] : de,
   fr: typeof fr === 'string' ? [fr] : fr,
@@ -117,6 +122,7 @@ export const LAW_ABBREVIATIONS: readonly LawAbbreviation[] = [
   L('831.30', 'ELG', 'LPC', 'LPC'),
   L('831.40', 'BVG', 'LPP', 'LPP'),
   L('831.42', 'FZG', 'LFLP', 'LFLP'),
+  L('831.441.1', 'BVV 2', 'OPP 2', 'OPP 2'),
   L('832.10', 'KVG', 'LAMal', 'LAMal'),
   L('832.102', 'KVV', 'OAMal', 'OAMal'),
   L('832.20', 'UVG', 'LAA', 'LAINF'),

@@ -113,7 +113,7 @@ function spelledDate(s: string, i: number): StatedDate | null {
   if (dEnd < 0) return null;
   const day = Number(s.slice(i, dEnd));
   let j = dEnd;
-  let languages = DE | FR | IT;
+  let languages: number;
   if (s[j] === '.') {
     languages = DE;
     j++;

@@ -23,14 +23,14 @@ import {
   DE,
   FR,
   IT,
-  isBoundary,
   isDigitAt,
   isLetterAt,
   isLowerAt,
   isUpperAt,
   needSpaces,
   readAnyLiteral,
-  readLiteral,
+  Literals,
+  readDigits,
   readNumber,
   skipSpaces,
 } from './text-scan.ts';
@@ -67,25 +67,31 @@ export interface StatuteRun {
   readonly refs: readonly StatuteRef[];
 }
 
-const ARTICLE_WORDS: readonly (readonly [string, number, boolean])[] = [
-  // word, languages, weak (accepted only before a known law)
-  ['Artikels', DE, false],
-  ['Artikel', DE, false],
-  ['articles', FR, false],
-  ['article', FR, false],
-  ['Article', FR, false],
-  ['articoli', IT, false],
-  ['articolo', IT, false],
-  ['Artt.', IT, false],
-  ['artt.', IT, false],
-  ['Art.', ANY_LANG, false],
-  ['art.', ANY_LANG, false],
-  ['Art', ANY_LANG, true],
-  ['art', ANY_LANG, true],
-  ['§§', DE, false],
-  ['§', DE, false],
-];
+const ARTICLE_WORDS = new Literals<readonly [number, boolean]>(
+  (
+    [
+      // word, languages, weak (accepted only before a known law)
+      ['Artikels', DE, false],
+      ['Artikel', DE, false],
+      ['articles', FR, false],
+      ['article', FR, false],
+      ['Article', FR, false],
+      ['articoli', IT, false],
+      ['articolo', IT, false],
+      ['Artt.', IT, false],
+      ['artt.', IT, false],
+      ['Art.', ANY_LANG, false],
+      ['art.', ANY_LANG, false],
+      ['Art', ANY_LANG, true],
+      ['art', ANY_LANG, true],
+      ['§§', DE, false],
+      ['§', DE, false],
+    ] as const
+  ).map(([word, languages, weak]) => [word, [languages, weak]] as const),
+);
 
+/** Latin ordinals of inserted articles, longest first (`6bis`, `12quater`, `3quinquiesdecies`). */
+// prettier-ignore
 const ORDINALS = [
   'quinquiesdecies', 'quaterdecies', 'terdecies', 'duodecies', 'undecies', 'decies', 'novies', 'nonies', 'octies',
   'septies', 'sexies', 'quinquies', 'quater', 'ter', 'bis', 'vicies',
@@ -93,62 +99,70 @@ const ORDINALS = [
 
 type DetailKind = 'paragraphs' | 'letters' | 'numbers' | 'sentences';
 
-const DETAIL_WORDS: readonly (readonly [string, DetailKind, number])[] = [
-  ['Absätze', 'paragraphs', DE],
-  ['Absatz', 'paragraphs', DE],
-  ['Abs.', 'paragraphs', DE],
-  ['alinéas', 'paragraphs', FR],
-  ['alinéa', 'paragraphs', FR],
-  ['al.', 'paragraphs', FR],
-  ['capoverso', 'paragraphs', IT],
-  ['cpv.', 'paragraphs', IT],
-  ['para.', 'paragraphs', FR | IT],
-  ['par.', 'paragraphs', FR | IT],
-  ['Buchstabe', 'letters', DE],
-  ['Buchst.', 'letters', DE],
-  ['Bst.', 'letters', DE],
-  ['litera', 'letters', DE],
-  ['lit.', 'letters', DE | FR],
-  ['lettre', 'letters', FR],
-  ['let.', 'letters', FR],
-  ['lettera', 'letters', IT],
-  ['lett.', 'letters', IT],
-  ['Ziffer', 'numbers', DE],
-  ['Ziff.', 'numbers', DE],
-  ['chiffre', 'numbers', FR],
-  ['ch.', 'numbers', FR],
-  ['cifra', 'numbers', IT],
-  ['numero', 'numbers', IT],
-  ['num.', 'numbers', IT],
-  ['n.', 'numbers', IT],
-  ['Nr.', 'numbers', DE],
-  ['Sätze', 'sentences', DE],
-  ['Satz', 'sentences', DE],
-  ['phrase', 'sentences', FR],
-  ['phr.', 'sentences', FR],
-  ['frase', 'sentences', IT],
-  ['periodo', 'sentences', IT],
-];
+const DETAIL_WORDS = new Literals<readonly [DetailKind, number]>(
+  (
+    [
+      ['Absätze', 'paragraphs', DE],
+      ['Absatz', 'paragraphs', DE],
+      ['Abs.', 'paragraphs', DE],
+      ['alinéas', 'paragraphs', FR],
+      ['alinéa', 'paragraphs', FR],
+      ['al.', 'paragraphs', FR],
+      ['capoverso', 'paragraphs', IT],
+      ['cpv.', 'paragraphs', IT],
+      ['para.', 'paragraphs', FR | IT],
+      ['par.', 'paragraphs', FR | IT],
+      ['§', 'paragraphs', FR | IT],
+      ['Buchstabe', 'letters', DE],
+      ['Buchst.', 'letters', DE],
+      ['Bst.', 'letters', DE],
+      ['litera', 'letters', DE],
+      ['lit.', 'letters', DE | FR],
+      ['lettre', 'letters', FR],
+      ['let.', 'letters', FR],
+      ['lettera', 'letters', IT],
+      ['lett.', 'letters', IT],
+      ['Ziffer', 'numbers', DE],
+      ['Ziff.', 'numbers', DE],
+      ['chiffre', 'numbers', FR],
+      ['ch.', 'numbers', FR],
+      ['cifra', 'numbers', IT],
+      ['numero', 'numbers', IT],
+      ['num.', 'numbers', IT],
+      ['n.', 'numbers', IT],
+      ['Nr.', 'numbers', DE],
+      ['Sätze', 'sentences', DE],
+      ['Satz', 'sentences', DE],
+      ['phrase', 'sentences', FR],
+      ['phr.', 'sentences', FR],
+      ['frase', 'sentences', IT],
+      ['periodo', 'sentences', IT],
+    ] as const
+  ).map(([word, kind, languages]) => [word, [kind, languages]] as const),
+);
 
-const FOLLOWING = ['ff.', 'ff', 'f.', 'ss.', 'ss', 's.', 'segg.', 'seg.', 'sgg.'];
-const LIST_WORDS = ['und', 'sowie', 'oder', 'bis', 'et', 'ou', 'à', 'e', 'o'];
+const FOLLOWING_WORDS = ['ff.', 'ff', 'f.', 'ss.', 'ss', 's.', 'segg.', 'seg.', 'sgg.'];
+const FOLLOWING = Literals.of(FOLLOWING_WORDS);
+const LIST_WORDS = Literals.of(['und', 'sowie', 'oder', 'bis', 'et', 'ou', 'à', 'e', 'o']);
 
 /** Connectors between two article entries of one run (longest first). */
-const CONNECTORS = [
+// prettier-ignore
+const CONNECTORS = Literals.of([
   'in Verbindung mit', 'in Verb. mit', 'i.V.m.', 'i.V. m.', 'iVm', 'i.v.m.', 'en relation avec', 'en lien avec',
   'en corrélation avec', 'in relazione con', 'in combinazione con', 'combinato con', 'in rapporto con',
-  'respectivement', 'rispettivamente', 'bzw.', 'resp.', 'risp.', 'und', 'sowie', 'oder', 'bis', 'et', 'ou', 'à', 'e', 'o',
-];
+  'respectivement', 'rispettivamente', 'bzw.', 'resp.', 'risp.', 'und', 'sowie', 'oder', 'bis', 'et', 'ou', 'à', 'e',
+  'o',
+]);
 
 /** Words before a known law: `art. 25 de la LAMal`, `art. 8 della Cost.`. */
-const LAW_ARTICLES = ["de la", "de l'", 'du', 'des', 'della', 'del', "dell'", 'der', 'des'];
+const LAW_ARTICLES = Literals.of(['de la', "de l'", 'du', 'des', 'della', 'del', "dell'", 'der']);
 
 /** Capitalised words that never name a law. */
+// prettier-ignore
 const NOT_LAWS = new Set([
-  ...COLLECTION_PREFIXES, 'AS', 'BBl', 'FF', 'RO', 'RU', 'SR', 'BGer', 'TF', 'BVGer', 'TAF', 'BStGer', 'TPF', 'BPatGer', 'TFB',
-  'EVG', 'TFA', 'CHF', 'EUR', 'USD', 'Fr', 'Pra', 'JdT', 'SJ', 'ZBl', 'AJP', 'ZBJV', 'ZSR', 'SJZ', 'RDAF', 'II', 'III', 'IV', 'VI',
-  'VII', 'VIII', 'IX', 'XI', 'XII', 'OK', 'NB', 'CH',
-  ...CANTONS,
+  ...COLLECTION_PREFIXES, 'AS', 'BBl', 'FF', 'RO', 'RU', 'SR', 'BGer', 'TF', 'BVGer', 'TAF', 'BStGer', 'TPF',
+  'BPatGer', 'TFB', 'EVG', 'TFA', 'CHF', 'EUR', 'USD', 'Fr', 'Pra', 'JdT', 'SJ', 'ZBl', 'AJP', 'ZBJV', 'ZSR', 'SJZ',
+  'RDAF', 'II', 'III', 'IV', 'VI', 'VII', 'VIII', 'IX', 'XI', 'XII', 'OK', 'NB', 'CH', ...CANTONS,
 ]);
 const CANTON_CODES = new Set<string>(CANTONS);
 
@@ -161,7 +175,9 @@ function articleNumberAt(s: string, i: number): { end: number; article: string }
   if (isLowerAt(s, numEnd)) {
     const ordinal = ORDINALS.find((o) => s.startsWith(o, numEnd) && !isLetterAt(s, numEnd + o.length));
     if (ordinal) return { end: numEnd + ordinal.length, article: num + ordinal };
-    const following = FOLLOWING.some((f) => s.startsWith(f, numEnd) && !isLetterAt(s, numEnd + f.length));
+    const following = FOLLOWING_WORDS.some(
+      (f) => s.startsWith(f, numEnd) && !isLetterAt(s, numEnd + f.length),
+    );
     if (following) return { end: numEnd, article: num };
     if (isLetterAt(s, numEnd + 1) || isDigitAt(s, numEnd + 1)) return null;
     return { end: numEnd + 1, article: num + s[numEnd]! };
@@ -188,6 +204,7 @@ function detailValueAt(s: string, i: number, kind: DetailKind): number {
     return isLetterAt(s, j) || isDigitAt(s, j) ? -1 : j;
   }
   const numEnd = readNumber(s, i, 1, 999, 3);
+  if (numEnd >= 0 && isSentenceOrdinal(s, i)) return -1;
   if (numEnd >= 0) {
     const ordinal = ORDINALS.find((o) => s.startsWith(o, numEnd) && !isLetterAt(s, numEnd + o.length));
     if (ordinal) return numEnd + ordinal.length;
@@ -202,6 +219,19 @@ function detailValueAt(s: string, i: number, kind: DetailKind): number {
   return -1;
 }
 
+/** `2e phrase`, `1re phr.`: end of the ordinal word, or -1. */
+function sentenceOrdinalAt(s: string, i: number): number {
+  const ord = readNumber(s, i, 1, 9, 1);
+  if (ord < 0) return -1;
+  const suffix = readAnyLiteral(s, ord, ['ère', 're', 'e']);
+  const w = suffix < 0 ? -1 : needSpaces(s, suffix, 2);
+  return w < 0 ? -1 : readAnyLiteral(s, w, ['phrase', 'phr.']);
+}
+
+function isSentenceOrdinal(s: string, i: number): boolean {
+  return sentenceOrdinalAt(s, i) >= 0;
+}
+
 /** A list of detail values at i: `1 und 2`, `a, b et c`, `1-3`. */
 function detailListAt(s: string, i: number, kind: DetailKind): { end: number; values: string[] } | null {
   const first = detailValueAt(s, i, kind);
@@ -213,7 +243,7 @@ function detailListAt(s: string, i: number, kind: DetailKind): { end: number; va
     if (s[j] === ',' || s[j] === '-' || s[j] === '–') j = skipSpaces(s, j + 1, 3);
     else {
       if (j === end) break;
-      const w = readAnyLiteral(s, j, LIST_WORDS);
+      const w = LIST_WORDS.end(s, j);
       if (w < 0) break;
       j = needSpaces(s, w, 3);
       if (j < 0) break;
@@ -236,45 +266,52 @@ interface Details {
   languages: number;
 }
 
-/** Details after an article number: paragraphs, letters, numbers, sentences, `ff.`. */
-function detailsAt(s: string, i: number): Details {
-  const d: Details = { end: i, paragraphs: [], letters: [], numbers: [], sentences: [], following: false, languages: ANY_LANG };
+/**
+ * Details after an article number: paragraphs, letters, numbers, sentences, `ff.`. Each detail
+ * follows whitespace, except the first one when `direct` (i is already at its word).
+ */
+function detailsAt(s: string, i: number, direct = false): Details {
+  const d: Details = {
+    end: i,
+    paragraphs: [],
+    letters: [],
+    numbers: [],
+    sentences: [],
+    following: false,
+    languages: ANY_LANG,
+  };
   for (let round = 0; round < 8; round++) {
-    const j = skipSpaces(s, d.end, 3);
+    let j = skipSpaces(s, d.end, 3);
     // `ff.` / `ss` / `segg.` (also glued: `41ff.`)
-    const f = readAnyLiteral(s, j, FOLLOWING);
+    const f = FOLLOWING.end(s, j);
     if (!d.following && f >= 0 && !isLetterAt(s, f)) {
       d.following = true;
       d.end = f;
       continue;
     }
-    if (j === d.end) break;
+    // `al. 1, 2e phrase`: a further detail after a comma
+    if (s[j] === ',') j = skipSpaces(s, j + 1, 3);
+    if (j === d.end && !(direct && round === 0)) break;
     // `2e phrase`, `1re phr.`
-    const ord = readNumber(s, j, 1, 9, 1);
-    if (ord >= 0) {
-      const suffix = readAnyLiteral(s, ord, ['ère', 're', 'e']);
-      const w = suffix < 0 ? -1 : needSpaces(s, suffix, 2);
-      const p = w < 0 ? -1 : readAnyLiteral(s, w, ['phrase', 'phr.']);
-      if (p >= 0) {
-        d.sentences.push(s.slice(j, ord));
-        d.languages &= FR;
-        d.end = p;
-        continue;
-      }
+    const ordinalEnd = sentenceOrdinalAt(s, j);
+    if (ordinalEnd >= 0) {
+      d.sentences.push(s.slice(j, readDigits(s, j, 1)));
+      d.languages &= FR;
+      d.end = ordinalEnd;
+      continue;
     }
     let matched = false;
-    for (const [word, kind, languages] of DETAIL_WORDS) {
-      const w = readLiteral(s, j, word);
-      if (w < 0) continue;
-      const v = skipSpaces(s, w, 3);
-      if (v === w && !word.endsWith('.')) continue;
-      const list = detailListAt(s, v, kind);
-      if (!list) continue;
-      d[kind].push(...list.values);
-      d.languages &= languages;
-      d.end = list.end;
-      matched = true;
-      break;
+    const detail = DETAIL_WORDS.match(s, j);
+    if (detail) {
+      const [kind, languages] = detail.value;
+      const v = skipSpaces(s, detail.end, 3);
+      const list = v === detail.end && s[v - 1] !== '.' && s[v - 1] !== '§' ? null : detailListAt(s, v, kind);
+      if (list) {
+        for (const value of list.values) d[kind].push(value);
+        d.languages &= languages;
+        d.end = list.end;
+        matched = true;
+      }
     }
     if (!matched) break;
   }
@@ -294,7 +331,12 @@ interface LawHit {
 function lawTokenAt(s: string, i: number): number {
   if (!isLetterAt(s, i)) return -1;
   let j = i;
-  while (j < s.length && j - i < 16 && (isLetterAt(s, j) || (j > i && isDigitAt(s, j)) || (s[j] === '-' && isLetterAt(s, j + 1)))) j++;
+  while (
+    j < s.length &&
+    j - i < 16 &&
+    (isLetterAt(s, j) || (j > i && isDigitAt(s, j)) || (s[j] === '-' && isLetterAt(s, j + 1)))
+  )
+    j++;
   return j - i >= 16 ? -1 : j;
 }
 
@@ -328,13 +370,11 @@ function cantonSuffixAt(s: string, i: number): { end: number; canton: CantonCode
 /** The law written at i (after an entry), see the grammar above. */
 function lawAt(s: string, i: number, paragraphSign: boolean): LawHit | null {
   let start = i;
-  for (const article of LAW_ARTICLES) {
-    const e = readLiteral(s, i, article);
-    if (e < 0) continue;
-    const k = article.endsWith("'") ? e : needSpaces(s, e, 2);
+  const article = LAW_ARTICLES.match(s, i);
+  if (article) {
+    const k = s[article.end - 1] === "'" ? article.end : needSpaces(s, article.end, 2);
     const t = k < 0 ? -1 : lawTokenAt(s, k);
     if (t > 0 && lawBySpelling(s.slice(k, t))) start = k;
-    break;
   }
   const tokenEnd = lawTokenAt(s, start);
   if (tokenEnd < 0) return null;
@@ -345,8 +385,31 @@ function lawAt(s: string, i: number, paragraphSign: boolean): LawHit | null {
     const t = k < 0 ? -1 : lawTokenAt(s, k);
     if (t > 0 && lawBySpelling(s.slice(k, t))) {
       const canton = cantonSuffixAt(s, t);
-      return { end: canton?.end ?? t, law: `${token} ${s.slice(k, t)}`, sr: null, canton: canton?.canton ?? null, languages: DE };
+      return {
+        end: canton?.end ?? t,
+        law: `${token} ${s.slice(k, t)}`,
+        sr: null,
+        canton: canton?.canton ?? null,
+        languages: DE,
+      };
     }
+  }
+  // a numbered ordinance (`BVV 2`, `OPP 2`)
+  if (
+    s[tokenEnd] === ' ' &&
+    isDigitAt(s, tokenEnd + 1) &&
+    !isDigitAt(s, tokenEnd + 2) &&
+    !isLetterAt(s, tokenEnd + 2)
+  ) {
+    const numbered = lawBySpelling(s.slice(start, tokenEnd + 2));
+    if (numbered)
+      return {
+        end: tokenEnd + 2,
+        law: s.slice(start, tokenEnd + 2),
+        sr: numbered.law.sr,
+        canton: 'CH',
+        languages: numbered.languages,
+      };
   }
   const known = lawBySpelling(token);
   if (known && !isDigitAt(s, tokenEnd)) {
@@ -359,31 +422,65 @@ function lawAt(s: string, i: number, paragraphSign: boolean): LawHit | null {
   if (start !== i) return null;
   // another abbreviation: two or more capitals, starts upper case (`StG`, `VRG`, `KV`, `LaCC`)
   if (!isUpperAt(s, start) && !/^\p{Lu}/u.test(token)) return null;
-  if (NOT_LAWS.has(token) || capitals(token) < 2 || token.length > 10 || (token === token.toUpperCase() && token.length > 7)) return null;
+  if (
+    NOT_LAWS.has(token) ||
+    capitals(token) < 2 ||
+    token.length > 10 ||
+    (token === token.toUpperCase() && token.length > 7)
+  )
+    return null;
   const canton = cantonSuffixAt(s, tokenEnd);
-  return { end: canton?.end ?? tokenEnd, law: token, sr: null, canton: canton?.canton ?? null, languages: paragraphSign ? DE : ANY_LANG };
+  return {
+    end: canton?.end ?? tokenEnd,
+    law: token,
+    sr: null,
+    canton: canton?.canton ?? null,
+    languages: paragraphSign ? DE : ANY_LANG,
+  };
 }
 
-function articleWordAt(s: string, i: number): { end: number; languages: number; weak: boolean; paragraphSign: boolean } | null {
-  for (const [word, languages, weak] of ARTICLE_WORDS) {
-    const end = readLiteral(s, i, word);
-    if (end < 0) continue;
-    const last = word[word.length - 1];
-    const numStart = last === '.' || last === '§' ? skipSpaces(s, end, 3) : needSpaces(s, end, 3);
-    if (numStart < 0 || !isDigitAt(s, numStart)) continue;
-    return { end: numStart, languages, weak, paragraphSign: word.startsWith('§') };
-  }
-  return null;
+function articleWordAt(
+  s: string,
+  i: number,
+): { end: number; languages: number; weak: boolean; paragraphSign: boolean } | null {
+  const word = ARTICLE_WORDS.match(s, i);
+  if (!word) return null;
+  const last = s[word.end - 1];
+  const numStart = last === '.' || last === '§' ? skipSpaces(s, word.end, 3) : needSpaces(s, word.end, 3);
+  if (numStart < 0 || !isDigitAt(s, numStart)) return null;
+  const [languages, weak] = word.value;
+  return { end: numStart, languages, weak, paragraphSign: last === '§' };
 }
 
 interface Entry {
-  start: number;
+  readonly start: number;
   end: number;
-  article: string;
-  details: Details;
+  readonly article: string;
+  readonly details: Details;
   law: LawHit | null;
-  withWord: boolean;
+  readonly withWord: boolean;
   languages: number;
+}
+
+/** The law after an entry's details, also after a comma when it is a known act (`2e phrase, CO`). */
+function lawAfter(s: string, detailsEnd: number, paragraphSign: boolean): LawHit | null {
+  const start = needSpaces(s, detailsEnd, 3);
+  const law = start < 0 ? null : lawAt(s, start, paragraphSign);
+  if (law || s[detailsEnd] !== ',') return law;
+  const k = needSpaces(s, detailsEnd + 1, 3);
+  const afterComma = k < 0 ? null : lawAt(s, k, paragraphSign);
+  return afterComma?.sr ? afterComma : null;
+}
+
+/** After a connector that follows an entry ending at `end` (`,`, `und`, `i.V.m.`, …): where the next part starts, or -1. */
+function connectorAt(s: string, end: number): number {
+  const j = skipSpaces(s, end, 3);
+  if (s[j] === ',' || s[j] === '-' || s[j] === '–') return skipSpaces(s, j + 1, 3);
+  if (j === end) return -1;
+  const c = CONNECTORS.end(s, j);
+  if (c < 0 || isLetterAt(s, c)) return -1;
+  const k = skipSpaces(s, c, 3);
+  return k > c || s[c - 1] === '.' ? k : -1;
 }
 
 /**
@@ -402,39 +499,51 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
     const num = articleNumberAt(s, pos);
     if (!num) break;
     const details = detailsAt(s, num.end);
-    const lawStart = needSpaces(s, details.end, 3);
-    const law = lawStart < 0 ? null : lawAt(s, lawStart, word.paragraphSign);
-    const end = law ? law.end : details.end;
-    entries.push({ start: entryStart, end, article: num.article, details, law, withWord, languages: wordLanguages & details.languages & (law?.languages ?? ANY_LANG) });
-    if (n === 0 && word.weak && !(law && law.sr)) return null;
-    // connector and the next entry
-    let j = skipSpaces(s, end, 3);
-    let connected = false;
-    if (s[j] === ',' || s[j] === '-' || s[j] === '–') {
-      j = skipSpaces(s, j + 1, 3);
-      connected = true;
-    } else if (j > end) {
-      const c = readAnyLiteral(s, j, CONNECTORS);
-      if (c >= 0 && !isLetterAt(s, c)) {
-        j = skipSpaces(s, c, 3);
-        connected = j > c || s[c - 1] === '.';
+    const law = lawAfter(s, details.end, word.paragraphSign);
+    const entry: Entry = {
+      start: entryStart,
+      end: law ? law.end : details.end,
+      article: num.article,
+      details,
+      law,
+      withWord,
+      languages: wordLanguages & details.languages & (law?.languages ?? ANY_LANG),
+    };
+    entries.push(entry);
+    if (n === 0 && word.weak && !law?.sr) return null;
+    // connectors: a further part of the same article (`lit. b i.V.m. Abs. 2 lit. a BetmG`) or the next entry
+    let nextEntry = false;
+    for (;;) {
+      const j = connectorAt(s, entry.end);
+      if (j < 0) break;
+      const more = entry.law ? null : detailsAt(s, j, true);
+      if (more && more.end > j) {
+        for (const kind of ['paragraphs', 'letters', 'numbers', 'sentences'] as const) {
+          for (const value of more[kind]) entry.details[kind].push(value);
+        }
+        entry.details.following ||= more.following;
+        entry.law = lawAfter(s, more.end, word.paragraphSign);
+        entry.end = entry.law ? entry.law.end : more.end;
+        entry.languages &= more.languages & (entry.law?.languages ?? ANY_LANG);
+        continue;
       }
-    }
-    if (!connected) break;
-    const nextWord = articleWordAt(s, j);
-    if (nextWord && !nextWord.weak) {
-      entryStart = j;
-      pos = nextWord.end;
-      withWord = true;
-      wordLanguages = nextWord.languages;
-    } else if (isDigitAt(s, j)) {
-      entryStart = j;
-      pos = j;
-      withWord = false;
-      wordLanguages = ANY_LANG;
-    } else {
+      const nextWord = articleWordAt(s, j);
+      if (nextWord && !nextWord.weak) {
+        entryStart = j;
+        pos = nextWord.end;
+        withWord = true;
+        wordLanguages = nextWord.languages;
+        nextEntry = true;
+      } else if (isDigitAt(s, j)) {
+        entryStart = j;
+        pos = j;
+        withWord = false;
+        wordLanguages = ANY_LANG;
+        nextEntry = true;
+      }
       break;
     }
+    if (!nextEntry) break;
   }
   // entries without a law take the next law of the run; bare numbers without one are dropped
   const refs: StatuteRef[] = [];

@@ -56,7 +56,17 @@ export function isWordAt(s: string, i: number): boolean {
 }
 
 export function isSpaceCode(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x202f || c === 0x2009 || c === 0x2007 || c === 0x200a;
+  return (
+    c === 32 ||
+    c === 9 ||
+    c === 10 ||
+    c === 13 ||
+    c === 0xa0 ||
+    c === 0x202f ||
+    c === 0x2009 ||
+    c === 0x2007 ||
+    c === 0x200a
+  );
 }
 
 export function isSpaceAt(s: string, i: number): boolean {
@@ -151,7 +161,10 @@ export function fold(word: string): string {
   }
   const lower = word.toLowerCase();
   if (ascii) return lower;
-  return lower.normalize('NFD').replace(/\p{M}/gu, '').replace(/[\u2019\u02bc]/g, "'");
+  return lower
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\u2019\u02bc]/g, "'");
 }
 
 /** Reads the literal `word` at i (exact case), requiring a non-letter after it: end or -1. */
@@ -171,6 +184,43 @@ export function readAnyLiteral(s: string, i: number, words: readonly string[]): 
     if (end >= 0) return end;
   }
   return -1;
+}
+
+/**
+ * A fixed set of literals (each with a value) indexed by first character, tried in the given
+ * order (put longer spellings first): the hot-path replacement of a loop over `readLiteral`.
+ */
+export class Literals<T> {
+  private readonly byFirst = new Map<number, (readonly [string, T])[]>();
+
+  constructor(entries: Iterable<readonly [string, T]>) {
+    for (const entry of entries) {
+      const c = entry[0].charCodeAt(0);
+      const bucket = this.byFirst.get(c);
+      if (bucket) bucket.push(entry);
+      else this.byFirst.set(c, [entry]);
+    }
+  }
+
+  static of(words: readonly string[]): Literals<null> {
+    return new Literals(words.map((w) => [w, null] as const));
+  }
+
+  /** The first literal at i (see {@link readLiteral}) and its value. */
+  match(s: string, i: number): { readonly end: number; readonly value: T } | null {
+    const bucket = this.byFirst.get(s.charCodeAt(i));
+    if (!bucket) return null;
+    for (const [word, value] of bucket) {
+      const end = readLiteral(s, i, word);
+      if (end >= 0) return { end, value };
+    }
+    return null;
+  }
+
+  /** End of the first literal at i, or -1. */
+  end(s: string, i: number): number {
+    return this.match(s, i)?.end ?? -1;
+  }
 }
 
 /** The single language of a mask, or null when it names none or several. */

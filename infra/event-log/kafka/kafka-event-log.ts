@@ -217,7 +217,10 @@ export class KafkaEventLog implements EventLog, DeadLetterPublisher {
         kafka: this.kafka,
         admin: this.admin,
         topic: this.topicOf(options.stream),
-        groupId: `${this.options.groupPrefix ?? ''}${options.group}`,
+        // One Kafka group per (group, stream): kafkajs's group leader assigns the partitions of the
+        // topics IT subscribes to, to every member, so a projection reading two streams under one
+        // group id would never be given one of them.
+        groupId: `${this.options.groupPrefix ?? ''}${options.group}.${options.stream}`,
         tuning: this.tuning,
         logger: this.logger,
         onEnded: (s) => this.subscriptions.delete(s),

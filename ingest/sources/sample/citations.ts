@@ -10,6 +10,7 @@ const BGE_PREFIX = { de: 'BGE', fr: 'ATF', it: 'DTF' } as const;
 const PIN = { de: 'E.', fr: 'consid.', it: 'consid.' } as const;
 const PAGE = { de: 'S.', fr: 'p.', it: 'pag.' } as const;
 const DATE_WORD = { de: 'vom', fr: 'du', it: 'del' } as const;
+const BVGE_PREFIX = { de: 'BVGE', fr: 'ATAF', it: 'DTAF' } as const;
 
 /** Paragraph labels that can be cited (old-style third levels "1a/aa" are not). */
 export function citableLabels(structure: string): string[] {
@@ -39,12 +40,16 @@ function typeNoun(target: PlannedDecision, lang: Lang): string {
   return nouns[target.type][L[lang]];
 }
 
-/** The reference to `target` as a decision in `lang` would write it, with a pinpoint most of the time. */
-export function formatCitation(target: PlannedDecision, lang: Lang, rng: Rng): string {
+/**
+ * The reference to `target` as a decision in `lang` would write it, with a pinpoint most of the
+ * time (always `quotedLabel` when the citation gives the source of a quotation).
+ */
+export function formatCitation(target: PlannedDecision, lang: Lang, rng: Rng, quotedLabel?: string): string {
   const profile = COURT_PROFILES[target.court]!;
-  const pin = ` ${PIN[lang]} ${pinpoint(target, rng)}`;
+  const pin = ` ${PIN[lang]} ${quotedLabel ?? pinpoint(target, rng)}`;
   if (target.bge) {
     const ref = `${BGE_PREFIX[lang]} ${target.bge.vol} ${target.bge.part} ${target.bge.page}`;
+    if (quotedLabel) return ref + pin;
     const page = target.bge.page + rng.int(1, Math.max(1, target.bge.pages - 1));
     const roll = rng.next();
     if (roll < 0.6) return ref + pin;
@@ -52,7 +57,7 @@ export function formatCitation(target: PlannedDecision, lang: Lang, rng: Rng): s
     if (roll < 0.9) return `${ref}${pin} ${PAGE[lang]} ${page}`;
     return ref;
   }
-  const withPin = rng.chance(0.7) ? pin : '';
+  const withPin = quotedLabel || rng.chance(0.7) ? pin : '';
   if (profile.key === 'mkg') {
     const m = /^MKGE (\d+) Nr\. (\d+)$/.exec(target.docket);
     const [vol, nr] = [m?.[1] ?? '', m?.[2] ?? ''];
@@ -87,11 +92,15 @@ export function formatCitation(target: PlannedDecision, lang: Lang, rng: Rng): s
       return `${order} ${gen} ${d}${date}${withPin}`;
     }
     default: {
+      // A published Federal Administrative Court decision is cited by its BVGE number half of the time.
+      if (target.bvge && rng.chance(0.5)) return `${BVGE_PREFIX[lang]} ${target.bvge.slice(5)}${withPin}`;
       if (rng.chance(0.5)) return `${label} ${d}${date}${withPin}`;
-      // "Urteil des BVGer A-1234/2020" for federal courts, "Urteil des Obergerichts des Kantons Zürich LB210005" for cantonal ones.
-      const of = profile.key.startsWith('b')
-        ? { de: `des ${label}`, fr: `du ${label}`, it: `del ${label}` }[lang]
-        : profile.gen[L[lang]];
+      // "Urteil des BVGer A-1234/2020" or "Urteil des Bundesverwaltungsgerichts A-1234/2020" for federal
+      // courts, "Urteil des Obergerichts des Kantons Zürich LB210005" for cantonal ones.
+      const of =
+        profile.key.startsWith('b') && target.idx % 2 === 0
+          ? { de: `des ${label}`, fr: `du ${label}`, it: `del ${label}` }[lang]
+          : profile.gen[L[lang]];
       return `${noun} ${of} ${d}${date}${withPin}`;
     }
   }

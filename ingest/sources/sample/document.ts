@@ -57,16 +57,41 @@ export interface DocInput {
   /** BGE: the division that decided ("I. zivilrechtliche Abteilung") per language. */
   readonly division: readonly [string, string, string] | null;
   readonly citations: string[];
+  /** Quotations of earlier decisions: the words and the citation of their source (with pinpoint). */
+  readonly quotations?: readonly Quotation[];
   readonly lower: LowerRef | null;
   /** Canton of the parties' authorities (the court's, or the lower court's for federal courts). */
   readonly canton: string;
   readonly rng: Rng;
 }
 
+export interface Quotation {
+  readonly text: string;
+  readonly citation: string;
+}
+
 export interface DocOutput {
   readonly paragraphs: string[];
   /** Head-note per language (all three for BGE, else the decision's language). */
   readonly regeste: Partial<Record<Lang, string>>;
+  /** A sentence later decisions may quote verbatim, with the label of its Erwägung. */
+  readonly quotable: { readonly label: string; readonly text: string } | null;
+}
+
+const QUOTE_LEAD: Readonly<Record<Lang, (q: Quotation) => string>> = {
+  de: (q) => `Das Gericht hat dazu festgehalten: „${q.text}“ (${q.citation}).`,
+  fr: (q) => `Il a été jugé à cet égard : « ${q.text} » (${q.citation}).`,
+  it: (q) => `È stato stabilito in proposito: «${q.text}» (${q.citation}).`,
+};
+
+/** A sentence fit to be quoted: plain prose of reasonable length, without references or quotes. */
+function quotable(sentence: string): boolean {
+  return (
+    sentence.length >= 45 &&
+    sentence.length <= 220 &&
+    !/[„“”«»"()]/.test(sentence) &&
+    !/\b(?:BGE|ATF|DTF|E\.|consid\.)\s/.test(sentence)
+  );
 }
 
 const COURT_LINES: Readonly<Record<string, readonly string[]>> = {
@@ -146,6 +171,8 @@ class DecisionWriter {
   private readonly outcome: Outcome;
   private readonly terms: number[];
   private readonly citations: string[];
+  private readonly quotations: Quotation[];
+  private quotable: { label: string; text: string } | null = null;
   private readonly out: string[] = [];
   private readonly usedTemplates = new Set<string>();
   private readonly subject: number;
@@ -178,6 +205,7 @@ class DecisionWriter {
       this.area.terms.length,
     );
     this.citations = [...input.citations];
+    this.quotations = [...(input.quotations ?? [])];
     this.subject = rng.int(0, this.area.subjects.length - 1);
     const firstDate = this.earlier(60, 500);
     const firstYear = Number(firstDate.slice(0, 4));
@@ -200,7 +228,7 @@ class DecisionWriter {
     this.considerations();
     if (this.input.rec.bge) this.pageMarkers(bodyStart);
     this.operative();
-    return { paragraphs: this.out, regeste };
+    return { paragraphs: this.out, regeste, quotable: this.quotable };
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -309,6 +337,10 @@ class DecisionWriter {
       );
       if (profile.key === 'bger') this.push(rec.docket, this.typeLine(), chamberLabel ?? '');
       else this.push(chamberLabel ?? '', rec.docket, this.typeLine());
+      if (rec.bvge) {
+        const n = rec.bvge.slice(5);
+        this.push(this.t([`Publiziert als BVGE ${n}`, `Publié comme ATAF ${n}`, `Pubblicata come DTAF ${n}`]));
+      }
     }
     this.push(heading(this.t(SECTION.composition!)), comp.line);
     this.push(heading(this.t(this.cantonal || proc === 'regulator' ? SECTION.inCase! : SECTION.parties!)));
@@ -599,7 +631,12 @@ class DecisionWriter {
         ? this.admissibility(isParent ? 1 : 2)
         : this.reasoning(isParent ? this.rng.int(1, 2) : this.rng.int(2, 4));
       const last = i === labels.length - 1;
-      if (last) sentences.push(...this.leftovers(), this.conclusion());
+      if (!first && this.quotable === null && !label.includes('/')) {
+        const candidate = sentences.find(quotable);
+        if (candidate) this.quotable = { label, text: candidate };
+      }
+      if (!first && this.quotations.length > 0) sentences.push(QUOTE_LEAD[this.lang](this.quotations.shift()!));
+      if (last) sentences.push(...this.quotations.splice(0).map((q) => QUOTE_LEAD[this.lang](q)), ...this.leftovers(), this.conclusion());
       this.push(`${this.displayLabel(label)} ${sentences.join(' ')}`);
       if (!isParent && !last && this.rng.chance(0.12))
         this.push(this.reasoning(this.rng.int(1, 2)).join(' '));

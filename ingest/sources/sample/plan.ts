@@ -22,6 +22,8 @@ export interface PlannedDecision {
   /** Paragraph labels of the Erwägungen in order, joined by `|` ("1|1.1|1.2|2" or "1|1a|1a/aa"). */
   readonly structure: string;
   readonly oldStyle: boolean;
+  /** Federal Administrative Court decisions published in the official collection: `BVGE 2019 IV/2`, `BVGE 2012/3`. */
+  bvge?: string;
   bge?: {
     vol: number;
     part: string;
@@ -173,7 +175,29 @@ export function planCorpus(size: number, seed: number, today: string): CorpusPla
   const bgeRanges = assignCollections(records, rng, used, bgerIdx);
   records.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.court - b.court || a.seq - b.seq));
   records.forEach((r, i) => (r.idx = i));
+  assignBvge(records, seed);
   return { records, used, bgeRanges };
+}
+
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
+
+/**
+ * About one Federal Administrative Court decision in five is published in BVGE: numbered per year
+ * (`BVGE 2012/3`) until 2013, per year and division since (`BVGE 2019 IV/2`). Own random stream,
+ * so that the rest of the plan does not change with it.
+ */
+function assignBvge(records: readonly PlannedDecision[], seed: number): void {
+  const rng = new Rng(deriveSeed(seed, 4));
+  const bvger = COURT_PROFILES.findIndex((p) => p.key === 'bvger');
+  const next = new Map<string, number>();
+  for (const r of records) {
+    if (r.court !== bvger || r.placeholder || !rng.chance(0.2)) continue;
+    const year = Number(r.date.slice(0, 4));
+    const group = year <= 2013 ? `${year}` : `${year} ${ROMAN[r.chamber] ?? 'I'}`;
+    const n = (next.get(group) ?? 0) + 1;
+    next.set(group, n);
+    r.bvge = `BVGE ${group}/${n}`;
+  }
 }
 
 /** BGE references (volume = year − 1874, pages rising within volume and part) and MKGE numbers. */

@@ -7,7 +7,7 @@ import { AREAS, type AreaGroup } from './areas.ts';
 import { formatCitation, unknownBgeCitation } from './citations.ts';
 import { COURT_PROFILES, type CourtProfile } from './court-profiles.ts';
 import { addDays, LI } from './document-parts.ts';
-import { renderDecision, type LowerRef } from './document.ts';
+import { renderDecision, type DocOutput, type LowerRef, type Quotation } from './document.ts';
 import { drawDocket } from './dockets.ts';
 import {
   fileBase,
@@ -39,7 +39,12 @@ export { writeMalformedSamples } from './malformed.ts';
  * - regeste: `Abstract` (BGE: one entry per language), also in the text under "Regeste".
  * - lower court: header line "Beschwerde gegen das Urteil des … vom … (LB220012)", pointing at a
  *   generated cantonal decision when one of the same legal field and language exists.
- * Generation keeps one small record per decision (docket, date, Erwägung numbers), never texts.
+ * - BVGE: about a fifth of the Federal Administrative Court decisions name their collection number
+ *   in the header ("Publiziert als BVGE 2019 IV/2") and are cited by it half of the time.
+ * - quotations: some citations of same-language decisions quote one sentence of them verbatim,
+ *   with the pinpoint of its Erwägung ("Das Gericht hat dazu festgehalten: „…“ (BGE 140 III 86 E. 2.1).").
+ * Generation keeps one small record per decision (docket, date, Erwägung numbers, one quotable
+ * sentence), never whole texts.
  */
 export interface SampleCorpusOptions {
   readonly dir: string;
@@ -126,6 +131,8 @@ class CorpusWriter {
   private readonly fedByGroup = new Map<AreaGroup, Picker>();
   private readonly byCanton = new Map<string, Picker>();
   private readonly appealed: Uint8Array;
+  /** Per decision index: a sentence later decisions may quote (one short sentence, never whole texts). */
+  private readonly quotable: (DocOutput['quotable'] | undefined)[] = [];
   /** Cantonal decisions per "group|language" in date order, with a moving start for the time window. */
   private readonly lowerQueues = new Map<string, { list: number[]; start: number }>();
   private readonly profiles = COURT_PROFILES;
@@ -171,6 +178,7 @@ class CorpusWriter {
           `CH_BGer_${this.profiles.find((p) => p.key === 'bger')!.chambers[rec.bge.division]!.suffix}`
         ] ?? null)
       : null;
+    const refs = this.citationsFor(rec, rng);
     const doc = renderDecision({
       rec,
       profile,
@@ -179,7 +187,8 @@ class CorpusWriter {
       canton,
       division,
       chamberLabel: chamberTriple ? chamberTriple[LI[rec.lang]] : null,
-      citations: this.citationsFor(rec, rng),
+      citations: refs.citations,
+      quotations: refs.quotations,
       lower: lower?.ref ?? null,
     });
 
@@ -224,6 +233,7 @@ class CorpusWriter {
       { path: `${court.spider}/${base}.html`, checksum: htmlChecksum, scrapedate },
     ]);
     this.remember(rec, profile, court);
+    this.quotable[rec.idx] = doc.quotable;
   }
 
   async finish(): Promise<number> {
@@ -248,8 +258,12 @@ class CorpusWriter {
     this.lowerQueues.set(key, queue);
   }
 
-  /** 2–15 references to earlier decisions in the decision's language; 2 % unknown BGE pages. */
-  private citationsFor(rec: PlannedDecision, rng: Rng): string[] {
+  /**
+   * 2–15 references to earlier decisions in the decision's language; 2 % unknown BGE pages. About
+   * one reference in eight to a decision of the same language quotes a sentence of it instead.
+   */
+  private citationsFor(rec: PlannedDecision, rng: Rng): { citations: string[]; quotations: Quotation[] } {
+    const quotations: Quotation[] = [];
     const key = this.profiles[rec.court]!.key;
     const federal = FEDERAL.has(key);
     const [min, max] = key === 'bge' || key === 'bger' ? [3, 15] : federal ? [2, 9] : [2, 11];
@@ -278,11 +292,17 @@ class CorpusWriter {
       }
       if (target === null) continue;
       chosen.add(target);
-      out.push(formatCitation(this.plan.records[target]!, rec.lang, rng));
+      const cited = this.plan.records[target]!;
+      const quote = this.quotable[target];
+      if (quote && cited.lang === rec.lang && rng.chance(0.125)) {
+        quotations.push({ text: quote.text, citation: formatCitation(cited, rec.lang, rng, quote.label) });
+      } else {
+        out.push(formatCitation(cited, rec.lang, rng));
+      }
     }
     // The first decisions of the corpus have few predecessors: they cite older, uncollected BGE.
-    while (out.length < 2) out.push(unknownBgeCitation(rec.lang, rng, new Map()));
-    return out;
+    while (out.length + quotations.length < 2) out.push(unknownBgeCitation(rec.lang, rng, new Map()));
+    return { citations: out, quotations };
   }
 
   /** The appealed cantonal decision: a generated one of the same field and language, else invented. */

@@ -5,7 +5,7 @@ import { EntscheidsucheDirectorySource } from '../entscheidsuche/entscheidsuche.
 import { generateSampleCorpus, SAMPLE_DEFAULTS } from './sample-generator.ts';
 
 /** Bumped whenever the generator's output changes, so that old corpora are regenerated. */
-export const SAMPLE_GENERATOR_VERSION = 1;
+export const SAMPLE_GENERATOR_VERSION = 2;
 
 export interface SampleSourceOptions {
   readonly dir: string;

@@ -1,0 +1,88 @@
+import type { CitationEdge, CitationsQuery, CitationsResponse } from '../../contracts/api/graph.schema.ts';
+import type { Database } from '../../infra/db/database.ts';
+import { incomingEdges, outgoingEdges, unresolvedReferences, type EdgePage, type EdgeRow } from './graph-edges.sql.ts';
+import { graphDecisionOf, nodesByIds, type NodeRow } from './graph-nodes.query.ts';
+import type { SummaryContext } from './summaries.ts';
+
+type Evidence = CitationEdge['evidence'];
+
+/** An edge of the response: the other decision's citation fields and how sure the edge is. */
+export function edgeOf(row: EdgeRow, other: NodeRow, ctx: SummaryContext): CitationEdge {
+  return {
+    ...graphDecisionOf(other, ctx),
+    confidence: row.confidence,
+    reference: row.raw,
+    pinpoints: row.pinpoints ? row.pinpoints.split(', ') : [],
+    page: row.pin_page,
+    stated_date: row.stated_date,
+    mentions: row.mentions,
+    evidence: {
+      match_confidence: row.match_confidence,
+      match: row.match as Evidence['match'],
+      court_agreement: row.court_agreement as Evidence['court_agreement'],
+      date_order: row.date_order as Evidence['date_order'],
+      candidates: row.candidates,
+    },
+  };
+}
+
+function continuation(page: EdgePage, offset: number, limit: number, edges: CitationEdge[]) {
+  const hasMore = offset + page.rows.length < page.total;
+  return {
+    total: page.total,
+    returned: edges.length,
+    offset,
+    limit,
+    has_more: hasMore,
+    next_offset: hasMore ? offset + page.rows.length : null,
+    citations: edges,
+  };
+}
+
+/** GET /citations/{id}: what the decision cites and what cites it, each direction paged on its own. */
+export async function citationsOf(
+  db: Database,
+  node: NodeRow,
+  q: CitationsQuery,
+  ctx: SummaryContext,
+): Promise<CitationsResponse> {
+  const page = { minConfidence: q.min_confidence, limit: q.limit, offset: q.offset };
+  const wantOut = q.direction !== 'incoming';
+  const wantIn = q.direction !== 'outgoing';
+  const [out, unresolved, inc] = await Promise.all([
+    wantOut ? outgoingEdges(db, node.decision_id, 'citation', page) : null,
+    wantOut ? unresolvedReferences(db, node.decision_id, 'citation', { limit: q.limit }) : null,
+    wantIn ? incomingEdges(db, node.decision_id, 'citation', page) : null,
+  ]);
+  const others = await nodesByIds(db, [
+    ...(out?.rows.map((r) => r.target_id) ?? []),
+    ...(inc?.rows.map((r) => r.source_id) ?? []),
+  ]);
+  const edges = (p: EdgePage, other: (r: EdgeRow) => string): CitationEdge[] =>
+    p.rows.flatMap((r) => {
+      const n = others.get(other(r));
+      return n ? [edgeOf(r, n, ctx)] : [];
+    });
+  return {
+    decision: graphDecisionOf(node, ctx),
+    direction: q.direction,
+    min_confidence: q.min_confidence,
+    ...(out && unresolved
+      ? {
+          outgoing: {
+            ...continuation(out, q.offset, q.limit, edges(out, (r) => r.target_id)),
+            unresolved_total: unresolved.total,
+            unresolved: unresolved.rows.map((u) => ({
+              reference: u.raw,
+              kind: u.kind,
+              key: u.ref_key,
+              court: u.ref_court,
+              stated_date: u.stated_date,
+              match_confidence: u.match_confidence,
+            })),
+          },
+        }
+      : {}),
+    ...(inc ? { incoming: continuation(inc, q.offset, q.limit, edges(inc, (r) => r.source_id)) } : {}),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Article numbers of Swiss acts: digits plus a lower-case letter or a Latin ordinal (`41`, `41a`,
+ * `266l`, `6bis`, `12quater`), as domain.md describes them. Pure helpers shared by the parsers
+ * (Fedlex eIds `art_5_a`, cantonal `§ 12a`), the read model and the API (`?article=41A`).
+ */
+export const LATIN_ORDINALS = [
+  'bis',
+  'ter',
+  'quater',
+  'quinquies',
+  'sexies',
+  'septies',
+  'octies',
+  'novies',
+  'nonies',
+  'decies',
+  'undecies',
+  'duodecies',
+  'terdecies',
+  'quaterdecies',
+  'quinquiesdecies',
+  'sexiesdecies',
+  'septiesdecies',
+] as const;
+
+const ORDINAL_ALTERNATION = [...LATIN_ORDINALS].sort((a, b) => b.length - a.length).join('|');
+/** A normalised article number: digits, then at most an ordinal and a letter, in that order. */
+export const ARTICLE_NUM = new RegExp(`^\\d{1,4}(?:${ORDINAL_ALTERNATION})?[a-z]?$`);
+
+const PREFIX = /^(?:art(?:icle|icolo|ikel)?\.?|§)\s*/i;
+const LOOSE = new RegExp(`^(\\d{1,4})\\s*(${ORDINAL_ALTERNATION})?\\s*([a-z])?\\.?$`, 'i');
+
+/**
+ * `41a`, `41 a`, `41A`, `Art. 41a`, `art 6 bis`, `§ 12` -> the normalised number (`41a`, `6bis`,
+ * `12`); undefined when the text is not an article number.
+ */
+export function normaliseArticleNum(input: string): string | undefined {
+  const text = input.normalize('NFC').trim().replace(PREFIX, '');
+  const m = LOOSE.exec(text);
+  if (!m) return undefined;
+  const digits = String(Number(m[1]));
+  return `${digits}${(m[2] ?? '').toLowerCase()}${(m[3] ?? '').toLowerCase()}`;
+}
+
+/** Fedlex eIds: `art_5_a` -> `5a`, `art_6_bis` -> `6bis`, `disp_u1/art_1` -> `1`. */
+export function articleNumFromEid(eid: string): string | undefined {
+  const last = eid.split('/').pop() ?? '';
+  const m = /^art_(\d{1,4})((?:_[a-z]+)*)$/i.exec(last);
+  if (!m) return undefined;
+  return normaliseArticleNum(`${m[1]}${(m[2] ?? '').replace(/_/g, '')}`);
+}
+
+/** The ordinal or letter part's rank, so that 6 < 6a < 6b and 6 < 6bis < 6ter. */
+function suffixRank(suffix: string): number {
+  if (suffix === '') return 0;
+  const ordinal = LATIN_ORDINALS.findIndex((o) => suffix.startsWith(o));
+  const letter = suffix.length > 0 && /[a-z]$/.test(suffix) && ordinal < 0 ? suffix.charCodeAt(0) - 96 : 0;
+  const afterOrdinal = ordinal >= 0 ? suffix.slice(LATIN_ORDINALS[ordinal]!.length) : '';
+  const ordinalLetter = afterOrdinal.length === 1 ? afterOrdinal.charCodeAt(0) - 96 : 0;
+  return ordinal >= 0 ? 100 * (ordinal + 1) + ordinalLetter : letter;
+}
+
+/** Sorts normalised article numbers in reading order. */
+export function compareArticleNums(a: string, b: string): number {
+  const ma = /^(\d+)(.*)$/.exec(a);
+  const mb = /^(\d+)(.*)$/.exec(b);
+  if (!ma || !mb) return a < b ? -1 : a > b ? 1 : 0;
+  const byNumber = Number(ma[1]) - Number(mb[1]);
+  return byNumber !== 0 ? byNumber : suffixRank(ma[2] ?? '') - suffixRank(mb[2] ?? '');
+}

@@ -1,0 +1,123 @@
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { z } from 'zod';
+import { SUPPORT_LEVELS } from '../../contracts/api/citation.schema.ts';
+import { type ClaimJudge, type ClaimJudgeInput, ClaimJudgeUnavailableError, type ClaimVerdict } from './claim-judge.port.ts';
+
+export interface OpenAiClaimJudgeOptions {
+  readonly model: string;
+  readonly apiKey: string;
+  /** An OpenAI-compatible server (chat-completions API); default api.openai.com. */
+  readonly baseURL?: string;
+  /** Budget for the whole call, retries included. */
+  readonly timeoutMs: number;
+}
+
+/** The answer's JSON schema (strict structured output: every field required, nulls explicit). */
+export const VERDICT_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['supports', 'confidence', 'supporting_excerpt', 'qualifying_excerpt', 'reasoning'],
+  properties: {
+    supports: { type: 'string', enum: [...SUPPORT_LEVELS] },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+    supporting_excerpt: { type: ['string', 'null'] },
+    qualifying_excerpt: { type: ['string', 'null'] },
+    reasoning: { type: 'string' },
+  },
+} as const;
+
+const verdictSchema = z.object({
+  supports: z.enum(SUPPORT_LEVELS),
+  confidence: z.number().transform((c) => Math.min(1, Math.max(0, c))),
+  supporting_excerpt: z.string().nullable(),
+  qualifying_excerpt: z.string().nullable(),
+  reasoning: z.string(),
+});
+
+const SYSTEM = [
+  'You are an independent judge of Swiss court decisions.',
+  'Decide whether the verbatim decision text supports the claim: yes (it states the claim), partial (it supports part of it or only under conditions),',
+  'no (it does not say so), contradicts (it says the opposite) or unrelated (it is about something else).',
+  'supporting_excerpt and qualifying_excerpt must be copied character for character from the decision text, or null; never paraphrase them.',
+  'Judge only from the text given. Answer with the JSON object only.',
+].join(' ');
+
+function prompt(input: ClaimJudgeInput): string {
+  const where = input.pinpoint ? `${input.citation}, Erwägung ${input.pinpoint}` : input.citation;
+  return `Claim:\n${input.claim}\n\nDecision: ${where} (language: ${input.language})\n\nDecision text:\n<<<\n${input.text}\n>>>`;
+}
+
+/** A JSON object in the model's content, tolerating a Markdown code fence around it. */
+function parseContent(content: string): unknown {
+  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(content.trim());
+  return JSON.parse(fenced ? fenced[1]! : content);
+}
+
+/** The `/verify-claim` judge behind an OpenAI-compatible chat-completions endpoint. */
+export class OpenAiClaimJudge implements ClaimJudge {
+  readonly name: string;
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAiClaimJudgeOptions) {
+    this.name = `llm:${options.model}`;
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+      timeout: options.timeoutMs,
+      maxRetries: 1,
+    });
+  }
+
+  async judge(input: ClaimJudgeInput): Promise<ClaimVerdict> {
+    let content: string | null | undefined;
+    try {
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.options.model,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: SYSTEM },
+            { role: 'user', content: prompt(input) },
+          ],
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'claim_verdict', strict: true, schema: VERDICT_JSON_SCHEMA },
+          },
+        },
+        { signal: AbortSignal.timeout(this.options.timeoutMs) },
+      );
+      content = completion.choices[0]?.message?.content;
+    } catch (error) {
+      throw new ClaimJudgeUnavailableError(this.describe(error), { cause: error });
+    }
+    if (!content) throw new ClaimJudgeUnavailableError(`The language model ${this.options.model} returned no answer.`);
+    let parsed: unknown;
+    try {
+      parsed = parseContent(content);
+    } catch (error) {
+      throw new ClaimJudgeUnavailableError(`The language model ${this.options.model} answered with invalid JSON.`, {
+        cause: error,
+      });
+    }
+    const verdict = verdictSchema.safeParse(parsed);
+    if (!verdict.success) {
+      throw new ClaimJudgeUnavailableError(
+        `The language model ${this.options.model} answered without the expected verdict fields (${verdict.error.issues
+          .map((i) => i.path.join('.') || i.message)
+          .join(', ')}).`,
+      );
+    }
+    return verdict.data;
+  }
+
+  private describe(error: unknown): string {
+    const model = this.options.model;
+    if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) {
+      return `The language model ${model} did not answer within ${this.options.timeoutMs} ms.`;
+    }
+    if (error instanceof APIError && error.status !== undefined) {
+      return `The language model ${model} failed with HTTP ${error.status}.`;
+    }
+    return `The language model ${model} could not be reached.`;
+  }
+}

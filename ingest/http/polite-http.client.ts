@@ -1,0 +1,108 @@
+import { HttpFetchError, type HttpTextClient } from './http-text.port.ts';
+
+export interface PoliteHttpOptions {
+  /** Minimum time between the starts of two requests (ms): the portals ask for gentle crawling. */
+  readonly minIntervalMs?: number;
+  readonly timeoutMs?: number;
+  /** Further tries after a 429, a 5xx or a network failure. */
+  readonly retries?: number;
+  readonly userAgent?: string;
+  /** Injected for tests; defaults to the global fetch (undici). */
+  readonly fetch?: typeof globalThis.fetch;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly now?: () => number;
+}
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+const MAX_RETRY_AFTER_MS = 120_000;
+
+/**
+ * An HTTP client for public portals: one request at a time, at least `minIntervalMs` apart,
+ * honouring `retry-after`, retrying transient failures with back-off, and a timeout per request.
+ */
+export class PoliteHttpClient implements HttpTextClient {
+  private queue: Promise<unknown> = Promise.resolve();
+  private lastStart = -Infinity;
+  private readonly fetchImpl: typeof globalThis.fetch;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PoliteHttpOptions = {}) {
+    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  getText(url: string, accept = '*/*'): Promise<string> {
+    return this.serialised(() => this.request(url, { method: 'GET', headers: this.headers(accept) }));
+  }
+
+  postForm(url: string, form: Readonly<Record<string, string>>, accept = '*/*'): Promise<string> {
+    const body = new URLSearchParams(form).toString();
+    return this.serialised(() =>
+      this.request(url, {
+        method: 'POST',
+        headers: { ...this.headers(accept), 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      }),
+    );
+  }
+
+  private headers(accept: string): Record<string, string> {
+    return {
+      accept,
+      'user-agent': this.options.userAgent ?? 'swiss-law-research/0.1 (statute ingest; polite crawler)',
+    };
+  }
+
+  /** One request at a time, in call order. */
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async request(url: string, init: RequestInit): Promise<string> {
+    const retries = this.options.retries ?? 2;
+    for (let attempt = 0; ; attempt++) {
+      const wait = this.lastStart + (this.options.minIntervalMs ?? 1000) - this.now();
+      if (wait > 0) await this.sleep(wait);
+      this.lastStart = this.now();
+      let response: Response;
+      try {
+        response = await this.fetchImpl(url, {
+          ...init,
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+        });
+      } catch (error) {
+        if (attempt < retries) {
+          await this.sleep(backoff(attempt));
+          continue;
+        }
+        throw new HttpFetchError(url, 0, `${init.method} ${url} failed: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+      if (response.ok) return response.text();
+      await response.arrayBuffer().catch(() => undefined);
+      if (RETRY_STATUSES.has(response.status) && attempt < retries) {
+        await this.sleep(retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt));
+        continue;
+      }
+      throw new HttpFetchError(url, response.status, `${init.method} ${url} answered ${response.status}`);
+    }
+  }
+}
+
+function backoff(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** attempt);
+}
+
+/** `retry-after` in seconds or as an HTTP date; capped so a portal cannot stall the run for hours. */
+export function retryAfterMs(header: string | null, nowMs = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - nowMs;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}

@@ -1,0 +1,259 @@
+/**
+ * Akoma Ntoso 3.0 as Fedlex publishes consolidated acts (domain.md, "Fedlex"): metadata from
+ * `meta/identification/FRBRWork` (SR number, names and short forms per language, applicability
+ * date) and `FRBRExpression` (language), the title and "Stand am ..." from the `preface`, the
+ * block structure (book/part/title/chapter/section/level, `disp_*` final provisions) and the
+ * articles of the `body`, and the gazette references of the footnotes (`authorialNote`).
+ *
+ * Text rendering: one line per paragraph or list item, prefixed with its number (`1 ...`,
+ * `a. ...`); footnotes are left out of the text but their AS/BBl/RO/FF references are collected.
+ */
+import type { GazetteRef, StatuteArticle, StatuteBlock } from '../../../contracts/events/index.ts';
+import { dateAt } from '../../../contracts/citation/grammar/stated-dates.ts';
+import { articleNumFromEid, normaliseArticleNum } from '../../../contracts/laws/article-numbers.ts';
+import {
+  editionOf,
+  eliFromHref,
+  parseGazetteCitation,
+  refTypeFor,
+  REF_TYPE_INFO,
+  type GazetteRefType,
+} from '../../../contracts/laws/gazette-refs.ts';
+import { childElements, findAll, findDescendant, firstChild, parseXmlTree, squash, type XmlElement } from './xml-tree.ts';
+
+export type ActLanguage = 'de' | 'fr' | 'it';
+
+export interface ParsedAct {
+  readonly sr_number: string;
+  readonly language: ActLanguage;
+  readonly consolidation_date: string;
+  readonly entry_into_force: string | null;
+  readonly title: string;
+  readonly abbreviation: string | null;
+  /** Classified-compilation ELI without the version date: `eli/cc/2007/885`. */
+  readonly eli: string | null;
+  readonly blocks: StatuteBlock[];
+  readonly articles: StatuteArticle[];
+  readonly gazette_refs: GazetteRef[];
+  /** Articles whose number could not be read (skipped), by eId. */
+  readonly skipped_articles: string[];
+}
+
+/** Well-formed XML that is not a usable consolidated act. */
+export class AkomaNtosoError extends Error {
+  readonly code = 'INGEST_AKN_INVALID';
+}
+
+const LANGUAGE_CODES: Readonly<Record<string, ActLanguage>> = {
+  de: 'de', deu: 'de', ger: 'de', fr: 'fr', fra: 'fr', fre: 'fr', it: 'it', ita: 'it',
+};
+
+const BLOCK_ELEMENTS = new Set([
+  'book', 'part', 'title', 'subtitle', 'chapter', 'subchapter', 'section', 'subsection',
+  'level', 'division', 'subdivision', 'transitional', 'hcontainer', 'tome',
+]);
+const INLINE_ELEMENTS = new Set([
+  'b', 'i', 'u', 'sup', 'sub', 'span', 'inline', 'ref', 'mref', 'rref', 'term', 'def', 'date',
+  'a', 'abbr', 'docTitle', 'docNumber', 'docDate', 'noteRef', 'marker', 'del', 'ins', 'em', 'strong',
+  'signature', 'person', 'organization', 'quantity', 'entity', 'concept', 'object', 'location',
+]);
+/** Containers whose `<num>` prefixes their first line: `1 Text`, `a. Text`. */
+const NUMBERED = new Set(['paragraph', 'item', 'point', 'indent', 'alinea', 'list', 'subparagraph']);
+
+/** Text of an element, footnotes left out, `<br/>` as a space. */
+export function plainText(element: XmlElement): string {
+  let out = '';
+  for (const child of element.children) {
+    if (typeof child === 'string') out += child;
+    else if (child.name === 'authorialNote') continue;
+    else if (child.name === 'br') out += ' ';
+    else out += ` ${plainText(child)} `.replace(/^ | $/g, INLINE_ELEMENTS.has(child.name) ? '' : ' ');
+  }
+  return out;
+}
+
+function textOf(element: XmlElement | undefined): string | null {
+  if (!element) return null;
+  const text = squash(plainText(element));
+  return text.length > 0 ? text : null;
+}
+
+/** Lines of a block-level element: one per paragraph, list introduction and list item. */
+export function renderLines(element: XmlElement): string[] {
+  const lines: string[] = [];
+  let current = '';
+  const flush = () => {
+    const line = squash(current);
+    if (line.length > 0) lines.push(line);
+    current = '';
+  };
+  for (const child of element.children) {
+    if (typeof child === 'string') current += child;
+    else if (child.name === 'authorialNote' || child.name === 'num' && NUMBERED.has(element.name)) continue;
+    else if (child.name === 'br') current += ' ';
+    else if (INLINE_ELEMENTS.has(child.name)) current += plainText(child);
+    else if (child.name === 'td' || child.name === 'th') current += ` ${plainText(child)} |`;
+    else {
+      flush();
+      lines.push(...renderLines(child));
+    }
+  }
+  flush();
+  if (NUMBERED.has(element.name)) {
+    const num = textOf(firstChild(element, 'num'));
+    if (num !== null && lines.length > 0) lines[0] = `${num} ${lines[0]}`;
+    else if (num !== null) lines.push(num);
+  }
+  return lines.map((l) => l.replace(/\s*\|$/, ''));
+}
+
+/** "Stand am 1. Januar 2008", "(Etat le 1er janvier 2008)", "(Stato 1° gennaio 2008)". */
+export function statedConsolidationDate(text: string): string | null {
+  const m = /(Stand am|[EÉ]tat (?:le|au)|Stato (?:al |il )?)\s*/iu.exec(text);
+  if (!m) return null;
+  const found = dateAt(text, m.index + m[0].length);
+  return found?.iso ?? null;
+}
+
+function attr(element: XmlElement | undefined, name: string): string | null {
+  const value = element?.attrs[name];
+  return value !== undefined && value.trim().length > 0 ? value.trim() : null;
+}
+
+function frbrDate(work: XmlElement | undefined, name: string): string | null {
+  const el = work ? childElements(work, 'FRBRdate').find((d) => d.attrs['name'] === name) : undefined;
+  const date = attr(el, 'date');
+  return date !== null && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null;
+}
+
+/** `https://fedlex.data.admin.ch/eli/cc/2007/885/20080101` -> `eli/cc/2007/885`. */
+function workEli(work: XmlElement | undefined): string | null {
+  const uri = attr(firstChild(work, 'FRBRuri'), 'value') ?? attr(firstChild(work, 'FRBRthis'), 'value');
+  const m = uri ? /(eli\/cc\/\d{1,4}\/[A-Za-z0-9_.-]+)/.exec(uri) : null;
+  return m?.[1] ?? null;
+}
+
+/** Footnote references to the official compilation and the Federal Gazette. */
+function gazetteRefs(root: XmlElement, language: ActLanguage): GazetteRef[] {
+  const refs: GazetteRef[] = [];
+  const seen = new Set<string>();
+  for (const note of findAll(root, 'authorialNote')) {
+    let previous: GazetteRefType | undefined;
+    for (const ref of findAll(note, 'ref')) {
+      const eli = eliFromHref(ref.attrs['href'] ?? '');
+      const citation = parseGazetteCitation(squash(plainText(ref)), previous);
+      if (!citation) continue;
+      previous = citation.ref_type;
+      if (!eli || !eli.startsWith(`eli/${REF_TYPE_INFO[citation.ref_type].collection}/`)) continue;
+      // The abbreviation as written in this language's edition (an AS footnote in French is RO).
+      const refType = refTypeFor(REF_TYPE_INFO[citation.ref_type].collection, language);
+      const key = `${refType}|${editionOf(refType, language)}|${citation.year}|${citation.page}|${eli}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      refs.push({ ref_type: refType, year: citation.year, page: citation.page, eli, language });
+    }
+  }
+  return refs;
+}
+
+interface Walk {
+  readonly blocks: StatuteBlock[];
+  readonly articles: StatuteArticle[];
+  readonly skipped: string[];
+  readonly eids: Set<string>;
+}
+
+function walkBody(element: XmlElement, parent: string | null, walk: Walk): void {
+  for (const child of childElements(element)) {
+    if (child.name === 'article') {
+      const eid = attr(child, 'eId') ?? `article_${walk.articles.length + 1}`;
+      const num = articleNumFromEid(eid) ?? normaliseArticleNum(textOf(firstChild(child, 'num')) ?? '');
+      if (num === undefined || walk.eids.has(eid)) {
+        walk.skipped.push(eid);
+        continue;
+      }
+      walk.eids.add(eid);
+      const body: XmlElement = {
+        name: 'article',
+        attrs: {},
+        children: child.children.filter((c) => typeof c === 'string' || (c.name !== 'num' && c.name !== 'heading')),
+      };
+      walk.articles.push({
+        article_num: num,
+        eid,
+        heading: textOf(firstChild(child, 'heading')),
+        text: renderLines(body).join('\n'),
+        block: parent,
+      });
+    } else if (BLOCK_ELEMENTS.has(child.name)) {
+      const id = attr(child, 'eId') ?? `${parent ?? 'body'}/${child.name}_${walk.blocks.length + 1}`;
+      walk.blocks.push({
+        id,
+        kind: child.name,
+        num: textOf(firstChild(child, 'num')),
+        heading: textOf(firstChild(child, 'heading')) ?? textOf(firstChild(child, 'subheading')),
+        parent,
+      });
+      walkBody(child, id, walk);
+    }
+  }
+}
+
+export interface ParseExpectations {
+  /** The language the listing promised; a different document language is an error. */
+  readonly language?: ActLanguage;
+  readonly srNumber?: string;
+}
+
+/** Parses one consolidated act in one language. Throws XmlSyntaxError or AkomaNtosoError. */
+export function parseAkomaNtoso(xml: string, expect: ParseExpectations = {}): ParsedAct {
+  const root = parseXmlTree(xml);
+  if (root.name !== 'akomaNtoso') throw new AkomaNtosoError(`root element is <${root.name}>, not <akomaNtoso>`);
+  const doc = childElements(root).find((c) => ['act', 'doc', 'bill', 'statement'].includes(c.name));
+  if (!doc) throw new AkomaNtosoError('no <act> in <akomaNtoso>');
+  const identification = findDescendant(firstChild(doc, 'meta') ?? doc, 'identification');
+  const work = firstChild(identification, 'FRBRWork');
+  const expression = firstChild(identification, 'FRBRExpression');
+
+  const srNumber = attr(firstChild(work, 'FRBRnumber'), 'value');
+  if (srNumber === null) throw new AkomaNtosoError('no FRBRWork/FRBRnumber (SR number)');
+  if (expect.srNumber !== undefined && expect.srNumber !== srNumber) {
+    throw new AkomaNtosoError(`SR number ${srNumber} differs from the listed ${expect.srNumber}`);
+  }
+  const rawLanguage = attr(firstChild(expression, 'FRBRlanguage'), 'language') ?? expect.language ?? null;
+  const language = rawLanguage !== null ? LANGUAGE_CODES[rawLanguage.toLowerCase()] : undefined;
+  if (language === undefined) throw new AkomaNtosoError(`language '${rawLanguage ?? ''}' is not de, fr or it`);
+  if (expect.language !== undefined && expect.language !== language) {
+    throw new AkomaNtosoError(`document language ${language} differs from the listed ${expect.language}`);
+  }
+
+  const preface = firstChild(doc, 'preface');
+  const prefaceText = preface ? squash(plainText(preface)) : '';
+  const consolidation =
+    frbrDate(expression, 'jolux:dateApplicability') ?? frbrDate(work, 'jolux:dateApplicability') ?? statedConsolidationDate(prefaceText);
+  if (consolidation === null) throw new AkomaNtosoError('no consolidation date (jolux:dateApplicability or "Stand am")');
+
+  const name = work ? childElements(work, 'FRBRname').find((n) => n.attrs['xml:lang'] === language) : undefined;
+  const docTitle = preface ? textOf(findDescendant(preface, 'docTitle')) : null;
+  const title = docTitle ?? attr(name, 'value');
+  if (title === null) throw new AkomaNtosoError('no title (preface docTitle or FRBRname)');
+
+  const body = firstChild(doc, 'body');
+  if (!body) throw new AkomaNtosoError('no <body>');
+  const walk: Walk = { blocks: [], articles: [], skipped: [], eids: new Set() };
+  walkBody(body, null, walk);
+
+  return {
+    sr_number: srNumber,
+    language,
+    consolidation_date: consolidation,
+    entry_into_force: frbrDate(work, 'jolux:dateEntryInForce'),
+    title,
+    abbreviation: attr(name, 'shortForm'),
+    eli: workEli(work),
+    blocks: walk.blocks,
+    articles: walk.articles,
+    gazette_refs: gazetteRefs(doc, language),
+    skipped_articles: walk.skipped,
+  };
+}

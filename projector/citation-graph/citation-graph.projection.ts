@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { DecisionPublished } from '../../contracts/events/index.ts';
+import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
+import {
+  citationGraphRows,
+  type CitationNodeRow,
+  type DecisionReferenceRow,
+  type StatuteReferenceRow,
+} from './citation-graph.rows.ts';
+import { citationGraphStorage } from './citation-graph.storage.ts';
+import { insertByColumns, type BulkColumn } from './unnest-insert.ts';
+
+const NODE_COLUMNS: readonly BulkColumn<CitationNodeRow>[] = [
+  ['decision_id', 'text'],
+  ['court', 'text'],
+  ['canton', 'text'],
+  ['language', 'text'],
+  ['decision_date', 'date'],
+  ['docket_number', 'text'],
+  ['title', 'text'],
+  ['chamber', 'text'],
+  ['decision_type', 'text'],
+  ['regeste', 'text'],
+  ['rule_statement', 'text'],
+  ['case_references', 'integer'],
+  ['statute_references', 'integer'],
+  ['event_position', 'bigint'],
+];
+
+const REFERENCE_COLUMNS: readonly BulkColumn<DecisionReferenceRow>[] = [
+  ['source_id', 'text'],
+  ['ordinal', 'integer'],
+  ['role', 'text'],
+  ['kind', 'text'],
+  ['origin', 'text'],
+  ['level', 'integer'],
+  ['raw', 'text'],
+  ['ref_key', 'text'],
+  ['docket', 'text'],
+  ['ref_court', 'text'],
+  ['ref_canton', 'text'],
+  ['bge_volume', 'integer'],
+  ['bge_part', 'text'],
+  ['bge_page', 'integer'],
+  ['pin_page', 'integer'],
+  ['pinpoints', 'text'],
+  ['stated_date', 'date'],
+  ['match_confidence', 'double precision'],
+  ['mentions', 'integer'],
+  ['source_date', 'date'],
+  ['source_court', 'text'],
+  ['source_canton', 'text'],
+];
+
+const STATUTE_COLUMNS: readonly BulkColumn<StatuteReferenceRow>[] = [
+  ['source_id', 'text'],
+  ['act_key', 'text'],
+  ['article', 'text'],
+  ['sr_number', 'text'],
+  ['law', 'text'],
+  ['canton', 'text'],
+  ['raw', 'text'],
+  ['mentions', 'integer'],
+  ['match_confidence', 'double precision'],
+  ['source_date', 'date'],
+  ['source_court', 'text'],
+  ['source_canton', 'text'],
+];
+
+/** Writes the graph rows of decisions, replacing whatever their previous versions left. */
+export async function writeCitationGraphRows(
+  ctx: Pick<ProjectionContext, 'tx'>,
+  rows: readonly ReturnType<typeof citationGraphRows>[],
+): Promise<void> {
+  const { tx } = ctx;
+  const ids = rows.map((r) => r.node.decision_id);
+  if (ids.length === 0) return;
+  await sql`delete from decision_references where source_id = any(${ids}::text[])`.execute(tx);
+  await sql`delete from statute_references where source_id = any(${ids}::text[])`.execute(tx);
+  await sql`delete from citation_nodes where decision_id = any(${ids}::text[])`.execute(tx);
+  await insertByColumns(tx, 'citation_nodes', NODE_COLUMNS, rows.map((r) => r.node));
+  await insertByColumns(tx, 'decision_references', REFERENCE_COLUMNS, rows.flatMap((r) => r.references));
+  await insertByColumns(tx, 'statute_references', STATUTE_COLUMNS, rows.flatMap((r) => r.statutes));
+}
+
+/**
+ * The citation graph (issue 5): per decision its node, its case references and lower-court
+ * references as extracted, and its statute references. Edges are not stored: the API resolves
+ * references against `decision_identifiers` when it reads (see `citation-graph.storage.ts`), so
+ * the order in which citing and cited decisions arrive does not matter. A new version of a
+ * decision replaces all its rows; a re-delivery (position not newer) changes nothing.
+ */
+export const citationGraphProjection: Projection = {
+  name: 'citation-graph',
+  storage: citationGraphStorage,
+  streams: ['decisions'],
+  handles: ['DecisionPublished'],
+  async handle(batch: readonly PositionedEvent[], ctx: ProjectionContext): Promise<void> {
+    const latest = new Map<string, { data: DecisionPublished['data']; position: number }>();
+    for (const { event, position } of batch as readonly PositionedEvent<DecisionPublished>[]) {
+      latest.set(event.data.decision_id, { data: event.data, position });
+    }
+    if (latest.size === 0) return;
+    const stored = await sql<{ decision_id: string; event_position: number }>`
+      select decision_id, event_position from citation_nodes where decision_id = any(${[...latest.keys()]}::text[])
+    `.execute(ctx.tx);
+    for (const row of stored.rows) {
+      if (Number(row.event_position) >= latest.get(row.decision_id)!.position) latest.delete(row.decision_id);
+    }
+    const rows = [...latest.values()].map(({ data, position }) => citationGraphRows(data, position));
+    await writeCitationGraphRows(ctx, rows);
+  },
+};

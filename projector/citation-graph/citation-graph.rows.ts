@@ -1,0 +1,234 @@
+import { findLowerCourtReferences } from '../../contracts/citation/appeal-chain.ts';
+import { bgeParts, normaliseRefKey } from '../../contracts/citation/decision-identifiers.ts';
+import { findCitations, type CitationMatch } from '../../contracts/citation/grammar/find-citations.ts';
+import type { GrammarLanguage } from '../../contracts/citation/grammar/text-scan.ts';
+import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
+import type { NormalisedDecision } from '../../contracts/events/index.ts';
+import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
+import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
+import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
+
+/** A row of `citation_nodes`. */
+export interface CitationNodeRow {
+  decision_id: string;
+  court: string;
+  canton: string;
+  language: string;
+  decision_date: string | null;
+  docket_number: string;
+  title: string;
+  chamber: string | null;
+  decision_type: string | null;
+  regeste: string | null;
+  rule_statement: string;
+  case_references: number;
+  statute_references: number;
+  event_position: number;
+}
+
+/** A row of `decision_references`. */
+export interface DecisionReferenceRow {
+  source_id: string;
+  ordinal: number;
+  role: 'citation' | 'appeal_prior';
+  kind: string;
+  origin: 'text' | 'header' | 'facts';
+  level: number;
+  raw: string;
+  ref_key: string | null;
+  docket: string | null;
+  ref_court: string | null;
+  ref_canton: string | null;
+  bge_volume: number | null;
+  bge_part: string | null;
+  bge_page: number | null;
+  pin_page: number | null;
+  pinpoints: string | null;
+  stated_date: string | null;
+  match_confidence: number;
+  mentions: number;
+  source_date: string | null;
+  source_court: string;
+  source_canton: string;
+}
+
+/** A row of `statute_references`. */
+export interface StatuteReferenceRow {
+  source_id: string;
+  act_key: string;
+  article: string;
+  sr_number: string | null;
+  law: string | null;
+  canton: string | null;
+  raw: string;
+  mentions: number;
+  match_confidence: number;
+  source_date: string | null;
+  source_court: string;
+  source_canton: string;
+}
+
+export interface CitationGraphRows {
+  readonly node: CitationNodeRow;
+  readonly references: DecisionReferenceRow[];
+  readonly statutes: StatuteReferenceRow[];
+}
+
+const grammarLanguage = (language: string): GrammarLanguage | undefined =>
+  language === 'de' || language === 'fr' || language === 'it' ? language : undefined;
+
+/** Where the header ends in the text (0 without one): citations there are the decision's own docket. */
+function headerEnd(fullText: string, header: string | null): number {
+  if (!header) return 0;
+  const last = header.split('\n\n').pop() ?? '';
+  const at = last ? fullText.indexOf(last) : -1;
+  return at < 0 ? 0 : at + last.length;
+}
+
+/** The act a statute reference names: its SR number when federal, else the abbreviation (and canton). */
+export function actKeyOf(m: CitationMatch): string | null {
+  const s = m.statute;
+  if (!s) return null;
+  if (s.sr !== null) return s.sr;
+  if (s.law === null) return null;
+  return m.canton && m.canton !== 'CH' ? `${s.law} ${m.canton}` : s.law;
+}
+
+/**
+ * The rows of one decision: its node, its case references (deduplicated by key and court, with
+ * the mentions counted and the pinpoints collected; the header's own docket and the decision's
+ * own keys left out), the lower-court decisions it names, and its statute references (one row
+ * per act and article).
+ */
+export function citationGraphRows(d: NormalisedDecision, position: number): CitationGraphRows {
+  const language = grammarLanguage(d.language);
+  const structure = segmentDecision({ fullText: d.full_text, language: d.language, regeste: d.regeste });
+  const ownKeys = new Set([
+    normaliseRefKey(d.decision_id),
+    normaliseRefKey(docketLookupKey(d.docket_number) ?? d.docket_number),
+  ]);
+  const source = { source_id: d.decision_id, source_date: d.decision_date, source_court: d.court, source_canton: d.canton };
+
+  const references: DecisionReferenceRow[] = [];
+  const lower = findLowerCourtReferences({ header: structure.header, facts: structure.facts, ...(language ? { language } : {}) });
+  const lowerKeys = new Set<string>();
+  for (const l of lower) {
+    if (l.key !== null && ownKeys.has(l.key)) continue;
+    if (l.key !== null) lowerKeys.add(l.key);
+    const bge = l.kind === 'bge' && l.docket ? bgeParts(l.docket) : null;
+    references.push({
+      ...source,
+      ordinal: references.length,
+      role: 'appeal_prior',
+      kind: l.kind,
+      origin: l.origin,
+      level: l.level,
+      raw: l.raw,
+      ref_key: l.key,
+      docket: l.docket,
+      ref_court: l.court,
+      ref_canton: l.canton,
+      bge_volume: bge?.volume ?? null,
+      bge_part: bge?.part ?? null,
+      bge_page: bge?.page ?? null,
+      pin_page: null,
+      pinpoints: null,
+      stated_date: l.statedDate,
+      match_confidence: l.confidence,
+      mentions: 1,
+    });
+  }
+
+  const matches = findCitations(d.full_text, language ? { language } : {});
+  const skipBefore = headerEnd(d.full_text, structure.header);
+  const cases = new Map<string, { row: DecisionReferenceRow; pins: string[] }>();
+  const statutes = new Map<string, StatuteReferenceRow>();
+  for (const m of matches) {
+    if (m.kind === 'statute') {
+      const act = actKeyOf(m);
+      if (act === null || !m.statute) continue;
+      const article = normaliseArticleNum(m.statute.article) ?? m.statute.article;
+      const id = `${act}\u0000${article}`;
+      const known = statutes.get(id);
+      if (known) {
+        known.mentions++;
+        known.match_confidence = Math.max(known.match_confidence, m.confidence);
+        continue;
+      }
+      statutes.set(id, {
+        ...source,
+        act_key: act,
+        article,
+        sr_number: m.statute.sr,
+        law: m.statute.law,
+        canton: m.canton,
+        raw: m.text,
+        mentions: 1,
+        match_confidence: m.confidence,
+      });
+      continue;
+    }
+    if (m.span.start < skipBefore) continue;
+    const key = normaliseRefKey(m.key);
+    if (ownKeys.has(key) || lowerKeys.has(key)) continue;
+    const id = `${key}\u0000${m.court ?? ''}\u0000${m.canton ?? ''}`;
+    const known = cases.get(id);
+    if (known) {
+      known.row.mentions++;
+      known.row.match_confidence = Math.max(known.row.match_confidence, m.confidence);
+      known.row.stated_date ??= m.statedDate ?? null;
+      known.row.pin_page ??= m.pagePinpoint ?? null;
+      for (const p of m.pinpoints) if (!known.pins.includes(p)) known.pins.push(p);
+      continue;
+    }
+    const bge = m.kind === 'bge' ? bgeParts(m.key) : null;
+    cases.set(id, {
+      pins: [...m.pinpoints],
+      row: {
+        ...source,
+        ordinal: 0,
+        role: 'citation',
+        kind: m.kind,
+        origin: 'text',
+        level: 0,
+        raw: m.text,
+        ref_key: key,
+        docket: m.key,
+        ref_court: m.court,
+        ref_canton: m.canton,
+        bge_volume: bge?.volume ?? null,
+        bge_part: bge?.part ?? null,
+        bge_page: bge?.page ?? null,
+        pin_page: m.pagePinpoint ?? null,
+        pinpoints: null,
+        stated_date: m.statedDate ?? null,
+        match_confidence: m.confidence,
+        mentions: 1,
+      },
+    });
+  }
+  for (const { row, pins } of cases.values()) {
+    references.push({ ...row, ordinal: references.length, pinpoints: pins.length > 0 ? pins.join(', ') : null });
+  }
+
+  return {
+    node: {
+      decision_id: d.decision_id,
+      court: d.court,
+      canton: d.canton,
+      language: d.language,
+      decision_date: d.decision_date,
+      docket_number: d.docket_number,
+      title: d.title,
+      chamber: d.chamber,
+      decision_type: d.decision_type,
+      regeste: d.regeste,
+      rule_statement: ruleStatement({ regeste: d.regeste, fullText: d.full_text }),
+      case_references: cases.size,
+      statute_references: statutes.size,
+      event_position: position,
+    },
+    references,
+    statutes: [...statutes.values()],
+  };
+}

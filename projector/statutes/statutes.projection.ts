@@ -1,0 +1,131 @@
+import { sql, type Transaction } from 'kysely';
+import type { StatuteBlock, StatuteVersion, StatuteVersionPublished } from '../../contracts/events/index.ts';
+import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
+import { isOutsideMainBody } from '../../contracts/laws/statute-structure.ts';
+import type { DB } from '../../infra/db/schema.ts';
+import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
+import { statutesStorage } from './statutes.storage.ts';
+
+/** Text-search configuration per statute language. */
+export const STATUTE_TS_CONFIG: Readonly<Record<string, string>> = { de: 'german', fr: 'french', it: 'italian' };
+// Rows per insert statement: 9 bind parameters each, well below Postgres' 65535.
+const CHUNK = 500;
+
+/** Ids of a block and its ancestors, outermost first. */
+export function blockPath(blockId: string | null, blocks: readonly StatuteBlock[]): string[] {
+  const byId = new Map(blocks.map((b) => [b.id, b]));
+  const path: string[] = [];
+  const seen = new Set<string>();
+  for (let id = blockId; id !== null && !seen.has(id); id = byId.get(id)?.parent ?? null) {
+    seen.add(id);
+    path.unshift(id);
+  }
+  return path;
+}
+
+async function writeArticles(tx: Transaction<DB>, v: StatuteVersion): Promise<void> {
+  const cfg = sql.lit(STATUTE_TS_CONFIG[v.language] ?? 'simple');
+  const actWords = `${v.title} ${v.abbreviation ?? ''}`;
+  for (let start = 0; start < v.articles.length; start += CHUNK) {
+    const rows = v.articles.slice(start, start + CHUNK).map((a, i) => {
+      const path = blockPath(a.block, v.blocks);
+      return {
+        jurisdiction: v.jurisdiction,
+        sr_number: v.sr_number,
+        language: v.language,
+        consolidation_date: v.consolidation_date,
+        ordinal: start + i,
+        article_num: a.article_num,
+        eid: a.eid,
+        heading: a.heading,
+        text: a.text,
+        block_id: a.block,
+        block_path: path,
+        main_body: !isOutsideMainBody(path),
+        is_latest: false,
+        // Heading above text above the act's name: a match in the heading ranks first.
+        tsv: sql`setweight(to_tsvector(${cfg}::regconfig, ${a.heading ?? ''}), 'A') || setweight(to_tsvector(${cfg}::regconfig, ${a.text}), 'B') || setweight(to_tsvector(${cfg}::regconfig, ${actWords}), 'D')`,
+      };
+    });
+    await tx.insertInto('statute_articles').values(rows).execute();
+  }
+}
+
+/** Marks the newest consolidation of the act-language as latest (versions may arrive out of order). */
+async function refreshLatest(tx: Transaction<DB>, v: StatuteVersion): Promise<void> {
+  const newest = sql<string>`(select max(consolidation_date) from statute_versions where jurisdiction = ${v.jurisdiction} and sr_number = ${v.sr_number} and language = ${v.language})`;
+  await tx
+    .updateTable('statute_versions')
+    .set({ is_latest: sql<boolean>`consolidation_date = ${newest}` })
+    .where('jurisdiction', '=', v.jurisdiction)
+    .where('sr_number', '=', v.sr_number)
+    .where('language', '=', v.language)
+    .execute();
+  await tx
+    .updateTable('statute_articles')
+    .set({ is_latest: sql<boolean>`consolidation_date = ${newest}` })
+    .where('jurisdiction', '=', v.jurisdiction)
+    .where('sr_number', '=', v.sr_number)
+    .where('language', '=', v.language)
+    .where(sql<boolean>`is_latest <> (consolidation_date = ${newest})`)
+    .execute();
+}
+
+/**
+ * The statutes read model: one row per act, language and consolidation date, with its articles.
+ * A redelivered event (position not newer) and a re-publication with the same content hash change
+ * nothing; a corrected version (new hash, newer position) replaces that version's rows.
+ */
+export const statutesProjection: Projection = {
+  name: 'statutes',
+  storage: statutesStorage,
+  streams: ['statutes'],
+  handles: ['StatuteVersionPublished'],
+  async handle(batch: readonly PositionedEvent[], { tx, now }: ProjectionContext): Promise<void> {
+    for (const { event, position } of batch as readonly PositionedEvent<StatuteVersionPublished>[]) {
+      const v = event.data;
+      const current = await tx
+        .selectFrom('statute_versions')
+        .select(['content_hash', 'event_position'])
+        .where('jurisdiction', '=', v.jurisdiction)
+        .where('sr_number', '=', v.sr_number)
+        .where('language', '=', v.language)
+        .where('consolidation_date', '=', v.consolidation_date)
+        .executeTakeFirst();
+      if (current && (Number(current.event_position) >= position || current.content_hash === v.provenance.content_hash)) continue;
+      await tx
+        .deleteFrom('statute_articles')
+        .where('jurisdiction', '=', v.jurisdiction)
+        .where('sr_number', '=', v.sr_number)
+        .where('language', '=', v.language)
+        .where('consolidation_date', '=', v.consolidation_date)
+        .execute();
+      const row = {
+        jurisdiction: v.jurisdiction,
+        sr_number: v.sr_number,
+        language: v.language,
+        consolidation_date: v.consolidation_date,
+        title: v.title,
+        abbreviation: v.abbreviation,
+        abbreviation_key: v.abbreviation !== null ? normaliseLawKey(v.abbreviation) : null,
+        title_key: normaliseLawKey(v.title),
+        eli: v.eli,
+        entry_into_force: v.entry_into_force,
+        blocks: JSON.stringify(v.blocks),
+        article_count: v.articles.length,
+        source: v.provenance.source,
+        source_url: v.source_url,
+        content_hash: v.provenance.content_hash,
+        event_position: position,
+        updated_at: now,
+      };
+      await tx
+        .insertInto('statute_versions')
+        .values(row)
+        .onConflict((oc) => oc.columns(['jurisdiction', 'sr_number', 'language', 'consolidation_date']).doUpdateSet(row))
+        .execute();
+      await writeArticles(tx, v);
+      await refreshLatest(tx, v);
+    }
+  },
+};

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps, ApiSettings } from '../../api/api-deps.ts';
+import { buildApp } from '../../api/app.ts';
+import type { DatabaseHandle } from '../../infra/db/database.ts';
+import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
+import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
+import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
+import { ProjectorHost } from '../../projector/projector-host.ts';
+import { allProjections } from '../../projector/projections.ts';
+import { openTestDatabase } from './engines.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+export interface LoadedReadModels {
+  readonly handle: DatabaseHandle;
+  readonly search: PostgresSearchIndex;
+}
+
+/** A fresh in-memory PGlite whose read models the real projections built from the events. */
+export async function loadReadModels(events: readonly OutgoingEvent[]): Promise<LoadedReadModels> {
+  const handle = await openTestDatabase('pglite');
+  const search = new PostgresSearchIndex(handle.db);
+  const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+  const runner = new ProjectorHost(
+    { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
+    allProjections({ writer: search }),
+    { batchSize: 50, watchIntervalMs: 0 },
+  );
+  await runner.start();
+  await log.append(events);
+  await runner.waitUntilCaughtUp(undefined, 10);
+  await runner.stop();
+  await log.close();
+  const dead = await handle.db.selectFrom('dead_letters').select(['projection', 'reason']).execute();
+  if (dead.length > 0) throw new Error(`events dead-lettered: ${dead.map((d) => `${d.projection}: ${d.reason}`).join('; ')}`);
+  return { handle, search };
+}
+
+export const TEST_PUBLIC_BASE = 'https://research.example.ch';
+
+/** The API over loaded read models, with a fixed clock. */
+export function appOver(
+  loaded: LoadedReadModels,
+  options: { today?: string; settings?: Partial<ApiSettings>; claimJudge?: ApiDeps['claimJudge'] } = {},
+): Promise<FastifyInstance> {
+  const today = options.today ?? '2026-01-15';
+  return buildApp({
+    db: loaded.handle.db,
+    search: loaded.search,
+    settings: {
+      basePath: '',
+      publicBaseUrl: TEST_PUBLIC_BASE,
+      staleAfterHours: 48,
+      maxSearchResponseChars: 1_000_000,
+      ...options.settings,
+    },
+    today: () => today,
+    now: () => new Date(`${today}T12:00:00.000Z`),
+    ...(options.claimJudge ? { claimJudge: options.claimJudge } : {}),
+  });
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/app.ts';
+import type { ScraperRun } from '../../contracts/events/index.ts';
+import { openPglite, type DatabaseHandle } from '../../infra/db/database.ts';
+import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
+import { TableIngestState } from '../../infra/ingest-state/table-ingest-state.ts';
+import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
+import { runEventSource } from '../../ingest/ingest-runner.ts';
+import { createSampleStatuteSources } from '../../ingest/sources/sample-statutes/sample-statutes.source.ts';
+import { writeMalformedStatuteSamples } from '../../ingest/sources/sample-statutes/sample-statutes.generator.ts';
+import { gazetteIndexProjection } from '../../projector/gazette-index/gazette-index.projection.ts';
+import { legislationCatalogProjection } from '../../projector/legislation-catalog/legislation-catalog.projection.ts';
+import { ProjectorHost } from '../../projector/projector-host.ts';
+import { statutesProjection } from '../../projector/statutes/statutes.projection.ts';
+
+export const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+export interface StatuteWorld {
+  readonly app: FastifyInstance;
+  readonly handle: DatabaseHandle;
+  readonly runs: ScraperRun[];
+  readonly dir: string;
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * The bundled statute sample ingested through the real sources, projected by the statute
+ * projections into in-memory PGlite, and the API over it (today = 2026-11-22).
+ */
+export async function openStatuteWorld(options: { malformed?: boolean } = {}): Promise<StatuteWorld> {
+  const dir = await mkdtemp(join(tmpdir(), 'statutes-'));
+  const sources = await createSampleStatuteSources({ dir });
+  if (options.malformed) await writeMalformedStatuteSamples(join(dir, 'mirror'));
+  const handle = await openPglite({ dataDir: null });
+  const log = new TableEventLog(handle.db, { pollIntervalMs: 20 });
+  const host = new ProjectorHost(
+    { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
+    [statutesProjection, legislationCatalogProjection, gazetteIndexProjection],
+    { watchIntervalMs: 0, batchSize: 100 },
+  );
+  await host.start();
+  const deps = { log, state: new TableIngestState(handle.db), now: () => new Date().toISOString(), newId: randomUUID, logger: quiet };
+  const runs: ScraperRun[] = [];
+  for (const source of sources.all) runs.push(await runEventSource(source, deps));
+  await host.waitUntilCaughtUp(undefined, 50);
+  const app = await buildApp({
+    db: handle.db,
+    search: new PostgresSearchIndex(handle.db),
+    settings: { basePath: '', publicBaseUrl: 'https://example.test', staleAfterHours: 36, maxSearchResponseChars: 2_000_000 },
+    today: () => '2026-11-22',
+    now: () => new Date('2026-11-22T10:00:00Z'),
+  });
+  return {
+    app,
+    handle,
+    runs,
+    dir,
+    close: async () => {
+      await app.close();
+      await host.stop();
+      await handle.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
