@@ -8,6 +8,7 @@ import { installErrorHandler } from './errors.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
+import { graphRoutes } from './routes/graph.route.ts';
 import { structureRoutes } from './routes/structure.route.ts';
 import { lawsRoutes } from './routes/laws.route.ts';
 import { legislationRoutes } from './routes/legislation.route.ts';
@@ -60,6 +61,7 @@ export async function buildApp(
     async (scope) => {
       await scope.register(decisionsRoutes(deps));
       await scope.register(corpusRoutes(deps));
+      await scope.register(graphRoutes(deps));
       await scope.register(structureRoutes(deps));
       await scope.register(citationRoutes(deps));
       await scope.register(lawsRoutes(deps));

@@ -397,7 +397,9 @@ describe('GET /statistics', () => {
   ] as const)('%s', async (_what, query, filter) => {
     const res = await get(`/statistics${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual(expectedStatistics(filter));
+    const body = res.json<ReturnType<typeof expectedStatistics>>();
+    // citation_graph and statutes are covered by api/graph.route.int.test.ts
+    expect({ filters: body.filters, decisions: body.decisions }).toEqual(expectedStatistics(filter));
   });
 
   it('the unfiltered figures include the undated decision and the re-published one once', async () => {

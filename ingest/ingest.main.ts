@@ -49,7 +49,13 @@ async function main(): Promise<void> {
       for (const statuteSource of statutes.all) {
         const statuteRun = await runEventSource(
           statuteSource,
-          { log: infra.eventLog, state: infra.ingestState, now: () => new Date().toISOString(), newId: randomUUID, logger },
+          {
+            log: infra.eventLog,
+            state: infra.ingestState,
+            now: () => new Date().toISOString(),
+            newId: randomUUID,
+            logger,
+          },
           { signal: controller.signal },
         );
         logger.info({ run: statuteRun }, 'ingest finished');

@@ -18,6 +18,11 @@ import { writeMalformedSamples } from '../ingest/sources/sample/sample-generator
 import { createSampleSource } from '../ingest/sources/sample/sample.source.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
 import { allProjections } from '../projector/projections.ts';
+import {
+  findCitations,
+  isCaseCitation,
+  type CitationMatch,
+} from '../contracts/citation/grammar/find-citations.ts';
 
 const SIZE = 400;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -161,6 +166,101 @@ describe('embedded pipeline end to end', () => {
         expect(r.canonical_url).toBe(`https://example.test/entscheid/${encodeURIComponent(r.decision_id)}`);
         expect(r.citation_string_fr.length).toBeGreaterThan(5);
       }
+    }
+  });
+
+  it('every citation kind of the sample resolves through /cite, with structure for every court family', async () => {
+    const rows = await handle.db
+      .selectFrom('decision_erwaegungen')
+      .innerJoin('decisions', 'decisions.decision_id', 'decision_erwaegungen.decision_id')
+      .select(['decisions.decision_id', 'decisions.language', 'decision_erwaegungen.text'])
+      .execute();
+    const kindOf = (m: CitationMatch): string => {
+      const head = m.text.split(/\s/)[0]!;
+      if (m.kind === 'bge' || m.kind === 'mkge' || m.kind === 'bvge') return head;
+      if (m.kind === 'cantonal') return 'cantonal';
+      if (m.court === 'bger' && /^[A-Z] \d/.test(m.key)) return 'bger-insurance';
+      if (m.court === 'bger' && /^\d[A-Z]\./.test(m.key)) return 'bger-dotted';
+      return m.court && ['finma', 'weko'].includes(m.court) ? 'regulator' : (m.court ?? 'unknown');
+    };
+    const byKind = new Map<string, CitationMatch[]>();
+    for (const r of rows) {
+      for (const m of findCitations(r.text, { language: r.language as 'de' | 'fr' | 'it' }).filter(
+        isCaseCitation,
+      )) {
+        byKind.set(kindOf(m), [...(byKind.get(kindOf(m)) ?? []), m]);
+      }
+    }
+    const kinds = [
+      'BGE',
+      'ATF',
+      'DTF',
+      'bger',
+      'bger-dotted',
+      'bger-insurance',
+      'bvger',
+      'BVGE',
+      'bstger',
+      'bpatger',
+      'cantonal',
+      'regulator',
+    ];
+    for (const kind of kinds) {
+      const refs = byKind.get(kind) ?? [];
+      expect(refs.length, kind).toBeGreaterThan(0);
+      let resolved = 0;
+      for (const m of refs.slice(0, 6)) {
+        const cite = await get(`/cite?reference=${encodeURIComponent(m.text)}`);
+        expect(cite.status, m.text).toBe(200);
+        if (!cite.body.exists) continue;
+        resolved++;
+        expect(cite.body.canonical_url, m.text).toMatch(/^https:\/\/example\.test\/entscheid\//);
+        if (m.pinpoints.length > 0) expect(cite.body.pinpoint_exists, m.text).toBe(true);
+      }
+      expect(resolved, kind).toBeGreaterThan(0);
+    }
+    expect(
+      (byKind.get('MKGE')?.length ?? 0) +
+        (byKind.get('ATMC')?.length ?? 0) +
+        (byKind.get('STMC')?.length ?? 0),
+    ).toBeGreaterThan(0);
+
+    const families = await handle.db.selectFrom('decisions').select(['decision_id', 'court']).execute();
+    const seen = new Set<string>();
+    for (const d of families) {
+      const family = d.court.includes('_') ? 'cantonal' : d.court;
+      if (seen.has(family)) continue;
+      seen.add(family);
+      const structure = await get(`/structure/${encodeURIComponent(d.decision_id)}`);
+      expect(structure.body.sections_found, d.decision_id).toEqual({
+        facts: 'heading',
+        considerations: 'heading',
+        operative: 'heading',
+      });
+      expect(structure.body.erwaegungen.length, d.decision_id).toBeGreaterThan(1);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(9);
+  });
+
+  it('/attest finds no pinpoint, date or quotation error in the considerations of generated decisions', async () => {
+    const bge = (await get('/decisions?court=bge&limit=5&fields=compact')).body.results as {
+      decision_id: string;
+    }[];
+    for (const { decision_id } of bge) {
+      const structure = await get(
+        `/structure/${encodeURIComponent(decision_id)}?paragraph_excerpt_chars=5000`,
+      );
+      const draft = structure.body.erwaegungen
+        .map((e: { label: string; excerpt: string }) => `${e.label} ${e.excerpt}`)
+        .join('\n\n');
+      const res = await app.inject({ method: 'POST', url: '/attest', payload: { draft_text: draft } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.citations_found).toBeGreaterThan(0);
+      const wrong = body.issues.filter(
+        (i: { kind: string; severity: string }) => i.severity === 'error' && i.kind !== 'citation',
+      );
+      expect(wrong, decision_id).toEqual([]);
     }
   });
 

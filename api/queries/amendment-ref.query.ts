@@ -6,7 +6,12 @@
  * language, so FF is resolved in the French and the Italian edition.
  */
 import type { AmendmentRefQuery, AmendmentRefResponse } from '../../contracts/api/amendment-ref.schema.ts';
-import { directEli, eliUrl, formatGazetteCitation, REF_TYPE_INFO } from '../../contracts/laws/gazette-refs.ts';
+import {
+  directEli,
+  eliUrl,
+  formatGazetteCitation,
+  REF_TYPE_INFO,
+} from '../../contracts/laws/gazette-refs.ts';
 import type { Database } from '../../infra/db/database.ts';
 
 type Match = AmendmentRefResponse['matches'][number];
@@ -18,11 +23,16 @@ async function citingDocument(db: Database, eli: string) {
     .where('eli', '=', eli)
     .orderBy('event_position')
     .executeTakeFirst();
-  return row ? { title: row.found_in_title, sr_number: row.found_in_sr_number, canton: row.found_in_jurisdiction } : null;
+  return row
+    ? { title: row.found_in_title, sr_number: row.found_in_sr_number, canton: row.found_in_jurisdiction }
+    : null;
 }
 
 /** The answer, or null when no document is known for the reference. */
-export async function resolveAmendmentRef(db: Database, q: AmendmentRefQuery): Promise<AmendmentRefResponse | null> {
+export async function resolveAmendmentRef(
+  db: Database,
+  q: AmendmentRefQuery,
+): Promise<AmendmentRefResponse | null> {
   const info = REF_TYPE_INFO[q.ref_type];
   const editions = info.editions.filter((e) => q.language === undefined || e === q.language);
   const citation = formatGazetteCitation(q);
@@ -31,7 +41,16 @@ export async function resolveAmendmentRef(db: Database, q: AmendmentRefQuery): P
   for (const edition of editions) {
     const language = edition === '*' ? null : edition;
     if (direct !== undefined) {
-      matches.push({ ref_type: q.ref_type, language, citation, eli: direct, eli_url: eliUrl(direct), match: 'direct', first_page: q.page, cited_in: await citingDocument(db, direct) });
+      matches.push({
+        ref_type: q.ref_type,
+        language,
+        citation,
+        eli: direct,
+        eli_url: eliUrl(direct),
+        match: 'direct',
+        first_page: q.page,
+        cited_in: await citingDocument(db, direct),
+      });
       continue;
     }
     const row = await db
@@ -53,17 +72,26 @@ export async function resolveAmendmentRef(db: Database, q: AmendmentRefQuery): P
       eli_url: eliUrl(row.eli),
       match: row.page === q.page ? 'first_page' : 'containing_document',
       first_page: row.page,
-      cited_in: { title: row.found_in_title, sr_number: row.found_in_sr_number, canton: row.found_in_jurisdiction },
+      cited_in: {
+        title: row.found_in_title,
+        sr_number: row.found_in_sr_number,
+        canton: row.found_in_jurisdiction,
+      },
     });
   }
   // An edition where the page is a first page answers better than one where it is an inner page.
-  matches.sort((a, b) => Number(a.match === 'containing_document') - Number(b.match === 'containing_document'));
+  matches.sort(
+    (a, b) => Number(a.match === 'containing_document') - Number(b.match === 'containing_document'),
+  );
   const best = matches[0];
   if (!best) return null;
   const notes: string[] = [];
   if (best.match === 'containing_document') {
-    notes.push(`Page ${q.page} is an inner page: the document starting on page ${best.first_page} is the nearest earlier first page in the index (which knows first pages, not where a document ends).`);
+    notes.push(
+      `Page ${q.page} is an inner page: the document starting on page ${best.first_page} is the nearest earlier first page in the index (which knows first pages, not where a document ends).`,
+    );
   }
-  if (matches.length > 1) notes.push('FF pages differ between the French and the Italian edition: one match per edition.');
+  if (matches.length > 1)
+    notes.push('FF pages differ between the French and the Italian edition: one match per edition.');
   return { ...best, year: q.year, page: q.page, matches, note: notes.length > 0 ? notes.join(' ') : null };
 }

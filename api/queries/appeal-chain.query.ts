@@ -137,4 +137,3 @@ export async function appealChainOf(
   };
 }
 
-export type { NodeRow };

@@ -18,7 +18,10 @@ import type { SummaryContext } from './summaries.ts';
  * Articles of the federal acts the statute tables hold, for the SR numbers asked. Null when the
  * statute read model is not available (then articles are not checked).
  */
-async function heldArticles(db: Database, srNumbers: readonly string[]): Promise<Map<string, Set<string>> | null> {
+async function heldArticles(
+  db: Database,
+  srNumbers: readonly string[],
+): Promise<Map<string, Set<string>> | null> {
   if (srNumbers.length === 0) return new Map();
   try {
     const rows = await db
@@ -98,11 +101,18 @@ export async function attestDraft(
   const sources = new Map<string, AttestSources>();
   if (quoted.size > 0) {
     const [texts, erwaegungen] = await Promise.all([
-      db.selectFrom('decisions').select(['decision_id', 'full_text']).where('decision_id', 'in', [...quoted]).execute(),
+      db
+        .selectFrom('decisions')
+        .select(['decision_id', 'full_text'])
+        .where('decision_id', 'in', [...quoted])
+        .execute(),
       loadErwaegungen(db, [...quoted]),
     ]);
     for (const t of texts) {
-      sources.set(t.decision_id, { fullText: t.full_text, erwaegungen: asErwaegungTexts(erwaegungen.get(t.decision_id) ?? []) });
+      sources.set(t.decision_id, {
+        fullText: t.full_text,
+        erwaegungen: asErwaegungTexts(erwaegungen.get(t.decision_id) ?? []),
+      });
     }
   }
 
@@ -123,7 +133,11 @@ export async function attestDraft(
       sources,
       cite: (d, language, pinpoint) => {
         const strings = citationStrings(d, ctx.today, pinpoint);
-        return { de: strings.citation_string_de, fr: strings.citation_string_fr, it: strings.citation_string_it }[language];
+        return {
+          de: strings.citation_string_de,
+          fr: strings.citation_string_fr,
+          it: strings.citation_string_it,
+        }[language];
       },
       canonicalUrl: (d, pinpoint) => citationFieldsOf(d, ctx, pinpoint).canonical_url,
       article,

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { caseBriefResponse } from '../../contracts/api/structure.schema.ts';
 import { referenceOfMatch, type ParsedReference } from '../../contracts/citation/decision-identifiers.ts';
-import { findCitations, isCaseCitation, type CitationMatch } from '../../contracts/citation/grammar/find-citations.ts';
+import {
+  findCitations,
+  isCaseCitation,
+  type CitationMatch,
+} from '../../contracts/citation/grammar/find-citations.ts';
 import { excerptAtSentence, sentenceSpans } from '../../contracts/citation/rule-statement.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { decisionCores, resolveReferences, type FoundDecision } from './identifiers.query.ts';
@@ -58,15 +62,22 @@ export async function caseBrief(db: Database, found: FoundDecision, ctx: Summary
     loadErwaegungen(db, [d.decision_id]).then((m) => m.get(d.decision_id) ?? []),
   ]);
   const body = [structure?.considerations_intro ?? '', ...erwaegungen.map((e) => e.text)].join('\n\n');
-  const found_ = findCitations(body, { language: d.language === 'fr' || d.language === 'it' ? d.language : 'de' });
+  const found_ = findCitations(body, {
+    language: d.language === 'fr' || d.language === 'it' ? d.language : 'de',
+  });
   const cases = group(found_.filter(isCaseCitation));
   const header = structure?.header ?? '';
-  const lowerMatch = findCitations(header).find((m) => isCaseCitation(m) && m.key !== d.docket_number && m.decisionId !== d.decision_id);
+  const lowerMatch = findCitations(header).find(
+    (m) => isCaseCitation(m) && m.key !== d.docket_number && m.decisionId !== d.decision_id,
+  );
   const lower = lowerMatch ? group([lowerMatch])[0]! : null;
 
   const resolved = await resolveReferences(db, [...cases.map((c) => c.ref), ...(lower ? [lower.ref] : [])]);
   const ids = resolved.map((r) => r?.[0] ?? null);
-  const cores = await decisionCores(db, ids.filter((i): i is string => i !== null));
+  const cores = await decisionCores(
+    db,
+    ids.filter((i): i is string => i !== null),
+  );
   const briefCase = (g: Grouped, id: string | null): BriefCase => {
     const core = id ? cores.get(id) : undefined;
     const pin = [...g.pinpoints][0] ?? null;
@@ -86,10 +97,21 @@ export async function caseBrief(db: Database, found: FoundDecision, ctx: Summary
     .filter((c) => c.decision_id !== d.decision_id)
     .sort((a, b) => b.count - a.count || Number(b.exists) - Number(a.exists));
 
-  const statutes = new Map<string, { reference: string; sr_number: string | null; law: string | null; article: string; count: number }>();
-  for (const m of findCitations([structure?.regeste ?? '', body].join('\n\n')).filter((x) => x.kind === 'statute')) {
+  const statutes = new Map<
+    string,
+    { reference: string; sr_number: string | null; law: string | null; article: string; count: number }
+  >();
+  for (const m of findCitations([structure?.regeste ?? '', body].join('\n\n')).filter(
+    (x) => x.kind === 'statute',
+  )) {
     const s = m.statute!;
-    const entry = statutes.get(m.key) ?? { reference: m.text, sr_number: s.sr, law: s.law, article: s.article, count: 0 };
+    const entry = statutes.get(m.key) ?? {
+      reference: m.text,
+      sr_number: s.sr,
+      law: s.law,
+      article: s.article,
+      count: 0,
+    };
     entry.count++;
     statutes.set(m.key, entry);
   }

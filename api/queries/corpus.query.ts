@@ -3,6 +3,7 @@ import type { StatisticsQuery, StatisticsResponse } from '../../contracts/api/co
 import { COURTS } from '../../contracts/courts/court-registry.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { RequestValidationError } from '../validation.ts';
+import { graphStatistics } from './graph-statistics.query.ts';
 
 const KNOWN_COURTS_TTL_MS = 60_000;
 let knownCourtsCache: { at: number; keys: Set<string> } | null = null;
@@ -94,7 +95,11 @@ function toRecord(rows: readonly { k: string | number | null; n: number }[]): Re
 }
 
 /** Corpus figures, optionally restricted to a court, a canton and a year. */
-export async function corpusStatistics(db: Database, q: StatisticsQuery): Promise<StatisticsResponse> {
+export async function corpusStatistics(
+  db: Database,
+  q: StatisticsQuery,
+  today: string = new Date().toISOString().slice(0, 10),
+): Promise<StatisticsResponse> {
   let base = db.selectFrom('court_decisions');
   if (q.court) base = base.where('court', '=', q.court);
   if (q.canton) base = base.where('canton', '=', q.canton);
@@ -103,7 +108,7 @@ export async function corpusStatistics(db: Database, q: StatisticsQuery): Promis
       .where('decision_date', '>=', `${q.year}-01-01`)
       .where('decision_date', '<=', `${q.year}-12-31`);
   }
-  const [totals, byLanguage, byYear, byCourt, byCanton] = await Promise.all([
+  const [totals, byLanguage, byYear, byCourt, byCanton, graph] = await Promise.all([
     base
       .select([
         sql<number>`count(*)::int`.as('total'),
@@ -136,6 +141,7 @@ export async function corpusStatistics(db: Database, q: StatisticsQuery): Promis
       .groupBy('canton')
       .orderBy('canton')
       .execute(),
+    graphStatistics(db, q, today),
   ]);
   return {
     filters: { court: q.court ?? null, canton: q.canton ?? null, year: q.year ?? null },
@@ -150,6 +156,7 @@ export async function corpusStatistics(db: Database, q: StatisticsQuery): Promis
       by_court: toRecord(byCourt),
       by_canton: toRecord(byCanton),
     },
+    ...graph,
   };
 }
 

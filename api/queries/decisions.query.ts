@@ -2,13 +2,15 @@ import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
 import type { DecisionDetail } from '../../contracts/api/decisions.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
+import { findByReference } from './identifiers.query.ts';
 import { type SummaryContext, toSummary } from './summaries.ts';
 
 const FEDERAL_FIRST = ['bge', 'bger', 'bvger', 'bstger', 'bpatger', 'mkg'];
 
 /**
  * Finds a decision by canonical id, else by docket number in any written form (with spaces,
- * ATF/DTF for BGE, inside decorated text). Exact key equality only: a prefix never matches.
+ * ATF/DTF for BGE, inside decorated text), else by any reference the identifier table knows
+ * (BVGE number, MKGE in French or Italian). Exact key equality only: a prefix never matches.
  */
 export async function findDecision(
   db: Database,
@@ -34,6 +36,18 @@ export async function findDecision(
     candidates.sort((a, b) => rank(a.court) - rank(b.court) || a.decision_id.localeCompare(b.decision_id));
     row = candidates[0];
     others = candidates.slice(1).map((c) => c.decision_id);
+  }
+  if (!row) {
+    // Any other reference form the identifier table knows (BVGE number, origin docket of a BGE, …).
+    const found = await findByReference(db, idOrDocket);
+    if (found) {
+      row = await db
+        .selectFrom('decisions')
+        .selectAll()
+        .where('decision_id', '=', found.decision.decision_id)
+        .executeTakeFirst();
+      others = [...found.others];
+    }
   }
   if (!row) return null;
   const summary = toSummary(

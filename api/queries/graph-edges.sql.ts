@@ -100,20 +100,20 @@ export interface EdgePage {
 }
 
 /**
- * `cand (ordinal, target_id, match)`: the decisions each reference of the CTE `r` names, by tier
+ * `cand (source_id, ordinal, target_id, match)`: the decisions each reference of the CTE `r` names, by tier
  * (exact key with court and canton agreement; origin docket of a BGE; BGE inner page).
  */
-const candidatesCte = sql`cand as (
-      select r.ordinal, i.decision_id as target_id, 'exact'::text as match
+export const candidatesCte = sql`cand as (
+      select r.source_id, r.ordinal, i.decision_id as target_id, 'exact'::text as match
       from r join decision_identifiers i on i.ref_key = r.ref_key
       where i.kind <> 'origin_docket' and ${admitsSql('r', 'i')}
       union all
-      select r.ordinal, i.decision_id, 'origin_docket'
+      select r.source_id, r.ordinal, i.decision_id, 'origin_docket'
       from r join decision_identifiers i on i.ref_key = r.ref_key and i.kind = 'origin_docket'
       where r.ref_court = 'bger' and not exists (
         select 1 from decision_identifiers x where x.ref_key = r.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
       union all
-      select r.ordinal, i.decision_id, 'inner_page'
+      select r.source_id, r.ordinal, i.decision_id, 'inner_page'
       from r join decision_identifiers i on i.kind = 'bge' and i.bge_volume = r.bge_volume and i.bge_part = r.bge_part
         and i.page_start < r.bge_page and r.bge_page <= coalesce(i.page_end, i.page_start)
       where r.kind = 'bge' and not exists (select 1 from decision_identifiers x where x.ref_key = r.ref_key)
@@ -129,19 +129,28 @@ export async function outgoingEdges(
   role: string,
   page: { minConfidence: number; limit: number; offset: number },
 ): Promise<EdgePage> {
-  const result = await sql<EdgeRow & { total: number }>`
+  return pageOf((await outgoingEdgesSql(sourceId, role, page).execute(db)).rows);
+}
+
+/** The statement of {@link outgoingEdges} (for EXPLAIN in benchmarks). */
+export function outgoingEdgesSql(
+  sourceId: string,
+  role: string,
+  page: { minConfidence: number; limit: number; offset: number },
+): RawBuilder<EdgeRow & { total: number }> {
+  return sql<EdgeRow & { total: number }>`
     with r as (
       select * from decision_references where source_id = ${sourceId} and role = ${role}
     ),
     ${candidatesCte},
     counted as (
-      select cand.*, count(*) over (partition by ordinal)::int as candidates from cand
+      select cand.*, count(*) over (partition by source_id, ordinal)::int as candidates from cand
     ),
     evidence as (
       select ${REF_COLUMNS}, c.target_id, c.match, c.candidates,
         ${courtAgreementSql('r')} as court_agreement,
         ${dateOrderSql(sql`r.source_date`, sql`t.decision_date`, sql`r.stated_date`)} as date_order
-      from counted c join r on r.ordinal = c.ordinal
+      from counted c join r on r.source_id = c.source_id and r.ordinal = c.ordinal
       join citation_nodes t on t.decision_id = c.target_id
       where c.target_id <> r.source_id
     ),
@@ -163,8 +172,7 @@ export async function outgoingEdges(
     left join lateral (
       select * from best order by ordinal, target_id limit ${page.limit} offset ${page.offset}
     ) p on true
-  `.execute(db);
-  return pageOf(result.rows);
+  `;
 }
 
 /**
@@ -178,51 +186,65 @@ export async function incomingEdges(
   role: string,
   page: { minConfidence: number; limit: number; offset: number },
 ): Promise<EdgePage> {
-  const result = await sql<EdgeRow & { total: number }>`
-    with k as (
+  return pageOf((await incomingEdgesSql(targetId, role, page).execute(db)).rows);
+}
+
+/** The statement of {@link incomingEdges} (for EXPLAIN in benchmarks). */
+export function incomingEdgesSql(
+  targetId: string,
+  role: string,
+  page: { minConfidence: number; limit: number; offset: number },
+): RawBuilder<EdgeRow & { total: number }> {
+  // Only the columns of the covering index until the page is known (index-only scans for hubs);
+  // the wording of the page's references is read by primary key at the end.
+  const light = sql.raw(
+    'r.source_id, r.ordinal, r.ref_key, r.ref_court, r.ref_canton, r.stated_date, r.match_confidence, r.source_date',
+  );
+  return sql<EdgeRow & { total: number }>`
+    with k as materialized (
       select ref_key, kind, court, canton, bge_volume, bge_part, page_start, page_end
       from decision_identifiers where decision_id = ${targetId}
     ),
-    tgt as (select decision_date from citation_nodes where decision_id = ${targetId}),
-    hits as (
-      select ${REF_COLUMNS}, 'exact'::text as match
+    tgt as materialized (
+      select coalesce((select decision_date from citation_nodes where decision_id = ${targetId}), null::date) as decision_date
+    ),
+    hits as materialized (
+      select ${light}, null::integer as bge_page, 'exact'::text as match
       from k join decision_references r on r.ref_key = k.ref_key
       where k.kind <> 'origin_docket' and r.role = ${role} and r.source_id <> ${targetId} and ${admitsSql('r', 'k')}
       union all
-      select ${REF_COLUMNS}, 'origin_docket'
+      select ${light}, null::integer, 'origin_docket'
       from k join decision_references r on r.ref_key = k.ref_key
       where k.kind = 'origin_docket' and r.ref_court = 'bger' and r.role = ${role} and r.source_id <> ${targetId}
         and not exists (select 1 from decision_identifiers x where x.ref_key = k.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
       union all
-      select ${REF_COLUMNS}, 'inner_page'
+      select ${light}, r.bge_page, 'inner_page'
       from k join decision_references r on r.kind = 'bge' and r.bge_volume = k.bge_volume and r.bge_part = k.bge_part
         and r.bge_page > k.page_start and r.bge_page <= coalesce(k.page_end, k.page_start)
       where k.kind = 'bge' and r.role = ${role} and r.source_id <> ${targetId}
         and not exists (select 1 from decision_identifiers x where x.ref_key = r.ref_key)
     ),
-    combos as (
-      select distinct ref_key, ref_court, ref_canton, bge_volume, bge_part, bge_page, match from hits
-    ),
-    amb as (
+    amb as materialized (
       select c.*, (case c.match
         when 'exact' then (select count(*) from decision_identifiers i
           where i.ref_key = c.ref_key and i.kind <> 'origin_docket' and ${admitsSql('c', 'i')})
         when 'origin_docket' then (select count(*) from decision_identifiers i
           where i.ref_key = c.ref_key and i.kind = 'origin_docket')
-        else (select count(*) from decision_identifiers i where i.kind = 'bge' and i.bge_volume = c.bge_volume
-          and i.bge_part = c.bge_part and i.page_start < c.bge_page and c.bge_page <= coalesce(i.page_end, i.page_start))
+        else (select count(*) from decision_identifiers i where i.kind = 'bge' and i.bge_volume = k.bge_volume
+          and i.bge_part = k.bge_part and i.page_start < c.bge_page and c.bge_page <= coalesce(i.page_end, i.page_start))
       end)::int as candidates
-      from combos c
+      from (select distinct ref_key, ref_court, ref_canton, bge_page, match from hits) c
+      left join k on k.kind = 'bge' and c.match = 'inner_page'
     ),
-    evidence as (
-      select h.*, ${targetId}::text as target_id, a.candidates,
+    evidence as materialized (
+      select h.source_id, h.ordinal, h.source_date, h.match_confidence, h.match, a.candidates,
         ${courtAgreementSql('h')} as court_agreement,
-        ${dateOrderSql(sql`h.source_date`, sql`(select decision_date from tgt)`, sql`h.stated_date`)} as date_order
-      from hits h join amb a on a.match = h.match and a.ref_key is not distinct from h.ref_key
+        ${dateOrderSql(sql`h.source_date`, sql`t.decision_date`, sql`h.stated_date`)} as date_order
+      from hits h cross join tgt t join amb a on a.match = h.match and a.ref_key is not distinct from h.ref_key
         and a.ref_court is not distinct from h.ref_court and a.ref_canton is not distinct from h.ref_canton
         and a.bge_page is not distinct from h.bge_page
     ),
-    scored as (
+    scored as materialized (
       select e.*, ${confidenceSql({
         matchConfidence: sql`e.match_confidence`,
         match: sql`e.match`,
@@ -233,15 +255,24 @@ export async function incomingEdges(
       from evidence e
     ),
     best as materialized (
-      select distinct on (source_id) * from scored where confidence >= ${page.minConfidence}
-      order by source_id, confidence desc, ordinal
-    )
-    select t.total, p.* from (select count(*)::int as total from best) t
-    left join lateral (
+      -- one edge per citing decision: its most confident reference (hash aggregate, no sort)
+      select s.* from scored s
+      join (select source_id, max(confidence) as confidence, count(*) as n from scored
+            where confidence >= ${page.minConfidence} group by source_id) m
+        on m.source_id = s.source_id and m.confidence = s.confidence
+      where m.n = 1 or s.ordinal = (select min(x.ordinal) from scored x where x.source_id = s.source_id and x.confidence = m.confidence)
+    ),
+    page as (
       select * from best order by source_date desc nulls last, source_id limit ${page.limit} offset ${page.offset}
-    ) p on true
-  `.execute(db);
-  return pageOf(result.rows);
+    )
+    select t.total, r.source_id, r.ordinal, r.kind, r.origin, r.level, r.raw, r.ref_key, r.docket, r.ref_court,
+      r.ref_canton, r.pin_page, r.pinpoints, r.stated_date, r.match_confidence, r.mentions, r.source_date,
+      ${targetId}::text as target_id, p.match, p.candidates, p.court_agreement, p.date_order, p.confidence
+    from (select count(*)::int as total from best) t
+    left join page p on true
+    left join decision_references r on r.source_id = p.source_id and r.ordinal = p.ordinal
+    order by p.source_date desc nulls last, p.source_id
+  `;
 }
 
 function pageOf(rows: readonly (EdgeRow & { total: number })[]): EdgePage {
@@ -298,4 +329,68 @@ export async function unresolvedReferences(
       .filter((r) => r.ordinal !== null)
       .map(({ total: _t, ...r }) => ({ ...r, match_confidence: Number(r.match_confidence) })),
   };
+}
+
+/**
+ * In-degree (distinct citing decisions whose reference resolves to it, any confidence) of each
+ * decision in `ids`.
+ */
+export async function inDegrees(db: Database, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const result = await sql<{ decision_id: string; n: number }>`
+    with k as (
+      select decision_id, ref_key, kind, court, canton, bge_volume, bge_part, page_start, page_end
+      from decision_identifiers where decision_id = any(${[...new Set(ids)]}::text[])
+    ),
+    h as (
+      select k.decision_id, r.source_id
+      from k join decision_references r on r.ref_key = k.ref_key
+      where k.kind <> 'origin_docket' and r.role = 'citation' and r.source_id <> k.decision_id and ${admitsSql('r', 'k')}
+      union all
+      select k.decision_id, r.source_id
+      from k join decision_references r on r.ref_key = k.ref_key
+      where k.kind = 'origin_docket' and r.ref_court = 'bger' and r.role = 'citation' and r.source_id <> k.decision_id
+        and not exists (select 1 from decision_identifiers x where x.ref_key = k.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
+      union all
+      select k.decision_id, r.source_id
+      from k join decision_references r on r.kind = 'bge' and r.bge_volume = k.bge_volume and r.bge_part = k.bge_part
+        and r.bge_page > k.page_start and r.bge_page <= coalesce(k.page_end, k.page_start)
+      where k.kind = 'bge' and r.role = 'citation' and r.source_id <> k.decision_id
+        and not exists (select 1 from decision_identifiers x where x.ref_key = r.ref_key)
+    )
+    select decision_id, count(distinct source_id)::int as n from h group by decision_id
+  `.execute(db);
+  return new Map(result.rows.map((r) => [r.decision_id, Number(r.n)]));
+}
+
+/**
+ * Per decision cited from the context set (the CTE `s (id)` given as SQL), the number of
+ * context decisions whose reference resolves to it.
+ */
+export async function citationsFromContext(
+  db: Database,
+  context: RawBuilder<unknown>,
+  filters: { court?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined },
+  cap: number,
+): Promise<{ decision_id: string; citing: number; in_context: boolean }[]> {
+  const result = await sql<{ decision_id: string; citing: number; in_context: boolean }>`
+    with s as materialized (${context}),
+    r as (
+      select dr.source_id, dr.ordinal, dr.kind, dr.ref_key, dr.ref_court, dr.ref_canton, dr.bge_volume, dr.bge_part, dr.bge_page
+      from decision_references dr join s on s.id = dr.source_id where dr.role = 'citation'
+    ),
+    ${candidatesCte},
+    counts as (
+      select target_id, count(distinct source_id)::int as citing from cand where target_id <> source_id group by target_id
+    )
+    select c.target_id as decision_id, c.citing, exists (select 1 from s where s.id = c.target_id) as in_context
+    from counts c join citation_nodes n on n.decision_id = c.target_id
+    where true
+      ${filters.court ? sql`and n.court = ${filters.court}` : sql``}
+      ${filters.dateFrom ? sql`and n.decision_date >= ${filters.dateFrom}` : sql``}
+      ${filters.dateTo ? sql`and n.decision_date <= ${filters.dateTo}` : sql``}
+    order by c.citing desc, n.decision_date desc nulls last, c.target_id
+    limit ${cap}
+  `.execute(db);
+  return result.rows.map((r) => ({ ...r, citing: Number(r.citing) }));
 }

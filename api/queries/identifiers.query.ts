@@ -96,7 +96,8 @@ export async function bgePages(
     .execute();
   const out = new Map<string, { start: number; end: number }>();
   for (const r of rows) {
-    if (r.page_start !== null) out.set(r.decision_id, { start: r.page_start, end: r.page_end ?? r.page_start });
+    if (r.page_start !== null)
+      out.set(r.decision_id, { start: r.page_start, end: r.page_end ?? r.page_start });
   }
   return out;
 }
@@ -113,9 +114,21 @@ export interface DecisionCore {
   readonly regeste: string | null;
 }
 
-const CORE = ['decision_id', 'court', 'canton', 'docket_number', 'decision_date', 'language', 'title', 'regeste'] as const;
+const CORE = [
+  'decision_id',
+  'court',
+  'canton',
+  'docket_number',
+  'decision_date',
+  'language',
+  'title',
+  'regeste',
+] as const;
 
-export async function decisionCores(db: Database, ids: readonly string[]): Promise<Map<string, DecisionCore>> {
+export async function decisionCores(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, DecisionCore>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('decisions')
@@ -138,7 +151,11 @@ export interface FoundDecision {
  * without spaces, BGE/ATF/DTF, decorated text, decision id in another case). Null when none.
  */
 export async function findByReference(db: Database, text: string): Promise<FoundDecision | null> {
-  const exact = await db.selectFrom('decisions').select(CORE).where('decision_id', '=', text).executeTakeFirst();
+  const exact = await db
+    .selectFrom('decisions')
+    .select(CORE)
+    .where('decision_id', '=', text)
+    .executeTakeFirst();
   if (exact) return { decision: exact, others: [], ref: null };
   const ref = parseReference(text);
   if (!ref) return null;

@@ -5,12 +5,24 @@
  */
 import type { LawMissBody, LawQuery, LawResponse } from '../../contracts/api/laws.schema.ts';
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
-import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
-import { checkServedSection, resolveLawName, type LawMiss, type LawResolved } from '../../contracts/laws/resolve-law.ts';
+import {
+  checkServedSection,
+  resolveLawName,
+  type CantonalCandidate,
+  type LawMiss,
+  type LawResolved,
+} from '../../contracts/laws/resolve-law.ts';
 import { blockLabel } from '../../contracts/laws/statute-structure.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { ValidationDetail } from '../validation.ts';
-import { actLanguages, actVersions, cantonalCandidatesByKey, neighbourArticles, versionArticles, versionOn } from './statutes.query.ts';
+import {
+  actLanguages,
+  actVersions,
+  cantonalCandidatesByKey,
+  neighbourArticles,
+  versionArticles,
+  versionOn,
+} from './statutes.query.ts';
 
 export type LawLookupOutcome =
   | { readonly kind: 'found'; readonly body: LawResponse }
@@ -33,7 +45,10 @@ interface MissExtra {
   readonly languages?: readonly string[];
 }
 
-function missBody(miss: Pick<LawMiss, 'code' | 'input' | 'normalised_key' | 'reason' | 'note' | 'candidates'>, extra: MissExtra = {}): LawMissBody {
+function missBody(
+  miss: Pick<LawMiss, 'code' | 'input' | 'normalised_key' | 'reason' | 'note' | 'candidates'>,
+  extra: MissExtra = {},
+): LawMissBody {
   return {
     detail: miss.reason,
     code: 'LAW_MISS',
@@ -51,26 +66,48 @@ function missBody(miss: Pick<LawMiss, 'code' | 'input' | 'normalised_key' | 'rea
   };
 }
 
-function actMiss(r: LawResolved, code: string, reason: string, extra: MissExtra = {}, note?: string): LawLookupOutcome {
-  const miss = { code: code as LawMiss['code'], input: r.input, normalised_key: r.normalised_key, reason, candidates: [], ...(note ? { note } : {}) };
+function actMiss(
+  r: LawResolved,
+  code: string,
+  reason: string,
+  extra: MissExtra = {},
+  note?: string,
+): LawLookupOutcome {
+  const miss = {
+    code: code as LawMiss['code'],
+    input: r.input,
+    normalised_key: r.normalised_key,
+    reason,
+    candidates: [],
+    ...(note ? { note } : {}),
+  };
   return { kind: 'miss', body: missBody(miss, { sr_number: r.sr_number, canton: r.canton, ...extra }) };
 }
 
 const actName = (r: LawResolved) => `SR ${r.sr_number}${r.canton !== 'CH' ? ` of canton ${r.canton}` : ''}`;
 
 async function resolve(db: Database, input: LawLookupInput, name: string, second: string | undefined) {
-  const keys = [normaliseLawKey(name), ...(second !== undefined ? [normaliseLawKey(second)] : [])];
-  const candidates = await cantonalCandidatesByKey(db, keys);
   const q = input.query;
-  return resolveLawName({
-    abbreviation: name,
-    ...(second !== undefined ? { secondPathElement: second } : {}),
-    ...(q.canton !== undefined ? { canton: q.canton } : {}),
-    ...(q.article !== undefined ? { article: q.article } : {}),
-    ...(q.sr_number !== undefined ? { sr_number: q.sr_number } : {}),
-    language: q.language,
-    cantonalCandidates: (key) => candidates.get(key) ?? [],
+  const attempt = (lookup: (key: string) => readonly CantonalCandidate[]) =>
+    resolveLawName({
+      abbreviation: name,
+      ...(second !== undefined ? { secondPathElement: second } : {}),
+      ...(q.canton !== undefined ? { canton: q.canton } : {}),
+      ...(q.article !== undefined ? { article: q.article } : {}),
+      ...(q.sr_number !== undefined ? { sr_number: q.sr_number } : {}),
+      language: q.language,
+      cantonalCandidates: lookup,
+    });
+  // The resolver is synchronous and asks the cantonal collection only for cantonal names and
+  // misses: resolve once noting the keys it asks for, and only then read them and resolve again.
+  const asked = new Set<string>();
+  const first = attempt((key) => {
+    asked.add(key);
+    return [];
   });
+  if (asked.size === 0) return first;
+  const candidates = await cantonalCandidatesByKey(db, [...asked]);
+  return attempt((key) => candidates.get(key) ?? []);
 }
 
 /** Looks a law up; never throws on user input. */
@@ -90,7 +127,14 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
     if (articleNum === undefined) {
       return {
         kind: 'invalid',
-        details: [{ loc: ['query', 'article'], msg: 'Input should be an article number such as 8, 41a, 266l or 6bis', type: 'value_error', input: r.article }],
+        details: [
+          {
+            loc: ['query', 'article'],
+            msg: 'Input should be an article number such as 8, 41a, 266l or 6bis',
+            type: 'value_error',
+            input: r.article,
+          },
+        ],
       };
     }
   }
@@ -100,23 +144,44 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
   if (versions.length === 0) {
     const languages = await actLanguages(db, r.canton, r.sr_number);
     if (languages.length > 0) {
-      return actMiss(r, 'language_unavailable', `${actName(r)} is not held in ${r.language}; it is held in ${languages.join(', ')}.`, { languages });
+      return actMiss(
+        r,
+        'language_unavailable',
+        `${actName(r)} is not held in ${r.language}; it is held in ${languages.join(', ')}.`,
+        { languages },
+      );
     }
-    return actMiss(r, 'not_held', `${actName(r)} (${r.abbreviation ?? r.input}) is not in the statute collection.`);
+    return actMiss(
+      r,
+      'not_held',
+      `${actName(r)} (${r.abbreviation ?? r.input}) is not in the statute collection.`,
+    );
   }
   const dates = versions.map((v) => v.consolidation_date);
   const asOf = input.query.as_of ?? input.today;
   const chosen = versionOn(versions, asOf);
   if (!chosen) {
-    return actMiss(r, 'before_first_version', `${actName(r)} has no consolidation in force on ${asOf} in ${r.language}: the earliest available is ${dates[0]}.`, { earliest: dates[0]!, versions: dates });
+    return actMiss(
+      r,
+      'before_first_version',
+      `${actName(r)} has no consolidation in force on ${asOf} in ${r.language}: the earliest available is ${dates[0]}.`,
+      { earliest: dates[0]!, versions: dates },
+    );
   }
 
   let block: string | undefined;
   let section: LawResponse['section'] = null;
   if (r.section !== undefined) {
     const found = chosen.blocks.find((b) => b.id === r.section!.id);
-    const checked = checkServedSection(r, found ? { id: found.id, heading: blockLabel(found.num, found.heading) } : undefined);
-    if (checked.status === 'miss') return { kind: 'miss', body: missBody(checked, { sr_number: r.sr_number, canton: r.canton, versions: dates }) };
+    const checked = checkServedSection(
+      r,
+      found ? { id: found.id, heading: blockLabel(found.num, found.heading) } : undefined,
+    );
+    if (checked.status === 'miss')
+      return {
+        kind: 'miss',
+        body: missBody(checked, { sr_number: r.sr_number, canton: r.canton, versions: dates }),
+      };
     block = r.section.id;
     section = { id: r.section.id, heading: r.section.expected_heading };
   }
@@ -135,12 +200,18 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
       near.length > 0 ? `Articles with the same number: ${near.join(', ')}.` : undefined,
     );
   }
-  const articles = (articleNum !== undefined ? rows.slice(0, 1) : rows).map((a) => ({ article_num: a.article_num, heading: a.heading, text: a.text }));
+  const articles = (articleNum !== undefined ? rows.slice(0, 1) : rows).map((a) => ({
+    article_num: a.article_num,
+    heading: a.heading,
+    text: a.text,
+  }));
 
   const latest = dates[dates.length - 1]!;
   const notes = [r.note];
   if (chosen.consolidation_date !== latest) {
-    notes.push(`Historical text: the consolidation of ${chosen.consolidation_date} (in force on ${asOf}); the current consolidation is of ${latest}.`);
+    notes.push(
+      `Historical text: the consolidation of ${chosen.consolidation_date} (in force on ${asOf}); the current consolidation is of ${latest}.`,
+    );
   }
   return {
     kind: 'found',
@@ -156,7 +227,14 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
       eli: chosen.eli,
       note: notes.filter((n): n is string => n !== undefined && n.length > 0).join('\n') || null,
       resolved_via: r.via,
-      alias: r.alias ? { name: r.alias.alias, kind: r.alias.kind, as_of_hint: r.alias.as_of_hint ?? null, successor: r.alias.successor ?? null } : null,
+      alias: r.alias
+        ? {
+            name: r.alias.alias,
+            kind: r.alias.kind,
+            as_of_hint: r.alias.as_of_hint ?? null,
+            successor: r.alias.successor ?? null,
+          }
+        : null,
       section,
       available_versions: dates,
     },

@@ -38,7 +38,13 @@ function withoutReferences(node: QueryNode): QueryNode {
   }
 }
 
-function lawUrl(basePath: string, jurisdiction: string, sr: string, language: string, article: string): string {
+function lawUrl(
+  basePath: string,
+  jurisdiction: string,
+  sr: string,
+  language: string,
+  article: string,
+): string {
   const canton = jurisdiction !== 'CH' ? `&canton=${jurisdiction}` : '';
   return `${basePath}/laws/_?sr_number=${encodeURIComponent(sr)}${canton}&language=${language}&article=${encodeURIComponent(article)}`;
 }
@@ -47,12 +53,32 @@ function lawUrl(basePath: string, jurisdiction: string, sr: string, language: st
 function leadingReference(text: string): { ref: StatuteRef; rest: string } | undefined {
   const run = statuteRunAt(text, 0);
   if (!run || run.refs.length !== 1 || run.refs[0]!.law === null) return undefined;
-  return { ref: run.refs[0]!, rest: text.slice(run.end).replace(/^[\s,;:.]+/, '').trim() };
+  return {
+    ref: run.refs[0]!,
+    rest: text
+      .slice(run.end)
+      .replace(/^[\s,;:.]+/, '')
+      .trim(),
+  };
 }
 
-async function referencedArticle(db: Database, q: LawSearchQuery, ref: StatuteRef, basePath: string): Promise<{ reference: Reference; hit: Hit | null }> {
+async function referencedArticle(
+  db: Database,
+  q: LawSearchQuery,
+  ref: StatuteRef,
+  basePath: string,
+): Promise<{ reference: Reference; hit: Hit | null }> {
   const law = ref.law!;
-  const base: Reference = { law, sr_number: null, canton: null, article: ref.article, paragraphs: [...ref.paragraphs], letters: [...ref.letters], found: false, note: null };
+  const base: Reference = {
+    law,
+    sr_number: null,
+    canton: null,
+    article: ref.article,
+    paragraphs: [...ref.paragraphs],
+    letters: [...ref.letters],
+    found: false,
+    note: null,
+  };
   const candidates = await cantonalCandidatesByKey(db, [normaliseLawKey(law)]);
   const resolution = resolveLawName({
     abbreviation: law,
@@ -72,13 +98,24 @@ async function referencedArticle(db: Database, q: LawSearchQuery, ref: StatuteRe
     .executeTakeFirst();
   const located = { ...base, sr_number: act.sr_number, canton: act.jurisdiction };
   const num = normaliseArticleNum(ref.article);
-  if (!version || num === undefined) return { reference: { ...located, note: `${law} (SR ${act.sr_number}) is not held in ${q.language}.` }, hit: null };
+  if (!version || num === undefined)
+    return {
+      reference: { ...located, note: `${law} (SR ${act.sr_number}) is not held in ${q.language}.` },
+      hit: null,
+    };
   const rows = await versionArticles(db, act, version.consolidation_date, {
     articleNum: num,
     ...(resolution.section ? { block: resolution.section.id } : {}),
   });
   const row = rows[0];
-  if (!row) return { reference: { ...located, note: `Art. ${num} is not in ${law} (SR ${act.sr_number}) as consolidated on ${version.consolidation_date}.` }, hit: null };
+  if (!row)
+    return {
+      reference: {
+        ...located,
+        note: `Art. ${num} is not in ${law} (SR ${act.sr_number}) as consolidated on ${version.consolidation_date}.`,
+      },
+      hit: null,
+    };
   return {
     reference: { ...located, found: true, note: resolution.note ?? null },
     hit: {
@@ -103,7 +140,12 @@ function jurisdictionFilter(q: LawSearchQuery): { equal?: string; cantonal?: boo
     const federal = q.canton === 'CH';
     if ((q.jurisdiction === 'federal' && !federal) || (q.jurisdiction === 'cantonal' && federal)) {
       throw new RequestValidationError([
-        { loc: ['query', 'canton'], msg: `canton ${q.canton} contradicts jurisdiction=${q.jurisdiction}`, type: 'value_error', input: q.canton },
+        {
+          loc: ['query', 'canton'],
+          msg: `canton ${q.canton} contradicts jurisdiction=${q.jurisdiction}`,
+          type: 'value_error',
+          input: q.canton,
+        },
       ]);
     }
     return { equal: q.canton };
@@ -113,7 +155,11 @@ function jurisdictionFilter(q: LawSearchQuery): { equal?: string; cantonal?: boo
 }
 
 /** Runs the search; throws RequestValidationError for an unparseable query or contradicting filters. */
-export async function searchLaws(db: Database, q: LawSearchQuery, basePath: string): Promise<LawSearchResponse> {
+export async function searchLaws(
+  db: Database,
+  q: LawSearchQuery,
+  basePath: string,
+): Promise<LawSearchResponse> {
   const where = jurisdictionFilter(q);
   const leading = leadingReference(q.query);
   const first = leading ? await referencedArticle(db, q, leading.ref, basePath) : undefined;
@@ -124,7 +170,13 @@ export async function searchLaws(db: Database, q: LawSearchQuery, basePath: stri
     const parsed = parseQuery(text);
     if (!parsed.ok) {
       throw new RequestValidationError([
-        { loc: ['query', 'query'], msg: `Invalid query syntax: ${parsed.error.message}`, type: 'value_error', input: q.query, ctx: { position: parsed.error.position } },
+        {
+          loc: ['query', 'query'],
+          msg: `Invalid query syntax: ${parsed.error.message}`,
+          type: 'value_error',
+          input: q.query,
+          ctx: { position: parsed.error.position },
+        },
       ]);
     }
     const ast = parsed.ast === null ? null : withoutReferences(parsed.ast);
@@ -133,12 +185,24 @@ export async function searchLaws(db: Database, q: LawSearchQuery, basePath: stri
     let query = db
       .selectFrom('statute_articles as a')
       .innerJoin('statute_versions as v', (j) =>
-        j.onRef('v.jurisdiction', '=', 'a.jurisdiction').onRef('v.sr_number', '=', 'a.sr_number').onRef('v.language', '=', 'a.language').onRef('v.consolidation_date', '=', 'a.consolidation_date'),
+        j
+          .onRef('v.jurisdiction', '=', 'a.jurisdiction')
+          .onRef('v.sr_number', '=', 'a.sr_number')
+          .onRef('v.language', '=', 'a.language')
+          .onRef('v.consolidation_date', '=', 'a.consolidation_date'),
       )
       .select([
-        'a.jurisdiction', 'a.sr_number', 'a.consolidation_date', 'a.article_num', 'a.heading', 'v.title', 'v.abbreviation',
+        'a.jurisdiction',
+        'a.sr_number',
+        'a.consolidation_date',
+        'a.article_num',
+        'a.heading',
+        'v.title',
+        'v.abbreviation',
         compiled.rank.as('score'),
-        sql<string>`ts_headline(${cfg}::regconfig, a.text, websearch_to_tsquery(${cfg}::regconfig, ${text}), ${HEADLINE})`.as('snippet'),
+        sql<string>`ts_headline(${cfg}::regconfig, a.text, websearch_to_tsquery(${cfg}::regconfig, ${text}), ${HEADLINE})`.as(
+          'snippet',
+        ),
         sql<number>`count(*) over ()`.as('total'),
       ])
       .where('a.is_latest', '=', true)
@@ -147,11 +211,22 @@ export async function searchLaws(db: Database, q: LawSearchQuery, basePath: stri
     if (where.equal !== undefined) query = query.where('a.jurisdiction', '=', where.equal);
     if (where.cantonal) query = query.where('a.jurisdiction', '<>', 'CH');
     if (q.sr_number !== undefined) query = query.where('a.sr_number', '=', q.sr_number);
-    const rows = await query.orderBy('score', 'desc').orderBy('a.jurisdiction').orderBy('a.sr_number').orderBy('a.ordinal').limit(q.limit + 1).execute();
+    const rows = await query
+      .orderBy('score', 'desc')
+      .orderBy('a.jurisdiction')
+      .orderBy('a.sr_number')
+      .orderBy('a.ordinal')
+      .limit(q.limit + 1)
+      .execute();
     const already = results[0];
     let duplicate = false;
     for (const row of rows) {
-      if (already && row.sr_number === already.sr_number && row.jurisdiction === already.canton && row.article_num === already.article_num) {
+      if (
+        already &&
+        row.sr_number === already.sr_number &&
+        row.jurisdiction === already.canton &&
+        row.article_num === already.article_num
+      ) {
         duplicate = true;
         continue;
       }

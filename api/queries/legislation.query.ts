@@ -4,7 +4,12 @@
  * parsed texts of fetch_top_n_texts.
  */
 import { sql } from 'kysely';
-import type { LegislationDetail, LegislationRecord, LegislationSearchQuery, LegislationSearchResponse } from '../../contracts/api/legislation.schema.ts';
+import type {
+  LegislationDetail,
+  LegislationRecord,
+  LegislationSearchQuery,
+  LegislationSearchResponse,
+} from '../../contracts/api/legislation.schema.ts';
 import { LEGISLATION_CHANGES_LIMIT } from '../../contracts/api/legislation.schema.ts';
 import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
 import { parseQuery } from '../../contracts/search/query-parser.ts';
@@ -30,8 +35,18 @@ interface CatalogRow {
 }
 
 const CATALOG_COLUMNS = [
-  'c.catalog_id', 'c.language', 'c.jurisdiction', 'c.systematic_number', 'c.title', 'c.abbreviation', 'c.is_active',
-  'c.version_active_since', 'c.inactive_since', 'c.keywords', 'c.original_url', 'c.source_url',
+  'c.catalog_id',
+  'c.language',
+  'c.jurisdiction',
+  'c.systematic_number',
+  'c.title',
+  'c.abbreviation',
+  'c.is_active',
+  'c.version_active_since',
+  'c.inactive_since',
+  'c.keywords',
+  'c.original_url',
+  'c.source_url',
 ] as const;
 
 /** Whether the statutes read model holds the text of a catalogue row (same act and language). */
@@ -59,7 +74,9 @@ export function toRecord(row: CatalogRow, basePath: string, today: string): Legi
     original_url: row.original_url,
     source_url: row.source_url,
     text_available: row.text_available,
-    law_url: row.text_available ? `${basePath}/laws/_?sr_number=${encodeURIComponent(row.systematic_number)}${canton}&language=${row.language}${asOf}` : null,
+    law_url: row.text_available
+      ? `${basePath}/laws/_?sr_number=${encodeURIComponent(row.systematic_number)}${canton}&language=${row.language}${asOf}`
+      : null,
   };
 }
 
@@ -77,11 +94,22 @@ async function parsedText(db: Database, row: CatalogRow, today: string) {
   };
 }
 
-export async function searchLegislation(db: Database, q: LegislationSearchQuery, basePath: string, today: string): Promise<LegislationSearchResponse> {
+export async function searchLegislation(
+  db: Database,
+  q: LegislationSearchQuery,
+  basePath: string,
+  today: string,
+): Promise<LegislationSearchResponse> {
   const parsed = parseQuery(q.query);
   if (!parsed.ok) {
     throw new RequestValidationError([
-      { loc: ['query', 'query'], msg: `Invalid query syntax: ${parsed.error.message}`, type: 'value_error', input: q.query, ctx: { position: parsed.error.position } },
+      {
+        loc: ['query', 'query'],
+        msg: `Invalid query syntax: ${parsed.error.message}`,
+        type: 'value_error',
+        input: q.query,
+        ctx: { position: parsed.error.position },
+      },
     ]);
   }
   const title = compileTsQuery(parsed.ast, { columns: { tsv: 'c.tsv', language: 'c.language' } });
@@ -94,7 +122,14 @@ export async function searchLegislation(db: Database, q: LegislationSearchQuery,
     : sql<boolean>`false`;
   let query = db
     .selectFrom('legislation_catalog as c')
-    .select([...CATALOG_COLUMNS, textHeld.as('text_available'), exact.as('exact'), title.sql.as('in_title'), inContent.as('in_content'), title.rank.as('rank')])
+    .select([
+      ...CATALOG_COLUMNS,
+      textHeld.as('text_available'),
+      exact.as('exact'),
+      title.sql.as('in_title'),
+      inContent.as('in_content'),
+      title.rank.as('rank'),
+    ])
     .select(sql<number>`count(*) over ()`.as('total'))
     .where('c.language', '=', q.language)
     .where(sql<boolean>`(${exact} or ${title.sql} or ${inContent})`);
@@ -123,14 +158,26 @@ export async function searchLegislation(db: Database, q: LegislationSearchQuery,
       ...(i < q.fetch_top_n_texts ? { text: await parsedText(db, row, today) } : {}),
     });
   }
-  return { query: q.query, total: Number(rows[0]?.total ?? 0), returned: results.length, limit: q.limit, results };
+  return {
+    query: q.query,
+    total: Number(rows[0]?.total ?? 0),
+    returned: results.length,
+    limit: q.limit,
+    results,
+  };
 }
 
 /** Recent changes of a canton's (or the federal) catalogue: new texts, new versions, repeals. */
 export async function legislationChanges(db: Database, canton: string, language: string) {
   const rows = await sql<{
-    catalog_id: number; jurisdiction: string; systematic_number: string; title: string; abbreviation: string | null;
-    change_type: 'new' | 'amended' | 'repealed'; date: string; is_active: boolean;
+    catalog_id: number;
+    jurisdiction: string;
+    systematic_number: string;
+    title: string;
+    abbreviation: string | null;
+    change_type: 'new' | 'amended' | 'repealed';
+    date: string;
+    is_active: boolean;
   }>`
     select c.catalog_id, c.jurisdiction, c.systematic_number, c.title, c.abbreviation, c.is_active,
            case when v.active_since = (select min(f.active_since) from legislation_catalog_versions f
@@ -168,11 +215,19 @@ export interface DetailRequest {
 }
 
 /** One catalogue entry, in the asked language when the catalogue has it (else another, said in `note`). */
-export async function legislationDetail(db: Database, req: DetailRequest, basePath: string, today: string): Promise<LegislationDetail | null> {
-  let q = db.selectFrom('legislation_catalog as c').select([...CATALOG_COLUMNS, textHeld.as('text_available')]);
-  q = req.systematicNumber !== undefined
-    ? q.where('c.jurisdiction', '=', req.canton).where('c.systematic_number', '=', req.systematicNumber)
-    : q.where('c.catalog_id', '=', req.catalogId);
+export async function legislationDetail(
+  db: Database,
+  req: DetailRequest,
+  basePath: string,
+  today: string,
+): Promise<LegislationDetail | null> {
+  let q = db
+    .selectFrom('legislation_catalog as c')
+    .select([...CATALOG_COLUMNS, textHeld.as('text_available')]);
+  q =
+    req.systematicNumber !== undefined
+      ? q.where('c.jurisdiction', '=', req.canton).where('c.systematic_number', '=', req.systematicNumber)
+      : q.where('c.catalog_id', '=', req.catalogId);
   const rows = await q
     .orderBy(sql`c.language = ${req.language}`, 'desc')
     .orderBy('c.is_active', 'desc')
@@ -181,19 +236,30 @@ export async function legislationDetail(db: Database, req: DetailRequest, basePa
     .execute();
   const row = rows[0];
   if (!row) return null;
-  const languages = [...new Set(rows.filter((r) => r.catalog_id === row.catalog_id).map((r) => r.language))].sort();
+  const languages = [
+    ...new Set(rows.filter((r) => r.catalog_id === row.catalog_id).map((r) => r.language)),
+  ].sort();
   const notes: string[] = [];
-  if (row.language !== req.language) notes.push(`The catalogue has this text in ${languages.join(', ')}, not in ${req.language}.`);
+  if (row.language !== req.language)
+    notes.push(`The catalogue has this text in ${languages.join(', ')}, not in ${req.language}.`);
   if (req.systematicNumber !== undefined && req.catalogId !== 0 && req.catalogId !== row.catalog_id) {
-    notes.push(`Looked up by systematic number ${req.canton} ${req.systematicNumber}: catalogue id ${row.catalog_id} (the path id ${req.catalogId} was not used).`);
+    notes.push(
+      `Looked up by systematic number ${req.canton} ${req.systematicNumber}: catalogue id ${row.catalog_id} (the path id ${req.catalogId} was not used).`,
+    );
   }
-  const detail: LegislationDetail = { ...toRecord(row, basePath, today), available_languages: languages, note: notes.length > 0 ? notes.join(' ') : null };
+  const detail: LegislationDetail = {
+    ...toRecord(row, basePath, today),
+    available_languages: languages,
+    note: notes.length > 0 ? notes.join(' ') : null,
+  };
   if (!req.includeVersions) return detail;
   const versions = await db
     .selectFrom('legislation_catalog_versions as v')
     .select(['v.active_since', 'v.active_until', 'v.original_url'])
     .select(
-      sql<boolean>`exists (select 1 from statute_versions s where s.jurisdiction = ${row.jurisdiction} and s.sr_number = ${row.systematic_number} and s.language = v.language and s.consolidation_date = v.active_since)`.as('text_available'),
+      sql<boolean>`exists (select 1 from statute_versions s where s.jurisdiction = ${row.jurisdiction} and s.sr_number = ${row.systematic_number} and s.language = v.language and s.consolidation_date = v.active_since)`.as(
+        'text_available',
+      ),
     )
     .where('v.catalog_id', '=', row.catalog_id)
     .where('v.language', '=', row.language)

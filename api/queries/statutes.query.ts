@@ -38,7 +38,10 @@ export async function actVersions(db: Database, act: ActId): Promise<VersionRow[
     .where('language', '=', act.language)
     .orderBy('consolidation_date')
     .execute();
-  return rows.map((r) => ({ ...r, blocks: (typeof r.blocks === 'string' ? JSON.parse(r.blocks) : r.blocks) as StatuteBlock[] }));
+  return rows.map((r) => ({
+    ...r,
+    blocks: (typeof r.blocks === 'string' ? JSON.parse(r.blocks) : r.blocks) as StatuteBlock[],
+  }));
 }
 
 /** The languages an act is held in. */
@@ -55,7 +58,10 @@ export async function actLanguages(db: Database, jurisdiction: string, srNumber:
 }
 
 /** The version in force on `asOf`: the latest consolidation on or before it. */
-export function versionOn<T extends { consolidation_date: string }>(versions: readonly T[], asOf: string): T | undefined {
+export function versionOn<T extends { consolidation_date: string }>(
+  versions: readonly T[],
+  asOf: string,
+): T | undefined {
   let found: T | undefined;
   for (const v of versions) if (v.consolidation_date <= asOf) found = v;
   return found;
@@ -69,7 +75,12 @@ export interface ArticleFilter {
 }
 
 /** Articles of one version in reading order (main-body articles first for a number lookup). */
-export async function versionArticles(db: Database, act: ActId, date: string, filter: ArticleFilter = {}): Promise<ArticleRow[]> {
+export async function versionArticles(
+  db: Database,
+  act: ActId,
+  date: string,
+  filter: ArticleFilter = {},
+): Promise<ArticleRow[]> {
   let q = db
     .selectFrom('statute_articles')
     .select(['article_num', 'heading', 'text', 'main_body', 'ordinal'])
@@ -78,12 +89,18 @@ export async function versionArticles(db: Database, act: ActId, date: string, fi
     .where('language', '=', act.language)
     .where('consolidation_date', '=', date);
   if (filter.block !== undefined) q = q.where(sql<boolean>`${filter.block} = any(block_path)`);
-  if (filter.articleNum !== undefined) q = q.where('article_num', '=', filter.articleNum).orderBy('main_body', 'desc');
+  if (filter.articleNum !== undefined)
+    q = q.where('article_num', '=', filter.articleNum).orderBy('main_body', 'desc');
   return q.orderBy('ordinal').execute();
 }
 
 /** Article numbers of a version that share the numeric part of `num` (41 -> 41, 41a, 41b): hints for a miss. */
-export async function neighbourArticles(db: Database, act: ActId, date: string, num: string): Promise<string[]> {
+export async function neighbourArticles(
+  db: Database,
+  act: ActId,
+  date: string,
+  num: string,
+): Promise<string[]> {
   const digits = /^\d+/.exec(num)?.[0] ?? num;
   const rows = await db
     .selectFrom('statute_articles')
@@ -103,7 +120,10 @@ export async function neighbourArticles(db: Database, act: ActId, date: string, 
  * Cantonal acts whose abbreviation or title has one of these normalised keys (rule 1), from the
  * held cantonal texts and the legislation catalogue (which also knows acts without a text).
  */
-export async function cantonalCandidatesByKey(db: Database, keys: readonly string[]): Promise<Map<string, CantonalCandidate[]>> {
+export async function cantonalCandidatesByKey(
+  db: Database,
+  keys: readonly string[],
+): Promise<Map<string, CantonalCandidate[]>> {
   const wanted = [...new Set(keys.filter((k) => k.length > 0))];
   const out = new Map<string, CantonalCandidate[]>();
   if (wanted.length === 0) return out;
@@ -118,7 +138,15 @@ export async function cantonalCandidatesByKey(db: Database, keys: readonly strin
     .execute();
   const listed = await db
     .selectFrom('legislation_catalog')
-    .select(['jurisdiction', 'systematic_number as sr_number', 'title', 'abbreviation', 'abbreviation_key', 'title_key', 'is_active'])
+    .select([
+      'jurisdiction',
+      'systematic_number as sr_number',
+      'title',
+      'abbreviation',
+      'abbreviation_key',
+      'title_key',
+      'is_active',
+    ])
     .where('jurisdiction', '<>', 'CH')
     .where((eb) => eb.or([eb('abbreviation_key', 'in', wanted), eb('title_key', 'in', wanted)]))
     .orderBy('is_active', 'desc')

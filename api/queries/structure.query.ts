@@ -10,11 +10,18 @@ export type StructureRow = DecisionStructureTable;
 export type ErwaegungRow = Omit<DecisionErwaegungTable, 'decision_id'> & { decision_id: string };
 
 export async function loadStructure(db: Database, decisionId: string): Promise<StructureRow | undefined> {
-  return db.selectFrom('decision_structure').selectAll().where('decision_id', '=', decisionId).executeTakeFirst();
+  return db
+    .selectFrom('decision_structure')
+    .selectAll()
+    .where('decision_id', '=', decisionId)
+    .executeTakeFirst();
 }
 
 /** The Erwägungen of decisions in document order, by decision id. */
-export async function loadErwaegungen(db: Database, ids: readonly string[]): Promise<Map<string, ErwaegungRow[]>> {
+export async function loadErwaegungen(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, ErwaegungRow[]>> {
   const out = new Map<string, ErwaegungRow[]>();
   if (ids.length === 0) return out;
   const rows = await db
@@ -37,7 +44,10 @@ export async function loadErwaegungen(db: Database, ids: readonly string[]): Pro
  * numbered Erwägungen recognised, so pinpoints cannot be checked). Decisions without a structure
  * row are absent.
  */
-export async function erwaegungNumbers(db: Database, ids: readonly string[]): Promise<Map<string, readonly string[] | null>> {
+export async function erwaegungNumbers(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, readonly string[] | null>> {
   const out = new Map<string, readonly string[] | null>();
   if (ids.length === 0) return out;
   const unique = [...new Set(ids)];

@@ -13,10 +13,19 @@ import {
 } from '../../contracts/api/citation.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import { citationStrings, pinpointSuffix } from '../../contracts/citation/citation-strings.ts';
-import { isRegisteredCourt, parseReference, pageWithin, type ParsedReference } from '../../contracts/citation/decision-identifiers.ts';
+import {
+  isRegisteredCourt,
+  parseReference,
+  pageWithin,
+  type ParsedReference,
+} from '../../contracts/citation/decision-identifiers.ts';
 import { rankSentences } from '../../contracts/citation/lexical-match.ts';
 import { isVerbatimExcerpt } from '../../contracts/citation/quotations.ts';
-import { composeErwaegung, normaliseErwaegungNumber, pinpointExists } from '../../contracts/structure/erwaegung-numbers.ts';
+import {
+  composeErwaegung,
+  normaliseErwaegungNumber,
+  pinpointExists,
+} from '../../contracts/structure/erwaegung-numbers.ts';
 import { ClaimJudgeUnavailableError } from '../../infra/llm/claim-judge.port.ts';
 import { lexicalClaimJudge } from '../../infra/llm/lexical-claim-judge.ts';
 import type { ApiDeps } from '../api-deps.ts';
@@ -63,7 +72,13 @@ function missStrings(ref: ParsedReference | null, text: string, pinpoint: string
   };
 }
 
-function closeMatchOf(core: DecisionCore, reason: CloseMatch['reason'], ref: ParsedReference, ctx: SummaryContext, pages?: { start: number; end: number }): CloseMatch {
+function closeMatchOf(
+  core: DecisionCore,
+  reason: CloseMatch['reason'],
+  ref: ParsedReference,
+  ctx: SummaryContext,
+  pages?: { start: number; end: number },
+): CloseMatch {
   const fields = citationFieldsOf(core, ctx);
   const note =
     reason === 'page_range'
@@ -84,17 +99,29 @@ function closeMatchOf(core: DecisionCore, reason: CloseMatch['reason'], ref: Par
   };
 }
 
-async function cite(deps: ApiDeps, reference: string, pinpointParam: string | undefined, language: Lang): Promise<CiteResponse> {
+async function cite(
+  deps: ApiDeps,
+  reference: string,
+  pinpointParam: string | undefined,
+  language: Lang,
+): Promise<CiteResponse> {
   const ctx: SummaryContext = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
   const ref = parseReference(reference);
-  const pinpoint = (pinpointParam ? normaliseErwaegungNumber(pinpointParam) : null) ?? ref?.pinpoints[0] ?? null;
+  const pinpoint =
+    (pinpointParam ? normaliseErwaegungNumber(pinpointParam) : null) ?? ref?.pinpoints[0] ?? null;
   const ids = ref ? ((await resolveReferences(deps.db, [ref]))[0] ?? []) : [];
   const id = ids[0];
   const core = id ? (await decisionCores(deps.db, [id])).get(id) : undefined;
   if (!core || !ref) {
     const close = ref ? await closeMatchRows(deps.db, ref) : [];
-    const cores = await decisionCores(deps.db, close.map((c) => c.row.decision_id));
-    const pages = await bgePages(deps.db, close.map((c) => c.row.decision_id));
+    const cores = await decisionCores(
+      deps.db,
+      close.map((c) => c.row.decision_id),
+    );
+    const pages = await bgePages(
+      deps.db,
+      close.map((c) => c.row.decision_id),
+    );
     const strings = missStrings(ref, reference, pinpoint, ctx.today);
     return {
       reference,
@@ -120,7 +147,9 @@ async function cite(deps: ApiDeps, reference: string, pinpointParam: string | un
         })
         .filter((c): c is CloseMatch => c !== null),
       other_matches: [],
-      notice: ref ? `No decision '${ref.displayKey}' in the corpus.` : 'The reference could not be read as a decision id, docket number or case citation.',
+      notice: ref
+        ? `No decision '${ref.displayKey}' in the corpus.`
+        : 'The reference could not be read as a decision id, docket number or case citation.',
     };
   }
   const [numbers, structure, rows, pages] = await Promise.all([
@@ -130,7 +159,8 @@ async function cite(deps: ApiDeps, reference: string, pinpointParam: string | un
     bgePages(deps.db, [core.decision_id]),
   ]);
   const known = numbers.get(core.decision_id);
-  const pinpointOk = pinpoint === null ? null : known === undefined || known === null ? null : pinpointExists(known, pinpoint);
+  const pinpointOk =
+    pinpoint === null ? null : known === undefined || known === null ? null : pinpointExists(known, pinpoint);
   const usedPin = pinpoint !== null && pinpointOk !== false ? pinpoint : null;
   const pinText = usedPin ? pinpointRuleText(rows, usedPin) : null;
   const range = pages.get(core.decision_id);
@@ -148,20 +178,32 @@ async function cite(deps: ApiDeps, reference: string, pinpointParam: string | un
     pinpoint,
     pinpoint_exists: pinpointOk,
     page_pinpoint: page,
-    page_pinpoint_exists: page === null ? null : range ? pageWithin({ page_start: range.start, page_end: range.end }, page) : null,
+    page_pinpoint_exists:
+      page === null
+        ? null
+        : range
+          ? pageWithin({ page_start: range.start, page_end: range.end }, page)
+          : null,
     citation_string: fields[`citation_string_${language}`],
     ...fields,
     rule_statement: ruleStatementOf(core, structure, rows[0]?.text ?? null, pinText),
     close_matches: [],
     other_matches: ids.slice(1),
     ...(pinpointOk === false
-      ? { notice: `${fields.citation_string_de} has no Erwägung ${pinpoint}; the citation strings leave the pinpoint out.` }
+      ? {
+          notice: `${fields.citation_string_de} has no Erwägung ${pinpoint}; the citation strings leave the pinpoint out.`,
+        }
       : {}),
   };
 }
 
 /** The passages a judge reads: the pinpointed Erwägung, else the Regeste and the Erwägungen closest to the claim. */
-function judgeText(claim: string, regeste: string | null, paragraphs: readonly string[], fullText: string): string {
+function judgeText(
+  claim: string,
+  regeste: string | null,
+  paragraphs: readonly string[],
+  fullText: string,
+): string {
   const all = [regeste ?? '', ...paragraphs].filter((p) => p.length > 0);
   if (all.length <= 1) return fullText.slice(0, JUDGE_TEXT_CHARS);
   const joined = all.join('\n\n');
@@ -190,7 +232,11 @@ async function verifyClaim(
   const [structure, rows, full] = await Promise.all([
     loadStructure(deps.db, d.decision_id),
     loadErwaegungen(deps.db, [d.decision_id]).then((m) => m.get(d.decision_id) ?? []),
-    deps.db.selectFrom('decisions').select('full_text').where('decision_id', '=', d.decision_id).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('decisions')
+      .select('full_text')
+      .where('decision_id', '=', d.decision_id)
+      .executeTakeFirstOrThrow(),
   ]);
   let text: string;
   if (pinpoint) {
@@ -198,24 +244,40 @@ async function verifyClaim(
     if (!composed) throw notFound(`${d.decision_id} has no Erwägung ${pinpoint}`);
     text = composed.text;
   } else {
-    text = judgeText(body.claim, structure?.regeste ?? d.regeste, rows.map((r) => `${r.label} ${r.text}`), full.full_text);
+    text = judgeText(
+      body.claim,
+      structure?.regeste ?? d.regeste,
+      rows.map((r) => `${r.label} ${r.text}`),
+      full.full_text,
+    );
   }
   const fields = citationFieldsOf(d, ctx, pinpoint);
   const judge = deps.claimJudge ?? lexicalClaimJudge;
   let verdict;
   try {
-    verdict = await judge.judge({ claim: body.claim, citation: fields.citation_string_de, pinpoint, language: d.language, text });
+    verdict = await judge.judge({
+      claim: body.claim,
+      citation: fields.citation_string_de,
+      pinpoint,
+      language: d.language,
+      text,
+    });
   } catch (error) {
     if (error instanceof ClaimJudgeUnavailableError) {
       log.warn({ judge: judge.name, reason: error.message }, 'claim judge unavailable');
-      throw new ApiError(503, 'API_JUDGE_UNAVAILABLE', `${error.message} No verdict was made; please retry later.`);
+      throw new ApiError(
+        503,
+        'API_JUDGE_UNAVAILABLE',
+        `${error.message} No verdict was made; please retry later.`,
+      );
     }
     throw error;
   }
   const dropped: string[] = [];
   const keep = (name: string, excerpt: string | null): string | null => {
     if (excerpt === null || excerpt.trim() === '') return null;
-    if (isVerbatimExcerpt(excerpt, full.full_text) || isVerbatimExcerpt(excerpt, structure?.regeste ?? '')) return excerpt.trim();
+    if (isVerbatimExcerpt(excerpt, full.full_text) || isVerbatimExcerpt(excerpt, structure?.regeste ?? ''))
+      return excerpt.trim();
     dropped.push(name);
     return null;
   };
@@ -281,7 +343,7 @@ export const citationRoutes =
           tags: ['Citation integrity'],
           summary: "Whether a decision's verbatim text supports a claim",
           description:
-            "An independent language-model judge (the deterministic lexical judge when none is configured; `judge` says which answered). Excerpts are checked to be verbatim in the decision and dropped otherwise. When the language model fails or times out the answer is 503, never a guessed verdict.",
+            'An independent language-model judge (the deterministic lexical judge when none is configured; `judge` says which answered). Excerpts are checked to be verbatim in the decision and dropped otherwise. When the language model fails or times out the answer is 503, never a guessed verdict.',
           body: verifyClaimBody,
           response: { 200: verifyClaimResponse, 404: errorBody, 422: validationErrorBody, 503: errorBody },
         },

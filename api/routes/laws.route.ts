@@ -46,7 +46,12 @@ export const lawsRoutes =
       async (request) => searchLaws(deps.db, request.query, deps.settings.basePath),
     );
 
-    const lookup = async (reply: FastifyReply, abbreviation: string, second: string | undefined, query: LawQuery) => {
+    const lookup = async (
+      reply: FastifyReply,
+      abbreviation: string,
+      second: string | undefined,
+      query: LawQuery,
+    ) => {
       const outcome = await lookupLaw(deps.db, {
         abbreviation,
         ...(second !== undefined ? { second } : {}),
@@ -85,6 +90,7 @@ export const lawsRoutes =
           response: { 200: lawResponse, 404: lawMissBody, 422: validationErrorBody },
         },
       },
-      async (request, reply) => lookup(reply, request.params.abbreviation, request.params.second, request.query),
+      async (request, reply) =>
+        lookup(reply, request.params.abbreviation, request.params.second, request.query),
     );
   };

@@ -14,7 +14,11 @@ import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { notFound } from '../errors.ts';
 import { resolveAmendmentRef } from '../queries/amendment-ref.query.ts';
-import { legislationChanges, legislationDetail as findDetail, searchLegislation } from '../queries/legislation.query.ts';
+import {
+  legislationChanges,
+  legislationDetail as findDetail,
+  searchLegislation,
+} from '../queries/legislation.query.ts';
 import { RequestValidationError } from '../validation.ts';
 
 export const legislationRoutes =
@@ -111,7 +115,12 @@ export const legislationRoutes =
         const q = request.query;
         if (q.language !== undefined && q.ref_type !== 'FF') {
           throw new RequestValidationError([
-            { loc: ['query', 'language'], msg: 'language applies to FF only (the French and Italian editions of the Federal Gazette)', type: 'value_error', input: q.language },
+            {
+              loc: ['query', 'language'],
+              msg: 'language applies to FF only (the French and Italian editions of the Federal Gazette)',
+              type: 'value_error',
+              input: q.language,
+            },
           ]);
         }
         const answer = await resolveAmendmentRef(deps.db, q);

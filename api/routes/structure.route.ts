@@ -78,7 +78,12 @@ export const structureRoutes =
       }
       const first = rows.find((e) => e.number === composed.parts[0]);
       return {
-        ...decisionHeadOf(decision, ctx(), ruleStatementOf(decision, undefined, null, pinpointRuleText(rows, number)), number),
+        ...decisionHeadOf(
+          decision,
+          ctx(),
+          ruleStatementOf(decision, undefined, null, pinpointRuleText(rows, number)),
+          number,
+        ),
         e_number: number,
         text: composed.text,
         composed: !composed.own,
@@ -94,7 +99,8 @@ export const structureRoutes =
         schema: {
           tags: ['Decision structure'],
           summary: 'Exact wording of one numbered Erwägung',
-          description: 'A number whose paragraph exists only through its children (4 where only 4.1 and 4.2 exist) returns the children composed.',
+          description:
+            'A number whose paragraph exists only through its children (4 where only 4.1 and 4.2 exist) returns the children composed.',
           params: erwaegungParams,
           response: { 200: erwaegungResponse, 404: errorBody, 422: validationErrorBody },
         },
@@ -114,7 +120,12 @@ export const structureRoutes =
       const rows = (await loadErwaegungen(deps.db, [decision.decision_id])).get(decision.decision_id) ?? [];
       const text = structure?.regeste ?? decision.regeste;
       const numbers = rows.map((e) => e.number);
-      const refs = regesteRefs([text, structure?.regeste_de ?? null, structure?.regeste_fr ?? null, structure?.regeste_it ?? null]);
+      const refs = regesteRefs([
+        text,
+        structure?.regeste_de ?? null,
+        structure?.regeste_fr ?? null,
+        structure?.regeste_it ?? null,
+      ]);
       const base = deps.settings.publicBaseUrl.replace(/\/+$/, '');
       return {
         ...decisionHeadOf(decision, ctx(), ruleStatementOf(decision, structure, rows[0]?.text ?? null)),
@@ -124,7 +135,11 @@ export const structureRoutes =
         regeste_it: structure?.regeste_it ?? null,
         erwaegung_refs: refs.map((n) => {
           const exists = pinpointExists(numbers, n);
-          return { number: n, exists, url: exists ? `${base}/erwaegung/${encodeURIComponent(decision.decision_id)}/${n}` : null };
+          return {
+            number: n,
+            exists,
+            url: exists ? `${base}/erwaegung/${encodeURIComponent(decision.decision_id)}/${n}` : null,
+          };
         }),
       };
     };
@@ -135,7 +150,8 @@ export const structureRoutes =
         schema: {
           tags: ['Decision structure'],
           summary: "The court's own head-note",
-          description: "Accepts a decision id, BGE reference or docket number. '(E. x.y)' references inside point to paragraphs retrievable with /erwaegung.",
+          description:
+            "Accepts a decision id, BGE reference or docket number. '(E. x.y)' references inside point to paragraphs retrievable with /erwaegung.",
           params: decisionRefParams,
           response: { 200: regesteResponse, 404: errorBody, 422: validationErrorBody },
         },
@@ -196,7 +212,10 @@ export const structureRoutes =
       '/structure/:docket_head/:docket_tail',
       { schema: { hide: true, params: z.object(headTail), querystring: structureQuery } },
       async (request) =>
-        structure(`${request.params.docket_head}/${request.params.docket_tail}`, request.query.paragraph_excerpt_chars),
+        structure(
+          `${request.params.docket_head}/${request.params.docket_tail}`,
+          request.query.paragraph_excerpt_chars,
+        ),
     );
 
     r.get(

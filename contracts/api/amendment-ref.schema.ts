@@ -28,13 +28,18 @@ export type AmendmentRefQuery = z.infer<typeof amendmentRefQuery>;
 
 export const amendmentMatch = z.object({
   ref_type: z.string(),
-  language: z.string().nullable().describe('Edition of the Federal Gazette (FF: fr or it); null for the official compilation'),
+  language: z
+    .string()
+    .nullable()
+    .describe('Edition of the Federal Gazette (FF: fr or it); null for the official compilation'),
   citation: z.string(),
   eli: z.string(),
   eli_url: z.string(),
   match: z
     .enum(['direct', 'first_page', 'containing_document'])
-    .describe('direct: from 2021 the number is the id; first_page: the document starts on this page; containing_document: the page lies inside the document starting on first_page'),
+    .describe(
+      'direct: from 2021 the number is the id; first_page: the document starts on this page; containing_document: the page lies inside the document starting on first_page',
+    ),
   first_page: z.number().int(),
   cited_in: z
     .object({ title: z.string().nullable(), sr_number: z.string().nullable(), canton: z.string().nullable() })

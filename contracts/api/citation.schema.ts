@@ -12,9 +12,14 @@ export const citeQuery = z.object({
     .string()
     .min(1)
     .max(300)
-    .describe("A decision id, BGE reference, docket number or similar case reference ('BGE 140 III 86', '4A_714/2014', 'bger_4A_714_2014', 'MKGE 14 Nr. 3')"),
+    .describe(
+      "A decision id, BGE reference, docket number or similar case reference ('BGE 140 III 86', '4A_714/2014', 'bger_4A_714_2014', 'MKGE 14 Nr. 3')",
+    ),
   pinpoint: erwaegungNumber.optional().describe('Erwägung number such as 2.3'),
-  language: z.enum(CITE_LANGUAGES).default('de').describe('Selects the primary citation_string; all three variants are always returned'),
+  language: z
+    .enum(CITE_LANGUAGES)
+    .default('de')
+    .describe('Selects the primary citation_string; all three variants are always returned'),
 });
 export type CiteQuery = z.infer<typeof citeQuery>;
 
@@ -34,7 +39,9 @@ export const closeMatch = z.object({
   canonical_url: z.string(),
   reason: z
     .enum(['page_range', 'same_register_year'])
-    .describe('page_range: the BGE whose pages hold the cited page; same_register_year: a docket of the same register and year a typo away'),
+    .describe(
+      'page_range: the BGE whose pages hold the cited page; same_register_year: a docket of the same register and year a typo away',
+    ),
   note: z.string(),
 });
 export type CloseMatch = z.infer<typeof closeMatch>;
@@ -49,7 +56,10 @@ export const citeResponse = z.object({
   title: z.string().nullable(),
   docket_number: z.string().nullable(),
   pinpoint: z.string().nullable(),
-  pinpoint_exists: z.boolean().nullable().describe('null when the decision has no numbered Erwägungen to check against'),
+  pinpoint_exists: z
+    .boolean()
+    .nullable()
+    .describe('null when the decision has no numbered Erwägungen to check against'),
   page_pinpoint: z.number().int().nullable(),
   page_pinpoint_exists: z.boolean().nullable(),
   citation_string: z.string().describe('The variant in the requested language'),
@@ -64,7 +74,10 @@ export type CiteResponse = z.infer<typeof citeResponse>;
 
 export const attestBody = z.object({
   draft_text: z.string().min(1).max(ATTEST_MAX_CHARS),
-  audit_grounding: z.boolean().default(false).describe('Also return every citation with what it was checked against'),
+  audit_grounding: z
+    .boolean()
+    .default(false)
+    .describe('Also return every citation with what it was checked against'),
 });
 
 export const ISSUE_KINDS = ['citation', 'pinpoint', 'page', 'date', 'quotation', 'statute'] as const;
@@ -91,16 +104,25 @@ export const attestCitation = z.object({
   pinpoints: z.array(z.string()),
   citation_string_de: z.string().nullable(),
   canonical_url: z.string().nullable(),
-  grounding: z.string().nullable().describe('The verbatim text the citation was checked against (pinpointed Erwägung or rule statement), cut'),
+  grounding: z
+    .string()
+    .nullable()
+    .describe(
+      'The verbatim text the citation was checked against (pinpointed Erwägung or rule statement), cut',
+    ),
 });
 export type AttestCitation = z.infer<typeof attestCitation>;
 
 export const attestResponse = z.object({
-  ok: z.boolean().describe('No error was found in the citations, pinpoints, dates, quotations and statute references'),
+  ok: z
+    .boolean()
+    .describe('No error was found in the citations, pinpoints, dates, quotations and statute references'),
   citations_found: z.number().int(),
   citations_ok: z.number().int(),
   issues_count: z.number().int(),
-  annotated_text: z.string().describe('The draft with [✓] after each verified reference and [✗ n] pointing at issue n'),
+  annotated_text: z
+    .string()
+    .describe('The draft with [✓] after each verified reference and [✗ n] pointing at issue n'),
   issues: z.array(attestIssue),
   language: z.string().nullable(),
   citations: z.array(attestCitation).optional().describe('With audit_grounding: every reference found'),
@@ -121,11 +143,16 @@ export const verifyClaimResponse = z.object({
   pinpoint: z.string().nullable(),
   supports: z.enum(SUPPORT_LEVELS),
   confidence: z.number().min(0).max(1),
-  supporting_excerpt: z.string().nullable().describe('Verbatim from the decision; dropped when the judge did not quote verbatim'),
+  supporting_excerpt: z
+    .string()
+    .nullable()
+    .describe('Verbatim from the decision; dropped when the judge did not quote verbatim'),
   qualifying_excerpt: z.string().nullable(),
   reasoning: z.string(),
   judge: z.string().describe("'llm:<model>' or 'lexical'"),
-  excerpts_dropped: z.array(z.string()).describe('Excerpts the judge returned that are not verbatim in the decision'),
+  excerpts_dropped: z
+    .array(z.string())
+    .describe('Excerpts the judge returned that are not verbatim in the decision'),
   ...citationStrings,
   canonical_url: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CANTONS } from '../courts/cantons.ts';
+import { citationGraphStatistics, statuteStatistics } from './graph.schema.ts';
 import { intParam } from './params.ts';
 
 const CANTON_CODES = new Set<string>(['CH', ...CANTONS]);
@@ -54,6 +55,8 @@ export const statisticsResponse = z.object({
     by_court: z.record(z.string(), z.number().int()),
     by_canton: z.record(z.string(), z.number().int()),
   }),
+  citation_graph: citationGraphStatistics,
+  statutes: statuteStatistics,
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponse>;
 

@@ -247,3 +247,44 @@ export const trendsResponse = z.object({
   ),
 });
 export type TrendsResponse = z.infer<typeof trendsResponse>;
+
+/** Citation-graph figures of GET /statistics (references of the decisions the filters select). */
+export const citationGraphStatistics = z.object({
+  case_references: z.number().int().describe('Case references extracted (one per cited key and decision)'),
+  resolved_references: z.number().int().describe('References that name a decision of the corpus'),
+  unresolved_references: z.number().int(),
+  references_by_kind: z.record(z.string(), z.number().int()),
+  citing_decisions: z.number().int().describe('Decisions with at least one resolved reference'),
+  cited_decisions: z.number().int().describe('Distinct decisions cited'),
+  edges: z.number().int().describe('Distinct citing → cited pairs'),
+  appeal_references: z.number().int().describe('Lower-court references (header or facts)'),
+  appeal_links_resolved: z.number().int(),
+  most_cited: z.array(
+    z.object({ decision_id: z.string(), citation_string_de: z.string(), cited_by: z.number().int() }),
+  ),
+  computed_at: z.string().describe('The figures may be up to a few minutes old'),
+});
+export type CitationGraphStatistics = z.infer<typeof citationGraphStatistics>;
+
+/** Statute figures of GET /statistics. */
+export const statuteStatistics = z.object({
+  statute_references: z.number().int().describe('Decision × act × article pairs'),
+  decisions_citing_statutes: z.number().int(),
+  federal_acts: z.number().int().describe('Distinct federal acts and treaties (by SR number)'),
+  top_acts: z.array(
+    z.object({
+      sr_number: z.string(),
+      abbreviation: z.string().nullable(),
+      decisions: z.number().int(),
+    }),
+  ),
+  top_articles: z.array(
+    z.object({
+      sr_number: z.string(),
+      abbreviation: z.string().nullable(),
+      article: z.string(),
+      decisions: z.number().int(),
+    }),
+  ),
+});
+export type StatuteStatistics = z.infer<typeof statuteStatistics>;

@@ -10,7 +10,9 @@ export const lawParams = z.object({
     .string()
     .min(1)
     .max(200)
-    .describe('Abbreviation, SR number, alias-table name, collection label (LS, RSV, ...) or `_` for a lookup by sr_number'),
+    .describe(
+      'Abbreviation, SR number, alias-table name, collection label (LS, RSV, ...) or `_` for a lookup by sr_number',
+    ),
 });
 
 export const lawTwoPartParams = lawParams.extend({
@@ -18,7 +20,9 @@ export const lawTwoPartParams = lawParams.extend({
     .string()
     .min(1)
     .max(200)
-    .describe('Canton code of a cantonal act (either order: /laws/StG/ZH or /laws/ZH/StG), or the SR number after a collection label or `_`'),
+    .describe(
+      'Canton code of a cantonal act (either order: /laws/StG/ZH or /laws/ZH/StG), or the SR number after a collection label or `_`',
+    ),
 });
 
 export const lawQuery = z.object({
@@ -62,7 +66,10 @@ export const lawResponse = z.object({
   note: z.string().nullable().describe('Former names, former editions, section names, federal fallbacks'),
   resolved_via: z.enum(['stored_abbreviation', 'sr_number', 'alias', 'collection_label']),
   alias: aliasInfo.nullable(),
-  section: z.object({ id: z.string(), heading: z.string() }).nullable().describe('Kind section: the only block served'),
+  section: z
+    .object({ id: z.string(), heading: z.string() })
+    .nullable()
+    .describe('Kind section: the only block served'),
   available_versions: z.array(z.string()).describe('Consolidation dates held in this language, oldest first'),
 });
 export type LawResponse = z.infer<typeof lawResponse>;

@@ -50,7 +50,10 @@ export const legislationHit = legislationRecord.extend({
   score: z.number(),
   matched_in: z.array(z.enum(['title', 'content'])),
   snippet: z.string().nullable(),
-  text: parsedText.nullable().optional().describe('Present on the top fetch_top_n_texts results; null when no parsed text is held'),
+  text: parsedText
+    .nullable()
+    .optional()
+    .describe('Present on the top fetch_top_n_texts results; null when no parsed text is held'),
 });
 
 export const legislationSearchResponse = z.object({
@@ -90,7 +93,13 @@ export const legislationDetailParams = z.object({
 });
 
 export const legislationDetailQuery = z.object({
-  systematic_number: z.string().trim().min(1).max(60).optional().describe('Look up by systematic number instead of id'),
+  systematic_number: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .optional()
+    .describe('Look up by systematic number instead of id'),
   canton: cantonParam.default('CH').describe('Used for the systematic-number lookup'),
   language: lawLanguage.default('de'),
   include_versions: boolParam(false),

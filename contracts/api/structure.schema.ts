@@ -10,7 +10,9 @@ export const citationFields = {
   canonical_url: z.string().describe('Address of the decision; ends in #e-N-M when a pinpoint is given'),
   rule_statement: z
     .string()
-    .describe('Verbatim rule, at most ~500 characters cut at a sentence end: pinpointed Erwägung, else Regeste, else first paragraph'),
+    .describe(
+      'Verbatim rule, at most ~500 characters cut at a sentence end: pinpointed Erwägung, else Regeste, else first paragraph',
+    ),
 };
 
 const decisionRef = z.string().min(1).max(300);
@@ -58,10 +60,16 @@ export const erwaegungResponse = z.object({
   ...decisionHead,
   e_number: z.string().describe('The number asked for, normalised'),
   text: z.string().describe('Exact wording; a parent number composes its children, each led by its label'),
-  composed: z.boolean().describe('True when the number has no paragraph of its own and its children are composed'),
+  composed: z
+    .boolean()
+    .describe('True when the number has no paragraph of its own and its children are composed'),
   parts: z.array(z.string()).describe('Numbers of the paragraphs included, in document order'),
   parent: z.string().nullable(),
-  page: z.number().int().nullable().describe('Page of the official collection where the paragraph starts (BGE)'),
+  page: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Page of the official collection where the paragraph starts (BGE)'),
 });
 
 const erwaegungRef = z.object({
@@ -125,7 +133,13 @@ export const caseBriefResponse = z.object({
     .describe('The top-level Erwägungen, each as a short verbatim excerpt'),
   holding: z.string().nullable().describe('The operative part'),
   statutes: z.array(
-    z.object({ reference: z.string(), sr_number: z.string().nullable(), law: z.string().nullable(), article: z.string(), count: z.number().int() }),
+    z.object({
+      reference: z.string(),
+      sr_number: z.string().nullable(),
+      law: z.string().nullable(),
+      article: z.string(),
+      count: z.number().int(),
+    }),
   ),
   authority: z.array(briefCase).describe('Decisions the decision cites, most cited first'),
   related_cases: z.object({

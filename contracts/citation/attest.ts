@@ -17,7 +17,12 @@ import { resolveLawName } from '../laws/resolve-law.ts';
 import { composeErwaegung, pinpointExists, type ErwaegungText } from '../structure/erwaegung-numbers.ts';
 import { isCitableDate, spellDate, type CitationLanguage } from './dates.ts';
 import { referenceOfMatch, type ParsedReference } from './decision-identifiers.ts';
-import { findCitations, isCaseCitation, type CitationMatch, type GrammarLanguage } from './grammar/find-citations.ts';
+import {
+  findCitations,
+  isCaseCitation,
+  type CitationMatch,
+  type GrammarLanguage,
+} from './grammar/find-citations.ts';
 import { detectLanguage, rankSentences } from './lexical-match.ts';
 import { findQuotations, quotedVerbatim, type Quotation } from './quotations.ts';
 import { excerptAtSentence } from './rule-statement.ts';
@@ -49,7 +54,11 @@ function ownerOf(text: string, q: Quotation, matches: readonly CitationMatch[]):
       if (m.span.start - q.end <= QUOTE_OWNER_DISTANCE && sameParagraph(text, q.end, m.span.start)) return i;
       break;
     }
-    if (m.span.end <= q.start && q.start - m.span.end <= QUOTE_OWNER_DISTANCE && sameParagraph(text, m.span.end, q.start))
+    if (
+      m.span.end <= q.start &&
+      q.start - m.span.end <= QUOTE_OWNER_DISTANCE &&
+      sameParagraph(text, m.span.end, q.start)
+    )
       before = i;
   }
   return before;
@@ -57,11 +66,14 @@ function ownerOf(text: string, q: Quotation, matches: readonly CitationMatch[]):
 
 /** Finds the citations, statute references and quotations of a draft. */
 export function scanDraft(text: string, options: { currentYear?: number } = {}): DraftScan {
-  const language = detectLanguage(text);
-  const matches = findCitations(text, {
-    ...(language ? { language } : {}),
-    ...(options.currentYear ? { currentYear: options.currentYear } : {}),
-  });
+  const year = options.currentYear ? { currentYear: options.currentYear } : {};
+  let language = detectLanguage(text);
+  let matches = findCitations(text, { ...(language ? { language } : {}), ...year });
+  if (language === null) {
+    // Too little prose to tell: the wording of the citations themselves decides.
+    language = majorityLanguage(matches);
+    if (language) matches = findCitations(text, { language, ...year });
+  }
   const quotations = findQuotations(text);
   return {
     language,
@@ -70,6 +82,13 @@ export function scanDraft(text: string, options: { currentYear?: number } = {}):
     quotations,
     quoteOwners: quotations.map((q) => ownerOf(text, q, matches)),
   };
+}
+
+function majorityLanguage(matches: readonly CitationMatch[]): GrammarLanguage | null {
+  const counts = new Map<GrammarLanguage, number>();
+  for (const m of matches) if (m.language) counts.set(m.language, (counts.get(m.language) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  return ranked[0] && (ranked.length === 1 || ranked[0][1] > ranked[1]![1]) ? ranked[0][0] : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,12 +166,20 @@ const PAGE_WORD: Readonly<Record<CitationLanguage, string>> = { de: 'S.', fr: 'p
 function pinpointHint(numbers: readonly string[], pin: string): string {
   const top = [...new Set(numbers.map((n) => n.split(/[.a-z/]/)[0]!))];
   const parent = pin.includes('.') ? pin.slice(0, pin.lastIndexOf('.')) : null;
-  const siblings = parent ? numbers.filter((n) => n.startsWith(`${parent}.`) && n.split('.').length === pin.split('.').length) : [];
+  const siblings = parent
+    ? numbers.filter((n) => n.startsWith(`${parent}.`) && n.split('.').length === pin.split('.').length)
+    : [];
   if (siblings.length > 0) return `Erwägung ${parent} has ${siblings.join(', ')}`;
   return `its Erwägungen are numbered ${top.slice(0, 12).join(', ')}${top.length > 12 ? ', …' : ''}`;
 }
 
-function caseFindings(m: CitationMatch, ref: ParsedReference, outcome: AttestOutcome | undefined, facts: AttestFacts, lang: CitationLanguage): Finding[] {
+function caseFindings(
+  m: CitationMatch,
+  ref: ParsedReference,
+  outcome: AttestOutcome | undefined,
+  facts: AttestFacts,
+  lang: CitationLanguage,
+): Finding[] {
   const d = outcome?.decisionId ? facts.decisions.get(outcome.decisionId) : undefined;
   if (!d) {
     const close = outcome?.closeMatches ?? [];
@@ -177,17 +204,35 @@ function caseFindings(m: CitationMatch, ref: ParsedReference, outcome: AttestOut
       ];
     }
     if (m.court === null && m.kind === 'cantonal') {
-      return [W('citation', `The court of '${ref.displayKey}' is not known to the service, so the decision cannot be verified.`)];
+      return [
+        W(
+          'citation',
+          `The court of '${ref.displayKey}' is not known to the service, so the decision cannot be verified.`,
+        ),
+      ];
     }
     if (m.confidence < 0.5) {
-      return [W('citation', `'${m.text}' may be a citation of ${ref.displayKey}, which is not in the corpus.`)];
+      return [
+        W('citation', `'${m.text}' may be a citation of ${ref.displayKey}, which is not in the corpus.`),
+      ];
     }
-    return [E('citation', `No decision '${ref.displayKey}' in the corpus.`, 'Check the reference; the decision may also be unpublished or missing from the corpus.')];
+    return [
+      E(
+        'citation',
+        `No decision '${ref.displayKey}' in the corpus.`,
+        'Check the reference; the decision may also be unpublished or missing from the corpus.',
+      ),
+    ];
   }
   const out: Finding[] = [];
   for (const pin of ref.pinpoints) {
     if (d.erwaegungen === null) {
-      out.push(W('pinpoint', `${PIN_WORD[lang]} ${pin} cannot be verified: no numbered Erwägungen were recognised in ${facts.cite(d, 'de')}.`));
+      out.push(
+        W(
+          'pinpoint',
+          `${PIN_WORD[lang]} ${pin} cannot be verified: no numbered Erwägungen were recognised in ${facts.cite(d, 'de')}.`,
+        ),
+      );
     } else if (!pinpointExists(d.erwaegungen, pin)) {
       out.push(
         E(
@@ -198,7 +243,11 @@ function caseFindings(m: CitationMatch, ref: ParsedReference, outcome: AttestOut
       );
     }
   }
-  if (ref.pagePinpoint !== null && d.pages && (ref.pagePinpoint < d.pages.start || ref.pagePinpoint > d.pages.end)) {
+  if (
+    ref.pagePinpoint !== null &&
+    d.pages &&
+    (ref.pagePinpoint < d.pages.start || ref.pagePinpoint > d.pages.end)
+  ) {
     out.push(
       E(
         'page',
@@ -224,11 +273,19 @@ function statuteFindings(m: CitationMatch, facts: AttestFacts): Finding[] {
   if (!s) return [];
   const articleFinding = (sr: string, label: string): Finding[] => {
     const check = facts.article?.(sr, s.article) ?? 'unknown';
-    return check === 'missing' ? [E('statute', `Art. ${s.article} does not exist in ${label} (SR ${sr}).`)] : [];
+    return check === 'missing'
+      ? [E('statute', `Art. ${s.article} does not exist in ${label} (SR ${sr}).`)]
+      : [];
   };
   if (s.sr !== null) return articleFinding(s.sr, s.law ?? `SR ${s.sr}`);
   if (s.law === null) {
-    return [W('statute', `'${m.text}' names no act, so the article cannot be verified.`, 'Name the act, e.g. Art. 8 BV.')];
+    return [
+      W(
+        'statute',
+        `'${m.text}' names no act, so the article cannot be verified.`,
+        'Name the act, e.g. Art. 8 BV.',
+      ),
+    ];
   }
   const cantonal = m.canton !== null && m.canton !== 'CH';
   const resolved = resolveLawName({ abbreviation: s.law });
@@ -241,13 +298,25 @@ function statuteFindings(m: CitationMatch, facts: AttestFacts): Finding[] {
   if (cantonal || m.text.trimStart().startsWith('§')) {
     return [W('statute', `'${s.law}' is read as a cantonal act, which the service cannot verify.`)];
   }
-  return [W('statute', `The act '${s.law}' is not in the service's statute tables, so '${m.text}' cannot be verified.`)];
+  return [
+    W(
+      'statute',
+      `The act '${s.law}' is not in the service's statute tables, so '${m.text}' cannot be verified.`,
+    ),
+  ];
 }
 
-function quotationFindings(q: Quotation, owner: number | null, scan: DraftScan, facts: AttestFacts): Finding[] {
+function quotationFindings(
+  q: Quotation,
+  owner: number | null,
+  scan: DraftScan,
+  facts: AttestFacts,
+): Finding[] {
   const m = owner === null ? null : scan.matches[owner]!;
   if (m && !isCaseCitation(m)) {
-    return [W('quotation', `The quotation is attributed to ${m.text}; quotations of statutes are not checked.`)];
+    return [
+      W('quotation', `The quotation is attributed to ${m.text}; quotations of statutes are not checked.`),
+    ];
   }
   const decisionId = owner === null ? null : (facts.outcomes.get(owner)?.decisionId ?? null);
   if (m && decisionId === null) {
@@ -255,11 +324,19 @@ function quotationFindings(q: Quotation, owner: number | null, scan: DraftScan, 
   }
   if (decisionId === null) {
     const anywhere = [...facts.sources.values()].some((s) => quotedVerbatim(q.text, s.fullText));
-    return anywhere ? [] : [W('quotation', 'The quotation is not attributed to a citation and appears verbatim in none of the decisions cited.')];
+    return anywhere
+      ? []
+      : [
+          W(
+            'quotation',
+            'The quotation is not attributed to a citation and appears verbatim in none of the decisions cited.',
+          ),
+        ];
   }
   const source = facts.sources.get(decisionId);
   const d = facts.decisions.get(decisionId)!;
-  if (!source) return [W('quotation', `The text of ${facts.cite(d, 'de')} is not available to check the quotation.`)];
+  if (!source)
+    return [W('quotation', `The text of ${facts.cite(d, 'de')} is not available to check the quotation.`)];
   if (quotedVerbatim(q.text, source.fullText)) return [];
   const pin = scan.references[owner!]?.pinpoints[0];
   const scope = (pin ? composeErwaegung(source.erwaegungen, pin)?.text : null) ?? source.fullText;
@@ -286,13 +363,20 @@ interface Item {
 }
 
 /** The attest response for a scanned draft and the facts fetched for it. */
-export function assessDraft(draft: string, scan: DraftScan, facts: AttestFacts, options: { auditGrounding: boolean }): AttestResponse {
+export function assessDraft(
+  draft: string,
+  scan: DraftScan,
+  facts: AttestFacts,
+  options: { auditGrounding: boolean },
+): AttestResponse {
   const lang: CitationLanguage = scan.language ?? 'de';
   const items: Item[] = [];
   const citations: AttestCitation[] = [];
   scan.matches.forEach((m, i) => {
     const ref = scan.references[i];
-    const findings = ref ? caseFindings(m, ref, facts.outcomes.get(i), facts, lang) : statuteFindings(m, facts);
+    const findings = ref
+      ? caseFindings(m, ref, facts.outcomes.get(i), facts, lang)
+      : statuteFindings(m, facts);
     items.push({ start: m.span.start, end: m.span.end, text: m.text, findings, reference: true });
     if (options.auditGrounding) {
       const id = ref ? (facts.outcomes.get(i)?.decisionId ?? null) : null;
@@ -315,7 +399,14 @@ export function assessDraft(draft: string, scan: DraftScan, facts: AttestFacts, 
   });
   scan.quotations.forEach((q, k) => {
     const findings = quotationFindings(q, scan.quoteOwners[k] ?? null, scan, facts);
-    if (findings.length > 0) items.push({ start: q.start, end: q.end, text: draft.slice(q.start, q.end), findings, reference: false });
+    if (findings.length > 0)
+      items.push({
+        start: q.start,
+        end: q.end,
+        text: draft.slice(q.start, q.end),
+        findings,
+        reference: false,
+      });
   });
   items.sort((a, b) => a.start - b.start || a.end - b.end);
 

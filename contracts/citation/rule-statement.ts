@@ -1,3 +1,5 @@
+import { firstBodyParagraph, segmentDecision } from '../structure/segment-decision.ts';
+
 const MAX = 500;
 const HARD_MAX = 1000;
 // Tokens that end in a dot without ending a sentence.
@@ -120,20 +122,29 @@ export function excerptAtSentence(text: string): string {
   return `${clean.slice(0, cut > 0 ? cut : MAX)} …`;
 }
 
+/**
+ * The first paragraph of a decision's body: of its Erwägungen (or facts) when the text has them,
+ * never the court's letterhead; else simply the first paragraph.
+ */
+function firstParagraph(fullText: string): string {
+  const structure = segmentDecision({ fullText, language: 'de' });
+  return (
+    firstBodyParagraph(structure) ??
+    fullText
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .find((p) => p.length > 0) ??
+    ''
+  );
+}
+
 /** The rule statement: the pinpointed paragraph if given, else the Regeste, else the first paragraph. */
 export function ruleStatement(input: {
   readonly pinpointText?: string | null;
   readonly regeste?: string | null;
   readonly fullText?: string | null;
 }): string {
-  const source =
-    input.pinpointText?.trim() ||
-    input.regeste?.trim() ||
-    (input.fullText ?? '')
-      .split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .find((p) => p.length > 0) ||
-    '';
+  const source = input.pinpointText?.trim() || input.regeste?.trim() || firstParagraph(input.fullText ?? '');
   return excerptAtSentence(source);
 }
 

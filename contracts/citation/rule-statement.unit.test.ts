@@ -15,6 +15,28 @@ describe('rule statement', () => {
     expect(ruleStatement({})).toBe('');
   });
 
+  it('takes the first paragraph of the body, not the letterhead, when there is no Regeste', () => {
+    const fullText = [
+      'Bundesgericht',
+      'Tribunal fédéral',
+      '4A_1/2020',
+      'Urteil vom 3. Mai 2021',
+      'Sachverhalt:',
+      'A. Die Vermieterin kündigte.',
+      'Erwägungen:',
+      '1. Die Beschwerde ist zulässig. Sie richtet sich gegen einen Endentscheid.',
+      '2. Weiter.',
+      'Demnach erkennt das Bundesgericht:',
+      '1. Abgewiesen.',
+    ].join('\n\n');
+    expect(ruleStatement({ regeste: null, fullText })).toBe(
+      'Die Beschwerde ist zulässig. Sie richtet sich gegen einen Endentscheid.',
+    );
+    expect(ruleStatement({ fullText: 'Bundesgericht\n\nSachverhalt:\n\nA. Nur Tatsachen.' })).toBe(
+      'A. Nur Tatsachen.',
+    );
+  });
+
   it.each([
     // Cuts after the last real sentence end within 500 characters.
     [`${long(40)}. ${long(40)}. ${long(60)}.`, `${long(40)}. ${long(40)}.`],

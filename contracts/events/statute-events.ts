@@ -78,7 +78,8 @@ export const statuteVersionSchema = z
   .superRefine((v, ctx) => {
     const eids = new Set<string>();
     for (const [i, a] of v.articles.entries()) {
-      if (eids.has(a.eid)) ctx.addIssue({ code: 'custom', path: ['articles', i, 'eid'], message: `duplicate eid ${a.eid}` });
+      if (eids.has(a.eid))
+        ctx.addIssue({ code: 'custom', path: ['articles', i, 'eid'], message: `duplicate eid ${a.eid}` });
       eids.add(a.eid);
     }
   });

@@ -10,14 +10,27 @@ const version: StatuteVersion = {
   abbreviation: 'OR',
   eli: 'eli/cc/27/317_321_377',
   entry_into_force: '1912-01-01',
-  blocks: [{ id: 'tit_1', kind: 'title', num: 'Erster Titel:', heading: 'Allgemeine Bestimmungen', parent: null }],
+  blocks: [
+    { id: 'tit_1', kind: 'title', num: 'Erster Titel:', heading: 'Allgemeine Bestimmungen', parent: null },
+  ],
   articles: [
-    { article_num: '41', eid: 'art_41', heading: 'Voraussetzungen der Haftpflicht', text: '1 Wer ...', block: 'tit_1' },
+    {
+      article_num: '41',
+      eid: 'art_41',
+      heading: 'Voraussetzungen der Haftpflicht',
+      text: '1 Wer ...',
+      block: 'tit_1',
+    },
     { article_num: '266l', eid: 'art_266_l', heading: null, text: 'Text', block: null },
   ],
   gazette_refs: [{ ref_type: 'AS', year: 2019, page: 123, eli: 'eli/oc/2019/123', language: 'de' }],
   source_url: null,
-  provenance: { source: 'test', source_item_id: 'x', scraped_at: '2026-01-01T00:00:00.000Z', content_hash: 'a'.repeat(64) },
+  provenance: {
+    source: 'test',
+    source_item_id: 'x',
+    scraped_at: '2026-01-01T00:00:00.000Z',
+    content_hash: 'a'.repeat(64),
+  },
 };
 
 const envelope = (data: unknown) => ({
@@ -40,11 +53,17 @@ describe('statute events', () => {
   });
 
   it.each([
-    ['an article number that is not one', { ...version, articles: [{ ...version.articles[0]!, article_num: '41-42' }] }],
+    [
+      'an article number that is not one',
+      { ...version, articles: [{ ...version.articles[0]!, article_num: '41-42' }] },
+    ],
     ['duplicate eIds', { ...version, articles: [version.articles[0]!, version.articles[0]!] }],
     ['a language without statutes', { ...version, language: 'rm' }],
     ['an impossible date', { ...version, consolidation_date: '2024-02-30' }],
-    ['a gazette ref without an ELI', { ...version, gazette_refs: [{ ...version.gazette_refs[0]!, eli: 'nope' }] }],
+    [
+      'a gazette ref without an ELI',
+      { ...version, gazette_refs: [{ ...version.gazette_refs[0]!, eli: 'nope' }] },
+    ],
   ])('rejects %s (the projection runner dead-letters it)', (_what, data) => {
     const parsed = parseEvent(envelope(data));
     expect(parsed.ok).toBe(false);

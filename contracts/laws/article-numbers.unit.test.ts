@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { articleNumFromEid, ARTICLE_NUM, compareArticleNums, normaliseArticleNum } from './article-numbers.ts';
+import {
+  articleNumFromEid,
+  ARTICLE_NUM,
+  compareArticleNums,
+  normaliseArticleNum,
+} from './article-numbers.ts';
 
 describe('article numbers', () => {
   it.each([
@@ -44,6 +49,15 @@ describe('article numbers', () => {
 
   it('sorts in reading order: 6 < 6a < 6b < 6bis < 6ter < 7 < 41 < 266l', () => {
     const shuffled = ['266l', '7', '6ter', '6a', '41', '6', '6bis', '6b'];
-    expect([...shuffled].sort(compareArticleNums)).toEqual(['6', '6a', '6b', '6bis', '6ter', '7', '41', '266l']);
+    expect([...shuffled].sort(compareArticleNums)).toEqual([
+      '6',
+      '6a',
+      '6b',
+      '6bis',
+      '6ter',
+      '7',
+      '41',
+      '266l',
+    ]);
   });
 });

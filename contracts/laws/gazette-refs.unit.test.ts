@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { directEli, editionOf, eliFromHref, parseGazetteCitation, parseRefType, refTypeFor } from './gazette-refs.ts';
+import {
+  directEli,
+  editionOf,
+  eliFromHref,
+  parseGazetteCitation,
+  parseRefType,
+  refTypeFor,
+} from './gazette-refs.ts';
 
 describe('gazette references', () => {
   it.each([

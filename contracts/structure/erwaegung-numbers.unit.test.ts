@@ -114,9 +114,29 @@ describe('composeErwaegung: a parent composes its children', () => {
     expect(composeErwaegung(rows, '4')?.parts).not.toContain('41');
     expect(composeErwaegung(rows, '3')).toBeNull();
     expect(composeErwaegung(rows, '4.3')).toBeNull();
-    expect(pinpointExists(rows.map((r) => r.number), '4')).toBe(true);
-    expect(pinpointExists(rows.map((r) => r.number), '4.2.2')).toBe(false);
-    expect(pinpointExists(rows.map((r) => r.number), '5a')).toBe(true);
-    expect(pinpointExists(rows.map((r) => r.number), '5c')).toBe(false);
+    expect(
+      pinpointExists(
+        rows.map((r) => r.number),
+        '4',
+      ),
+    ).toBe(true);
+    expect(
+      pinpointExists(
+        rows.map((r) => r.number),
+        '4.2.2',
+      ),
+    ).toBe(false);
+    expect(
+      pinpointExists(
+        rows.map((r) => r.number),
+        '5a',
+      ),
+    ).toBe(true);
+    expect(
+      pinpointExists(
+        rows.map((r) => r.number),
+        '5c',
+      ),
+    ).toBe(false);
   });
 });

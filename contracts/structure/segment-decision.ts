@@ -206,8 +206,18 @@ function readConsiderations(
       continue;
     }
     const w = writtenNumberAt(p);
-    if (inferOperative && w?.kind === 'modern' && w.value === '1' && reader.top >= 2 && OPERATIVE_ITEM.test(p)) {
-      return { intro: intro.length > 0 ? intro.join('\n\n') : null, erwaegungen: finish(out), operativeAt: i };
+    if (
+      inferOperative &&
+      w?.kind === 'modern' &&
+      w.value === '1' &&
+      reader.top >= 2 &&
+      OPERATIVE_ITEM.test(p)
+    ) {
+      return {
+        intro: intro.length > 0 ? intro.join('\n\n') : null,
+        erwaegungen: finish(out),
+        operativeAt: i,
+      };
     }
     const number = w ? reader.accept(w) : null;
     if (w && number !== null) {
@@ -254,7 +264,8 @@ function regesteSections(
     const limit = h.regeste[k + 1] ?? paras.length;
     while (end < limit && headingKind(paras[end]!) === null) end++;
     const text = join(paras.slice(at + 1, end));
-    const lang = regesteHeadingLanguage(paras[at]!) ?? (['de', 'fr', 'it'].includes(language) ? language : null);
+    const lang =
+      regesteHeadingLanguage(paras[at]!) ?? (['de', 'fr', 'it'].includes(language) ? language : null);
     if (text && lang && !(lang in out)) out[lang as StructureLanguage] = text;
   });
   return out;
@@ -291,7 +302,12 @@ export function segmentDecision(input: SegmentInput): DecisionStructure {
   let facts: string | null = null;
   let factsSource: SectionSource = 'none';
   if (h.facts >= 0) {
-    facts = join(paras.slice(h.facts + 1, consHeadingAt >= 0 ? consHeadingAt : h.operative >= 0 ? h.operative : paras.length));
+    facts = join(
+      paras.slice(
+        h.facts + 1,
+        consHeadingAt >= 0 ? consHeadingAt : h.operative >= 0 ? h.operative : paras.length,
+      ),
+    );
     factsSource = 'heading';
   } else {
     const until = consHeadingAt >= 0 ? consHeadingAt : h.operative >= 0 ? h.operative : paras.length;

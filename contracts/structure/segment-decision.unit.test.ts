@@ -68,7 +68,8 @@ const ROWS: readonly Row[] = [
     parents: { '2a': '2', '2a/aa': '2a', '2b': '2' },
     regeste: /^Art\. 8 Cst\.; égalité de traitement/,
     facts: /^A\. X\. a requis/,
-    operative: /^Par ces motifs, le Tribunal fédéral prononce :\n\n1\. Le recours est rejeté\.\n\n2\. Les frais judiciaires sont mis à la charge du recourant\.$/,
+    operative:
+      /^Par ces motifs, le Tribunal fédéral prononce :\n\n1\. Le recours est rejeté\.\n\n2\. Les frais judiciaires sont mis à la charge du recourant\.$/,
   },
   {
     name: 'former insurance court (de): no Regeste, no facts heading',
@@ -139,7 +140,9 @@ const ROWS: readonly Row[] = [
 
 describe('segmentDecision: every court family of the corpus', () => {
   it('covers every decision of the hand-written corpus', () => {
-    expect(new Set(ROWS.map((r) => r.decision.decision_id)).size).toBeGreaterThanOrEqual(CITATION_CORPUS.length - 3);
+    expect(new Set(ROWS.map((r) => r.decision.decision_id)).size).toBeGreaterThanOrEqual(
+      CITATION_CORPUS.length - 3,
+    );
     expect(new Set(ROWS.map((r) => r.decision.language))).toEqual(new Set(['de', 'fr', 'it']));
   });
 
@@ -201,12 +204,78 @@ describe('segmentDecision: details', () => {
   });
 
   it.each([
-    ['de', p('Sachverhalt:', 'A. Tatsachen.', 'Das Bundesgericht zieht in Erwägung:', '1. Eins.', '2. Zwei.', 'Demnach erkennt das Bundesgericht:', '1. Abgewiesen.')],
-    ['de', p('Sachverhalt:', 'A. Tatsachen.', 'Aus den Erwägungen:', '1. Eins.', '2. Zwei.', 'Demnach beschliesst die Kammer:', '1. Abgewiesen.')],
-    ['fr', p('Faits :', 'A. Faits.', 'Considérant en droit :', '1. Un.', '2. Deux.', 'Par ces motifs, la Cour décide :', '1. Rejeté.')],
-    ['fr', p('En fait', 'A. Faits.', 'En droit', '1. Un.', '2. Deux.', 'Par ces motifs, la Cour prononce :', '1. Rejeté.')],
-    ['it', p('Fatti:', 'A. Fatti.', 'Considerando in diritto:', '1. Uno.', '2. Due.', 'Per questi motivi, il Tribunale federale pronuncia:', '1. Respinto.')],
-    ['it', p('Ritenuto in fatto', 'A. Fatti.', 'Dai considerandi:', '1. Uno.', '2. Due.', 'Per questi motivi, la Camera decreta:', '1. Respinto.')],
+    [
+      'de',
+      p(
+        'Sachverhalt:',
+        'A. Tatsachen.',
+        'Das Bundesgericht zieht in Erwägung:',
+        '1. Eins.',
+        '2. Zwei.',
+        'Demnach erkennt das Bundesgericht:',
+        '1. Abgewiesen.',
+      ),
+    ],
+    [
+      'de',
+      p(
+        'Sachverhalt:',
+        'A. Tatsachen.',
+        'Aus den Erwägungen:',
+        '1. Eins.',
+        '2. Zwei.',
+        'Demnach beschliesst die Kammer:',
+        '1. Abgewiesen.',
+      ),
+    ],
+    [
+      'fr',
+      p(
+        'Faits :',
+        'A. Faits.',
+        'Considérant en droit :',
+        '1. Un.',
+        '2. Deux.',
+        'Par ces motifs, la Cour décide :',
+        '1. Rejeté.',
+      ),
+    ],
+    [
+      'fr',
+      p(
+        'En fait',
+        'A. Faits.',
+        'En droit',
+        '1. Un.',
+        '2. Deux.',
+        'Par ces motifs, la Cour prononce :',
+        '1. Rejeté.',
+      ),
+    ],
+    [
+      'it',
+      p(
+        'Fatti:',
+        'A. Fatti.',
+        'Considerando in diritto:',
+        '1. Uno.',
+        '2. Due.',
+        'Per questi motivi, il Tribunale federale pronuncia:',
+        '1. Respinto.',
+      ),
+    ],
+    [
+      'it',
+      p(
+        'Ritenuto in fatto',
+        'A. Fatti.',
+        'Dai considerandi:',
+        '1. Uno.',
+        '2. Due.',
+        'Per questi motivi, la Camera decreta:',
+        '1. Respinto.',
+      ),
+    ],
   ])('reads the %s headings of %#', (language, fullText) => {
     const s = segmentDecision({ fullText, language });
     expect(s.sources).toEqual({ facts: 'heading', considerations: 'heading', operative: 'heading' });
@@ -216,7 +285,11 @@ describe('segmentDecision: details', () => {
   });
 
   it('takes the head-note delivered with the decision when the text has none', () => {
-    const s = segmentDecision({ fullText: p('Erwägungen:', '1. Eins.'), language: 'de', regeste: ' Mitgeliefert. ' });
+    const s = segmentDecision({
+      fullText: p('Erwägungen:', '1. Eins.'),
+      language: 'de',
+      regeste: ' Mitgeliefert. ',
+    });
     expect(s.regeste).toBe('Mitgeliefert.');
   });
 

@@ -21,7 +21,11 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   // deployment, a test) would hide the missing ones of this one. Name the current schema.
   const current = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = current.rows[0]?.schema ?? undefined;
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

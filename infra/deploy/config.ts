@@ -104,4 +104,7 @@ export type InfraEnv = z.infer<typeof infraEnv>;
 export type ApiEnv = z.infer<typeof apiEnv>;
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
 /** The language-model settings of the API (see apiEnv). */
-export type LlmEnv = Pick<ApiEnv, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS'>;
+export type LlmEnv = Pick<
+  ApiEnv,
+  'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS'
+>;

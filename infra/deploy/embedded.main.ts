@@ -79,7 +79,9 @@ async function main(): Promise<void> {
         newId: randomUUID,
         logger,
       });
-      say(`ingest ${source.name}: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`);
+      say(
+        `ingest ${source.name}: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`,
+      );
     }
   } else {
     say(`reusing ${statutesHeld} ingested sample statute versions`);
@@ -108,7 +110,9 @@ async function main(): Promise<void> {
   );
   say(`               curl '${url}/decisions?court=bger&language=fr&fields=compact&limit=5'`);
   say(`               curl '${url}/laws/OR?article=41'   curl '${url}/laws/aDSG?as_of=2023-08-31&article=4'`);
-  say(`               curl -G '${url}/laws/search' --data-urlencode 'query=Art. 60 OR'   curl '${url}/legislation/changes?canton=ZH'`);
+  say(
+    `               curl -G '${url}/laws/search' --data-urlencode 'query=Art. 60 OR'   curl '${url}/legislation/changes?canton=ZH'`,
+  );
   say(
     `               curl '${url}/courts'   curl '${url}/statistics?canton=ZH'   curl '${url}/scraper-health'`,
   );

@@ -57,7 +57,11 @@ function openClaimJudge(env: Partial<LlmEnv>, logger: InfraLogger): ClaimJudge {
     apiKey: env.OPENAI_API_KEY?.reveal(),
     OPENAI_TIMEOUT_MS: env.OPENAI_TIMEOUT_MS,
   });
-  if (env.OPENAI_MODEL) logger.info({ claim_judge: judge.name, base_url: env.OPENAI_BASE_URL ?? 'default' }, 'claim judge configured');
+  if (env.OPENAI_MODEL)
+    logger.info(
+      { claim_judge: judge.name, base_url: env.OPENAI_BASE_URL ?? 'default' },
+      'claim judge configured',
+    );
   return judge;
 }
 

@@ -21,7 +21,9 @@ const NO_KEY = 'no-key-configured';
 export function claimJudgeFrom(settings: ClaimJudgeSettings): ClaimJudge {
   if (!settings.OPENAI_MODEL) return lexicalClaimJudge;
   if (!settings.apiKey && !settings.OPENAI_BASE_URL) {
-    throw new ConfigError('OPENAI_API_KEY: required when OPENAI_MODEL is set (unless OPENAI_BASE_URL names a server that needs none)');
+    throw new ConfigError(
+      'OPENAI_API_KEY: required when OPENAI_MODEL is set (unless OPENAI_BASE_URL names a server that needs none)',
+    );
   }
   return new OpenAiClaimJudge({
     model: settings.OPENAI_MODEL,

@@ -1,14 +1,19 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
 import { SUPPORT_LEVELS } from '../../contracts/api/citation.schema.ts';
-import { type ClaimJudge, type ClaimJudgeInput, ClaimJudgeUnavailableError, type ClaimVerdict } from './claim-judge.port.ts';
+import {
+  type ClaimJudge,
+  type ClaimJudgeInput,
+  ClaimJudgeUnavailableError,
+  type ClaimVerdict,
+} from './claim-judge.port.ts';
 
 export interface OpenAiClaimJudgeOptions {
   readonly model: string;
   readonly apiKey: string;
   /** An OpenAI-compatible server (chat-completions API); default api.openai.com. */
   readonly baseURL?: string;
-  /** Budget for the whole call, retries included. */
+  /** Budget for the call (one attempt). */
   readonly timeoutMs: number;
 }
 
@@ -64,7 +69,8 @@ export class OpenAiClaimJudge implements ClaimJudge {
       apiKey: options.apiKey,
       ...(options.baseURL ? { baseURL: options.baseURL } : {}),
       timeout: options.timeoutMs,
-      maxRetries: 1,
+      // One attempt within the budget: the caller answers 503 and the client may retry.
+      maxRetries: 0,
     });
   }
 
@@ -90,14 +96,18 @@ export class OpenAiClaimJudge implements ClaimJudge {
     } catch (error) {
       throw new ClaimJudgeUnavailableError(this.describe(error), { cause: error });
     }
-    if (!content) throw new ClaimJudgeUnavailableError(`The language model ${this.options.model} returned no answer.`);
+    if (!content)
+      throw new ClaimJudgeUnavailableError(`The language model ${this.options.model} returned no answer.`);
     let parsed: unknown;
     try {
       parsed = parseContent(content);
     } catch (error) {
-      throw new ClaimJudgeUnavailableError(`The language model ${this.options.model} answered with invalid JSON.`, {
-        cause: error,
-      });
+      throw new ClaimJudgeUnavailableError(
+        `The language model ${this.options.model} answered with invalid JSON.`,
+        {
+          cause: error,
+        },
+      );
     }
     const verdict = verdictSchema.safeParse(parsed);
     if (!verdict.success) {

@@ -17,7 +17,13 @@ export class DirectoryMirror implements HttpTextClient {
   /** The file that mirrors a URL (throws for URLs that would leave the mirror). */
   pathOf(url: string): string {
     const u = new URL(url);
-    const path = resolve(this.root, u.host, ...decodeURIComponent(u.pathname).split('/').filter((p) => p.length > 0));
+    const path = resolve(
+      this.root,
+      u.host,
+      ...decodeURIComponent(u.pathname)
+        .split('/')
+        .filter((p) => p.length > 0),
+    );
     const inside = relative(this.root, path);
     if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..') {
       throw new HttpFetchError(url, 400, `${url} is outside the mirror`);
@@ -31,9 +37,14 @@ export class DirectoryMirror implements HttpTextClient {
       return await readFile(path, 'utf8');
     } catch (error) {
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      throw new HttpFetchError(url, missing ? 404 : 500, `${url}: ${missing ? 'not in the mirror' : (error as Error).message}`, {
-        cause: error,
-      });
+      throw new HttpFetchError(
+        url,
+        missing ? 404 : 500,
+        `${url}: ${missing ? 'not in the mirror' : (error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 
@@ -44,6 +55,12 @@ export class DirectoryMirror implements HttpTextClient {
   /** Where to write the mirror copy of a URL (for generators). */
   static fileFor(root: string, url: string): string {
     const u = new URL(url);
-    return join(resolve(root), u.host, ...decodeURIComponent(u.pathname).split('/').filter((p) => p.length > 0));
+    return join(
+      resolve(root),
+      u.host,
+      ...decodeURIComponent(u.pathname)
+        .split('/')
+        .filter((p) => p.length > 0),
+    );
   }
 }

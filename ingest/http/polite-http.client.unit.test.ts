@@ -15,7 +15,8 @@ function clock() {
   };
 }
 
-const respond = (status: number, body = '', headers: Record<string, string> = {}) => new Response(body, { status, headers });
+const respond = (status: number, body = '', headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers });
 
 describe('polite HTTP client', () => {
   it('keeps requests at least minIntervalMs apart, one at a time, in call order', async () => {
@@ -39,13 +40,23 @@ describe('polite HTTP client', () => {
   it('retries 429 and 5xx (honouring retry-after), then gives up with the status', async () => {
     const c = clock();
     const statuses = [429, 503, 200];
-    const fetch = (async () => respond(statuses.shift()!, 'ok', { 'retry-after': '3' })) as unknown as typeof globalThis.fetch;
+    const fetch = (async () =>
+      respond(statuses.shift()!, 'ok', { 'retry-after': '3' })) as unknown as typeof globalThis.fetch;
     const client = new PoliteHttpClient({ minIntervalMs: 0, retries: 2, fetch, sleep: c.sleep, now: c.now });
     expect(await client.getText('http://x/')).toBe('ok');
     expect(c.slept.filter((ms) => ms === 3000)).toHaveLength(2);
 
-    const failing = new PoliteHttpClient({ minIntervalMs: 0, retries: 1, fetch: (async () => respond(503)) as unknown as typeof globalThis.fetch, sleep: c.sleep, now: c.now });
-    await expect(failing.getText('http://x/down')).rejects.toMatchObject({ status: 503, code: 'INGEST_HTTP_FAILED' });
+    const failing = new PoliteHttpClient({
+      minIntervalMs: 0,
+      retries: 1,
+      fetch: (async () => respond(503)) as unknown as typeof globalThis.fetch,
+      sleep: c.sleep,
+      now: c.now,
+    });
+    await expect(failing.getText('http://x/down')).rejects.toMatchObject({
+      status: 503,
+      code: 'INGEST_HTTP_FAILED',
+    });
   });
 
   it('does not retry a 404 and marks it as missing', async () => {

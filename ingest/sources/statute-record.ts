@@ -23,7 +23,11 @@ interface Origin {
 }
 
 /** A StatuteVersionPublished record, validated against the event schema (an invalid version is an item error). */
-export function statuteRecord(content: Omit<StatuteVersion, 'provenance'>, origin: Origin, recordId = origin.itemId): SourceRecord {
+export function statuteRecord(
+  content: Omit<StatuteVersion, 'provenance'>,
+  origin: Origin,
+  recordId = origin.itemId,
+): SourceRecord {
   const data = {
     ...content,
     provenance: {
@@ -35,7 +39,10 @@ export function statuteRecord(content: Omit<StatuteVersion, 'provenance'>, origi
   };
   const checked = statuteVersionSchema.safeParse(data);
   if (!checked.success) {
-    throw new SourceItemError(origin.itemId, `statute version is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`);
+    throw new SourceItemError(
+      origin.itemId,
+      `statute version is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`,
+    );
   }
   return {
     recordId,
@@ -48,7 +55,11 @@ export function statuteRecord(content: Omit<StatuteVersion, 'provenance'>, origi
 }
 
 /** A LegislationCatalogEntryPublished record, validated likewise. */
-export function catalogRecord(content: Omit<LegislationCatalogEntry, 'provenance'>, origin: Origin, recordId: string): SourceRecord {
+export function catalogRecord(
+  content: Omit<LegislationCatalogEntry, 'provenance'>,
+  origin: Origin,
+  recordId: string,
+): SourceRecord {
   const data = {
     ...content,
     provenance: {
@@ -60,7 +71,10 @@ export function catalogRecord(content: Omit<LegislationCatalogEntry, 'provenance
   };
   const checked = legislationCatalogEntrySchema.safeParse(data);
   if (!checked.success) {
-    throw new SourceItemError(origin.itemId, `catalogue entry is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`);
+    throw new SourceItemError(
+      origin.itemId,
+      `catalogue entry is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`,
+    );
   }
   return {
     recordId,

@@ -61,8 +61,9 @@ export const citationGraphStorage = postgresTables(
       source_canton text not null,
       primary key (source_id, ordinal)
     )`,
-    // incoming lookups (by key, newest citing decision first) and the BGE inner-page join
-    `create index decision_references_key on decision_references (ref_key, source_date desc, source_id)`,
+    // incoming lookups and in-degrees by key, answered from the index alone (hubs: 10k+ rows)
+    `create index decision_references_key on decision_references (ref_key)
+      include (role, ref_court, ref_canton, stated_date, match_confidence, source_date, source_id, ordinal)`,
     `create index decision_references_bge_page on decision_references (bge_volume, bge_part, bge_page) where kind = 'bge'`,
     `create table statute_references (
       source_id text not null,
@@ -79,7 +80,8 @@ export const citationGraphStorage = postgresTables(
       source_canton text not null,
       primary key (source_id, act_key, article)
     )`,
-    `create index statute_references_article on statute_references (act_key, article, source_id)`,
+    `create index statute_references_article on statute_references (act_key, article, source_id)
+      include (source_date, source_court)`,
     `create index statute_references_act on statute_references (act_key, source_id)`,
   ],
 );

@@ -102,7 +102,10 @@ export const decisionIdentifiersProjection: Projection = {
     for (const r of rows) if (r.kind === 'bge') groups.add(`${r.bge_volume}|${r.bge_part}`);
     await tx.deleteFrom('decision_identifiers').where('decision_id', 'in', ids).execute();
     for (let i = 0; i < rows.length; i += CHUNK) {
-      await tx.insertInto('decision_identifiers').values(rows.slice(i, i + CHUNK)).execute();
+      await tx
+        .insertInto('decision_identifiers')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
     }
     await updatePageRanges(ctx, groups);
   },

@@ -1,4 +1,8 @@
-import type { GazetteRef, LegislationCatalogEntryPublished, StatuteVersionPublished } from '../../contracts/events/index.ts';
+import type {
+  GazetteRef,
+  LegislationCatalogEntryPublished,
+  StatuteVersionPublished,
+} from '../../contracts/events/index.ts';
 import { editionOf, REF_TYPE_INFO } from '../../contracts/laws/gazette-refs.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { gazetteIndexStorage } from './gazette-index.storage.ts';
@@ -21,13 +25,25 @@ export const gazetteIndexProjection: Projection = {
   streams: ['statutes', 'legislation-catalog'],
   handles: ['StatuteVersionPublished', 'LegislationCatalogEntryPublished'],
   async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {
-    for (const { event, position } of batch as readonly PositionedEvent<StatuteVersionPublished | LegislationCatalogEntryPublished>[]) {
+    for (const { event, position } of batch as readonly PositionedEvent<
+      StatuteVersionPublished | LegislationCatalogEntryPublished
+    >[]) {
       const refs: readonly GazetteRef[] = event.data.gazette_refs;
       if (refs.length === 0) continue;
       const origin: Origin =
         event.type === 'StatuteVersionPublished'
-          ? { jurisdiction: event.data.jurisdiction, sr_number: event.data.sr_number, title: event.data.title, found_by: 'statute-footnote' }
-          : { jurisdiction: event.data.jurisdiction, sr_number: event.data.systematic_number, title: event.data.title, found_by: 'catalogue' };
+          ? {
+              jurisdiction: event.data.jurisdiction,
+              sr_number: event.data.sr_number,
+              title: event.data.title,
+              found_by: 'statute-footnote',
+            }
+          : {
+              jurisdiction: event.data.jurisdiction,
+              sr_number: event.data.systematic_number,
+              title: event.data.title,
+              found_by: 'catalogue',
+            };
       const rows = refs.map((r) => ({
         collection: REF_TYPE_INFO[r.ref_type].collection,
         edition: editionOf(r.ref_type, r.language),

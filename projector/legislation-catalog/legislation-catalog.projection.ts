@@ -24,7 +24,11 @@ export const legislationCatalogProjection: Projection = {
         .where('catalog_id', '=', e.catalog_id)
         .where('language', '=', e.language)
         .executeTakeFirst();
-      if (current && (Number(current.event_position) >= position || current.content_hash === e.provenance.content_hash)) continue;
+      if (
+        current &&
+        (Number(current.event_position) >= position || current.content_hash === e.provenance.content_hash)
+      )
+        continue;
       const cfg = sql.lit(STATUTE_TS_CONFIG[e.language] ?? 'simple');
       const row = {
         catalog_id: e.catalog_id,
@@ -52,17 +56,39 @@ export const legislationCatalogProjection: Projection = {
         .values(row)
         .onConflict((oc) => oc.columns(['catalog_id', 'language']).doUpdateSet(row))
         .execute();
-      const versions = e.versions.length > 0
-        ? e.versions
-        : e.version_active_since !== null
-          ? [{ active_since: e.version_active_since, active_until: e.inactive_since, original_url: e.original_url }]
-          : [];
+      const versions =
+        e.versions.length > 0
+          ? e.versions
+          : e.version_active_since !== null
+            ? [
+                {
+                  active_since: e.version_active_since,
+                  active_until: e.inactive_since,
+                  original_url: e.original_url,
+                },
+              ]
+            : [];
       for (const v of versions) {
-        const versionRow = { catalog_id: e.catalog_id, language: e.language, active_since: v.active_since, active_until: v.active_until, original_url: v.original_url, event_position: position };
+        const versionRow = {
+          catalog_id: e.catalog_id,
+          language: e.language,
+          active_since: v.active_since,
+          active_until: v.active_until,
+          original_url: v.original_url,
+          event_position: position,
+        };
         await tx
           .insertInto('legislation_catalog_versions')
           .values(versionRow)
-          .onConflict((oc) => oc.columns(['catalog_id', 'language', 'active_since']).doUpdateSet({ active_until: v.active_until, original_url: v.original_url, event_position: position }))
+          .onConflict((oc) =>
+            oc
+              .columns(['catalog_id', 'language', 'active_since'])
+              .doUpdateSet({
+                active_until: v.active_until,
+                original_url: v.original_url,
+                event_position: position,
+              }),
+          )
           .execute();
       }
     }

@@ -7,7 +7,11 @@ import type { PositionedEvent, Projection, ProjectionContext } from '../projecti
 import { statutesStorage } from './statutes.storage.ts';
 
 /** Text-search configuration per statute language. */
-export const STATUTE_TS_CONFIG: Readonly<Record<string, string>> = { de: 'german', fr: 'french', it: 'italian' };
+export const STATUTE_TS_CONFIG: Readonly<Record<string, string>> = {
+  de: 'german',
+  fr: 'french',
+  it: 'italian',
+};
 // Rows per insert statement: 9 bind parameters each, well below Postgres' 65535.
 const CHUNK = 500;
 
@@ -23,7 +27,7 @@ export function blockPath(blockId: string | null, blocks: readonly StatuteBlock[
   return path;
 }
 
-async function writeArticles(tx: Transaction<DB>, v: StatuteVersion): Promise<void> {
+async function writeArticles(tx: Transaction<DB>, v: StatuteVersion, latest: boolean): Promise<void> {
   const cfg = sql.lit(STATUTE_TS_CONFIG[v.language] ?? 'simple');
   const actWords = `${v.title} ${v.abbreviation ?? ''}`;
   for (let start = 0; start < v.articles.length; start += CHUNK) {
@@ -42,7 +46,7 @@ async function writeArticles(tx: Transaction<DB>, v: StatuteVersion): Promise<vo
         block_id: a.block,
         block_path: path,
         main_body: !isOutsideMainBody(path),
-        is_latest: false,
+        is_latest: latest,
         // Heading above text above the act's name: a match in the heading ranks first.
         tsv: sql`setweight(to_tsvector(${cfg}::regconfig, ${a.heading ?? ''}), 'A') || setweight(to_tsvector(${cfg}::regconfig, ${a.text}), 'B') || setweight(to_tsvector(${cfg}::regconfig, ${actWords}), 'D')`,
       };
@@ -51,24 +55,34 @@ async function writeArticles(tx: Transaction<DB>, v: StatuteVersion): Promise<vo
   }
 }
 
-/** Marks the newest consolidation of the act-language as latest (versions may arrive out of order). */
-async function refreshLatest(tx: Transaction<DB>, v: StatuteVersion): Promise<void> {
-  const newest = sql<string>`(select max(consolidation_date) from statute_versions where jurisdiction = ${v.jurisdiction} and sr_number = ${v.sr_number} and language = ${v.language})`;
-  await tx
-    .updateTable('statute_versions')
-    .set({ is_latest: sql<boolean>`consolidation_date = ${newest}` })
+/**
+ * Keeps `is_latest` on the newest consolidation of the act-language (versions may arrive out of
+ * order): a newer version takes the flag from the previous latest; an older one is stored without
+ * it. Returns whether the version being written is the latest.
+ */
+async function takeLatest(tx: Transaction<DB>, v: StatuteVersion): Promise<boolean> {
+  const newest = await tx
+    .selectFrom('statute_versions')
+    .select((eb) => eb.fn.max('consolidation_date').as('date'))
     .where('jurisdiction', '=', v.jurisdiction)
     .where('sr_number', '=', v.sr_number)
     .where('language', '=', v.language)
-    .execute();
-  await tx
-    .updateTable('statute_articles')
-    .set({ is_latest: sql<boolean>`consolidation_date = ${newest}` })
-    .where('jurisdiction', '=', v.jurisdiction)
-    .where('sr_number', '=', v.sr_number)
-    .where('language', '=', v.language)
-    .where(sql<boolean>`is_latest <> (consolidation_date = ${newest})`)
-    .execute();
+    .executeTakeFirst();
+  const current = newest?.date ?? null;
+  if (current !== null && current > v.consolidation_date) return false;
+  if (current !== null && current < v.consolidation_date) {
+    for (const table of ['statute_versions', 'statute_articles'] as const) {
+      await tx
+        .updateTable(table)
+        .set({ is_latest: false })
+        .where('jurisdiction', '=', v.jurisdiction)
+        .where('sr_number', '=', v.sr_number)
+        .where('language', '=', v.language)
+        .where('consolidation_date', '=', current)
+        .execute();
+    }
+  }
+  return true;
 }
 
 /**
@@ -92,7 +106,11 @@ export const statutesProjection: Projection = {
         .where('language', '=', v.language)
         .where('consolidation_date', '=', v.consolidation_date)
         .executeTakeFirst();
-      if (current && (Number(current.event_position) >= position || current.content_hash === v.provenance.content_hash)) continue;
+      if (
+        current &&
+        (Number(current.event_position) >= position || current.content_hash === v.provenance.content_hash)
+      )
+        continue;
       await tx
         .deleteFrom('statute_articles')
         .where('jurisdiction', '=', v.jurisdiction)
@@ -100,6 +118,7 @@ export const statutesProjection: Projection = {
         .where('language', '=', v.language)
         .where('consolidation_date', '=', v.consolidation_date)
         .execute();
+      const latest = await takeLatest(tx, v);
       const row = {
         jurisdiction: v.jurisdiction,
         sr_number: v.sr_number,
@@ -113,6 +132,7 @@ export const statutesProjection: Projection = {
         entry_into_force: v.entry_into_force,
         blocks: JSON.stringify(v.blocks),
         article_count: v.articles.length,
+        is_latest: latest,
         source: v.provenance.source,
         source_url: v.source_url,
         content_hash: v.provenance.content_hash,
@@ -122,10 +142,11 @@ export const statutesProjection: Projection = {
       await tx
         .insertInto('statute_versions')
         .values(row)
-        .onConflict((oc) => oc.columns(['jurisdiction', 'sr_number', 'language', 'consolidation_date']).doUpdateSet(row))
+        .onConflict((oc) =>
+          oc.columns(['jurisdiction', 'sr_number', 'language', 'consolidation_date']).doUpdateSet(row),
+        )
         .execute();
-      await writeArticles(tx, v);
-      await refreshLatest(tx, v);
+      await writeArticles(tx, v, latest);
     }
   },
 };

@@ -25,7 +25,9 @@ import { type DatabaseHandle, openPostgres } from '../../infra/db/database.ts';
 import { indexDocument } from '../../infra/search/opensearch/index-layout.ts';
 import { OpenSearchSearchIndex } from '../../infra/search/opensearch/opensearch-search-index.ts';
 import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
+import type { SearchIndexWriter } from '../../infra/search/search.port.ts';
 import { searchDocumentOf } from '../../projector/decision-search/decision-search.projection.ts';
+import { allProjections } from '../../projector/projections.ts';
 import { runLoad } from './http-load.ts';
 
 const { values } = parseArgs({
@@ -43,7 +45,10 @@ const clients = Number(values.clients);
 const requests = Number(values.requests);
 
 const databaseUrl = process.env['DATABASE_URL'];
-const brokers = process.env['KAFKA_BROKERS']?.split(',').map((b) => b.trim()).filter(Boolean);
+const brokers = process.env['KAFKA_BROKERS']
+  ?.split(',')
+  .map((b) => b.trim())
+  .filter(Boolean);
 const openSearchUrl = process.env['OPENSEARCH_URL']?.replace(/\/+$/, '');
 if (!databaseUrl || !brokers?.length || !openSearchUrl) {
   console.error('needs DATABASE_URL, KAFKA_BROKERS and OPENSEARCH_URL: eval "$(infra/local/engines.sh env)"');
@@ -77,6 +82,7 @@ function start(script: string, args: string[] = [], extra: Record<string, string
       KAFKA_TOPIC_PREFIX: topicPrefix,
       OPENSEARCH_INDEX_PREFIX: indexPrefix,
       LOG_LEVEL: 'warn',
+      DATA_DIR: workDir,
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,7 +93,11 @@ function start(script: string, args: string[] = [], extra: Record<string, string
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const proc: Proc = { child, exited: new Promise((r) => child.once('exit', (code) => r(code))), output: () => out };
+  const proc: Proc = {
+    child,
+    exited: new Promise((r) => child.once('exit', (code) => r(code))),
+    output: () => out,
+  };
   procs.push(proc);
   return proc;
 }
@@ -109,24 +119,52 @@ const admin = kafka.admin();
 let handle: DatabaseHandle | null = null;
 const workDir = await mkdtemp(join(tmpdir(), 'bench-distributed-'));
 
-const PROJECTIONS: Record<string, string> = { decisions: 'decisions', 'decision-search': 'decisions', courts: 'decisions', 'scraper-health': 'scraper-health' };
+// Every projection the projector process runs, with the streams it reads (no I/O at construction).
+const NO_WRITER: SearchIndexWriter = { upsert: () => Promise.reject(new Error('unused')) };
+const PROJECTIONS = allProjections({ writer: NO_WRITER, generations: null }).map((p) => ({
+  name: p.name,
+  streams: p.streams,
+}));
 
 /** Events not yet projected per projection (live generations). */
 async function lag(): Promise<Record<string, number>> {
   const db = handle!.db;
-  const live = await db.selectFrom('projection_generations').select(['projection', 'generation']).where('status', '=', 'live').execute();
-  const checkpoints = await db.selectFrom('projection_checkpoints').select(['projection', 'stream', 'partition', 'position']).execute();
+  const live = await db
+    .selectFrom('projection_generations')
+    .select(['projection', 'generation'])
+    .where('status', '=', 'live')
+    .execute();
+  const checkpoints = await db
+    .selectFrom('projection_checkpoints')
+    .select(['projection', 'stream', 'partition', 'position'])
+    .execute();
+  const heads = new Map<string, { partition: number; high: number }[]>();
   const out: Record<string, number> = {};
-  for (const [projection, stream] of Object.entries(PROJECTIONS)) {
+  for (const { name: projection, streams } of PROJECTIONS) {
     const gen = live.find((l) => l.projection === projection);
     if (!gen) {
       out[projection] = Number.POSITIVE_INFINITY;
       continue;
     }
     let n = 0;
-    for (const o of await admin.fetchTopicOffsets(`${topicPrefix}${stream}`)) {
-      const cp = checkpoints.find((c) => c.projection === `projection.${projection}.g${gen.generation}` && c.stream === stream && c.partition === o.partition);
-      n += Number(o.high) - (cp ? Number(cp.position) + 1 : 0);
+    for (const stream of streams) {
+      if (!heads.has(stream))
+        heads.set(
+          stream,
+          (await admin.fetchTopicOffsets(`${topicPrefix}${stream}`)).map((o) => ({
+            partition: o.partition,
+            high: Number(o.high),
+          })),
+        );
+      for (const o of heads.get(stream)!) {
+        const cp = checkpoints.find(
+          (c) =>
+            c.projection === `projection.${projection}.g${gen.generation}` &&
+            c.stream === stream &&
+            c.partition === o.partition,
+        );
+        n += o.high - (cp ? Number(cp.position) + 1 : 0);
+      }
     }
     out[projection] = n;
   }
@@ -143,8 +181,14 @@ async function waitForApi(base: string): Promise<void> {
   throw new Error('the api did not become ready');
 }
 
-async function rawBulk(docs: readonly ReturnType<typeof searchDocumentOf>[]): Promise<{ seconds: number; bytes: number }> {
-  const index = new OpenSearchSearchIndex({ node: openSearchUrl!, indexPrefix: scratchPrefix, logger: { info() {}, warn() {} } });
+async function rawBulk(
+  docs: readonly ReturnType<typeof searchDocumentOf>[],
+): Promise<{ seconds: number; bytes: number }> {
+  const index = new OpenSearchSearchIndex({
+    node: openSearchUrl!,
+    indexPrefix: scratchPrefix,
+    logger: { info() {}, warn() {} },
+  });
   await index.init();
   await index.close();
   const target = `${scratchPrefix}-decisions-v1`;
@@ -153,16 +197,25 @@ async function rawBulk(docs: readonly ReturnType<typeof searchDocumentOf>[]): Pr
   for (let i = 0; i < docs.length; i += 500) {
     const lines: string[] = [];
     docs.slice(i, i + 500).forEach((doc, j) => {
-      lines.push(JSON.stringify({ index: { _index: target, _id: doc.decision_id, version: i + j, version_type: 'external_gte' } }));
+      lines.push(
+        JSON.stringify({
+          index: { _index: target, _id: doc.decision_id, version: i + j, version_type: 'external_gte' },
+        }),
+      );
       lines.push(JSON.stringify(indexDocument(doc, i + j)));
     });
     bodies.push(`${lines.join('\n')}\n`);
   }
   const t = performance.now();
   for (const body of bodies) {
-    const res = await fetch(`${openSearchUrl}/_bulk`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body });
+    const res = await fetch(`${openSearchUrl}/_bulk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body,
+    });
     const json = (await res.json()) as { errors: boolean };
-    if (!res.ok || json.errors) throw new Error(`raw _bulk failed: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
+    if (!res.ok || json.errors)
+      throw new Error(`raw _bulk failed: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
   }
   await fetch(`${openSearchUrl}/${target}/_refresh`, { method: 'POST' });
   return { seconds: seconds(t), bytes: bodies.reduce((n, b) => n + Buffer.byteLength(b), 0) };
@@ -172,15 +225,23 @@ async function cleanup(): Promise<void> {
   await Promise.all(procs.map(stop));
   if (handle) {
     const db = handle.db;
-    const schemas = await db.selectFrom(sql<{ nspname: string }>`pg_namespace`.as('n')).select('nspname').where('nspname', 'like', `${name}\\_\\_%`).execute();
+    const schemas = await db
+      .selectFrom(sql<{ nspname: string }>`pg_namespace`.as('n'))
+      .select('nspname')
+      .where('nspname', 'like', `${name}\\_\\_%`)
+      .execute();
     for (const s of schemas) await db.schema.dropSchema(s.nspname).ifExists().cascade().execute();
     await db.schema.dropSchema(name).ifExists().cascade().execute();
     await handle.close();
   }
   for (const prefix of [indexPrefix, scratchPrefix]) {
-    await fetch(`${openSearchUrl}/${prefix}-decisions-v*?expand_wildcards=all&ignore_unavailable=true`, { method: 'DELETE' }).catch(() => undefined);
+    await fetch(`${openSearchUrl}/${prefix}-decisions-v*?expand_wildcards=all&ignore_unavailable=true`, {
+      method: 'DELETE',
+    }).catch(() => undefined);
   }
-  const topics = (await admin.listTopics().catch(() => [] as string[])).filter((t) => t.startsWith(topicPrefix));
+  const topics = (await admin.listTopics().catch(() => [] as string[])).filter((t) =>
+    t.startsWith(topicPrefix),
+  );
   if (topics.length > 0) await admin.deleteTopics({ topics }).catch(() => undefined);
   await admin.disconnect();
   await rm(workDir, { recursive: true, force: true });
@@ -188,14 +249,17 @@ async function cleanup(): Promise<void> {
 
 try {
   await admin.connect();
-  console.log(`distributed benchmark: ${size} decisions, ${projectorCount} projector process(es), ${cpus().length} cores`);
+  console.log(
+    `distributed benchmark: ${size} decisions, ${projectorCount} projector process(es), ${cpus().length} cores`,
+  );
 
   // The corpus, and the search documents of every decision (for the raw bulk comparison).
   let t = performance.now();
   const corpusDir = join(workDir, 'corpus');
   const source = await createSampleSource({ dir: corpusDir, size, seed: Number(values.seed) });
   const docs: ReturnType<typeof searchDocumentOf>[] = [];
-  for await (const item of source.items()) docs.push(searchDocumentOf(await source.parse(item, new Date().toISOString())));
+  for await (const item of source.items())
+    docs.push(searchDocumentOf(await source.parse(item, new Date().toISOString())));
   console.log(`corpus generated and parsed in-process: ${fmt(seconds(t))} s`);
 
   const port = 18_000 + Math.floor(Math.random() * 2000);
@@ -205,9 +269,19 @@ try {
   handle = await openPostgres({ url: databaseUrl, schema: name, poolSize: 2, applicationName: 'bench' });
 
   t = performance.now();
-  await finished(start('ingest/ingest.main.ts', [], { SOURCE: 'sample', SOURCE_DIR: corpusDir, SAMPLE_SIZE: String(size), SAMPLE_SEED: values.seed }), 'ingest');
+  await finished(
+    start('ingest/ingest.main.ts', [], {
+      SOURCE: 'sample',
+      SOURCE_DIR: corpusDir,
+      SAMPLE_SIZE: String(size),
+      SAMPLE_SEED: values.seed,
+    }),
+    'ingest',
+  );
   const ingestSeconds = seconds(t);
-  console.log(`ingest into Kafka (process, incl. start-up and parsing): ${fmt(ingestSeconds)} s = ${fmt(size / ingestSeconds, 0)} decisions/s`);
+  console.log(
+    `ingest into Kafka (process, incl. start-up and parsing): ${fmt(ingestSeconds)} s = ${fmt(size / ingestSeconds, 0)} decisions/s`,
+  );
 
   // End to end: projector process(es) from start-up until every projection has caught up.
   t = performance.now();
@@ -217,32 +291,57 @@ try {
   for (;;) {
     const lags = await lag().catch(() => null);
     if (lags) {
-      for (const [projection, n] of Object.entries(lags)) if (n === 0 && caughtUp[projection] === undefined) caughtUp[projection] = seconds(t);
-      if (Number.isNaN(firstCheckpoint) && Object.values(lags).some((n) => Number.isFinite(n) && n < size)) firstCheckpoint = seconds(t);
-      if (Object.keys(caughtUp).length === Object.keys(PROJECTIONS).length) break;
+      for (const [projection, n] of Object.entries(lags))
+        if (n === 0 && caughtUp[projection] === undefined) caughtUp[projection] = seconds(t);
+      if (Number.isNaN(firstCheckpoint) && Object.values(lags).some((n) => Number.isFinite(n) && n < size))
+        firstCheckpoint = seconds(t);
+      if (Object.keys(caughtUp).length === PROJECTIONS.length) break;
     }
-    if (seconds(t) > 3600) throw new Error(`projection did not catch up within an hour: ${JSON.stringify(lags)}`);
+    if (seconds(t) > 3600)
+      throw new Error(`projection did not catch up within an hour: ${JSON.stringify(lags)}`);
     await sleep(250);
   }
   const e2eSeconds = Math.max(...Object.values(caughtUp));
   const e2eRate = size / e2eSeconds;
-  console.log(`projection, log → Postgres + OpenSearch: all caught up after ${fmt(e2eSeconds)} s = ${fmt(e2eRate, 0)} decisions/s (first batch committed ${fmt(firstCheckpoint)} s after spawn)`);
-  for (const [projection, s] of Object.entries(caughtUp)) console.log(`  ${projection.padEnd(16)} caught up after ${fmt(s)} s`);
-  const stats = (await (await fetch(`${openSearchUrl}/_cat/indices/${indexPrefix}-decisions-v1?format=json&bytes=mb`)).json()) as { 'docs.count': string; 'store.size': string }[];
-  console.log(`  index ${indexPrefix}-decisions-v1: ${stats[0]?.['docs.count']} docs, ${stats[0]?.['store.size']} MB`);
+  console.log(
+    `projection, log → Postgres + OpenSearch: all caught up after ${fmt(e2eSeconds)} s = ${fmt(e2eRate, 0)} decisions/s (first batch committed ${fmt(firstCheckpoint)} s after spawn)`,
+  );
+  for (const [projection, s] of Object.entries(caughtUp))
+    console.log(`  ${projection.padEnd(16)} caught up after ${fmt(s)} s`);
+  // An index nobody searched for 30 s is search-idle and skips scheduled refreshes: refresh first.
+  await fetch(`${openSearchUrl}/${indexPrefix}-decisions-v1/_refresh`, { method: 'POST' });
+  const stats = (await (
+    await fetch(`${openSearchUrl}/_cat/indices/${indexPrefix}-decisions-v1?format=json&bytes=mb`)
+  ).json()) as { 'docs.count': string; 'store.size': string }[];
+  console.log(
+    `  index ${indexPrefix}-decisions-v1: ${stats[0]?.['docs.count']} docs, ${stats[0]?.['store.size']} MB`,
+  );
 
   // Raw _bulk of the same documents.
   const raw = await rawBulk(docs);
   const rawRate = docs.length / raw.seconds;
-  console.log(`raw OpenSearch _bulk, same documents and layout (${fmt(raw.bytes / 1e6, 0)} MB in ${Math.ceil(docs.length / 500)} requests): ${fmt(raw.seconds)} s = ${fmt(rawRate, 0)} docs/s`);
-  console.log(`ratio end-to-end / raw bulk: ${fmt(e2eRate / rawRate, 2)} (end to end = ${fmt((100 * e2eRate) / rawRate, 0)} % of raw bulk)`);
+  console.log(
+    `raw OpenSearch _bulk, same documents and layout (${fmt(raw.bytes / 1e6, 0)} MB in ${Math.ceil(docs.length / 500)} requests): ${fmt(raw.seconds)} s = ${fmt(rawRate, 0)} docs/s`,
+  );
+  console.log(
+    `ratio end-to-end / raw bulk: ${fmt(e2eRate / rawRate, 2)} (end to end = ${fmt((100 * e2eRate) / rawRate, 0)} % of raw bulk)`,
+  );
 
   // Search latency through the api process.
   const q = (params: Record<string, string>) => `${base}/decisions?${new URLSearchParams(params).toString()}`;
   const kinds: Record<string, string[]> = {
-    keyword: ['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer'].map((w) => q({ query: w, limit: '20' })),
-    phrase: ['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"'].map((w) => q({ query: w, limit: '20' })),
-    boolean: ['Kündigung AND Mietvertrag', 'contrat OR bail', 'Steuer NOT Einkommen', '(Haftung OR Schaden) AND Vertrag'].map((w) => q({ query: w, limit: '20' })),
+    keyword: ['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer'].map((w) =>
+      q({ query: w, limit: '20' }),
+    ),
+    phrase: ['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"'].map(
+      (w) => q({ query: w, limit: '20' }),
+    ),
+    boolean: [
+      'Kündigung AND Mietvertrag',
+      'contrat OR bail',
+      'Steuer NOT Einkommen',
+      '(Haftung OR Schaden) AND Vertrag',
+    ].map((w) => q({ query: w, limit: '20' })),
     prefix: ['Kündig*', 'contra*', 'respons*', 'Versich*'].map((w) => q({ query: w, limit: '20' })),
     'filter-only': [
       q({ court: 'bger', limit: '20' }),
@@ -251,11 +350,15 @@ try {
       q({ court: 'bvger', chamber: 'Abteilung', limit: '20' }),
     ],
   };
-  console.log(`\nGET /decisions (distributed: api process → OpenSearch), ${clients} concurrent clients, ${clients * requests} requests per kind:`);
+  console.log(
+    `\nGET /decisions (distributed: api process → OpenSearch), ${clients} concurrent clients, ${clients * requests} requests per kind:`,
+  );
   for (const [kind, urls] of Object.entries(kinds)) {
     await runLoad(urls, 2, 5); // warm-up
     const r = await runLoad(urls, clients, requests);
-    console.log(`  ${kind.padEnd(12)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  max ${fmt(r.max)} ms  ${fmt(r.rps, 0)} req/s  errors ${r.errors}`);
+    console.log(
+      `  ${kind.padEnd(12)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  max ${fmt(r.max)} ms  ${fmt(r.rps, 0)} req/s  errors ${r.errors}`,
+    );
   }
 
   // Rebuild the search projection from the log while the projector and the api keep running.
@@ -263,10 +366,18 @@ try {
   const rebuild = start('projector/admin.main.ts', ['rebuild', 'decision-search']);
   await finished(rebuild, 'admin rebuild');
   const rebuildSeconds = seconds(t);
-  const line = rebuild.output().split('\n').find((l) => l.includes('generation 2 live')) ?? '';
-  console.log(`\nrebuild decision-search from the log (admin process, incl. start-up): ${fmt(rebuildSeconds)} s = ${fmt(size / rebuildSeconds, 0)} decisions/s  [${line.trim()}]`);
-  const check = (await (await fetch(q({ limit: '1', fields: 'compact' }))).json()) as { total: number };
-  console.log(`  search total after the swap: ${check.total}`);
+  const line =
+    rebuild
+      .output()
+      .split('\n')
+      .find((l) => l.includes('generation 2 live')) ?? '';
+  console.log(
+    `\nrebuild decision-search from the log (admin process, incl. start-up): ${fmt(rebuildSeconds)} s = ${fmt(size / rebuildSeconds, 0)} decisions/s  [${line.trim()}]`,
+  );
+  const count = (await (await fetch(`${openSearchUrl}/${indexPrefix}-decisions/_count`)).json()) as {
+    count: number;
+  };
+  console.log(`  documents behind the read alias after the swap: ${count.count}`);
   await stop(api);
 } catch (error) {
   console.error(error);

@@ -11,8 +11,7 @@ const text = (...paragraphs: string[]): string => paragraphs.join('\n\n');
 
 /** Sentences other tests quote verbatim. */
 export const QUOTES = {
-  bge2_1:
-    'Eine Kündigung ist anfechtbar, wenn sie gegen den Grundsatz von Treu und Glauben verstösst.',
+  bge2_1: 'Eine Kündigung ist anfechtbar, wenn sie gegen den Grundsatz von Treu und Glauben verstösst.',
   bger2_1: 'Der Mieter kann die Kündigung innert dreissig Tagen anfechten.',
 } as const;
 
@@ -134,7 +133,14 @@ export const BGER_4A_741_2014 = makeDecision({
   docket_number: '4A_741/2014',
   decision_date: '2015-02-03',
   language: 'de',
-  full_text: text('Bundesgericht', '4A_741/2014', 'Erwägungen:', '1. Auf die Beschwerde ist nicht einzutreten.', 'Demnach erkennt das Bundesgericht:', '1. Auf die Beschwerde wird nicht eingetreten.'),
+  full_text: text(
+    'Bundesgericht',
+    '4A_741/2014',
+    'Erwägungen:',
+    '1. Auf die Beschwerde ist nicht einzutreten.',
+    'Demnach erkennt das Bundesgericht:',
+    '1. Auf die Beschwerde wird nicht eingetreten.',
+  ),
 });
 
 export const BGER_4A_714_2013 = makeDecision({
@@ -142,7 +148,14 @@ export const BGER_4A_714_2013 = makeDecision({
   docket_number: '4A_714/2013',
   decision_date: '2014-05-22',
   language: 'de',
-  full_text: text('Bundesgericht', '4A_714/2013', 'Erwägungen:', '1. Die Beschwerde ist zulässig.', 'Demnach erkennt das Bundesgericht:', '1. Die Beschwerde wird abgewiesen.'),
+  full_text: text(
+    'Bundesgericht',
+    '4A_714/2013',
+    'Erwägungen:',
+    '1. Die Beschwerde ist zulässig.',
+    'Demnach erkennt das Bundesgericht:',
+    '1. Die Beschwerde wird abgewiesen.',
+  ),
 });
 
 export const BGER_2A_123_2005 = makeDecision({
@@ -158,7 +171,7 @@ export const BGER_2A_123_2005 = makeDecision({
     'Arrêt du 1er juin 2005',
     'IIe Cour de droit public',
     'Regeste',
-    "Art. 8 Cst.; égalité de traitement. Notion de situations comparables (consid. 2a). Portée de la jurisprudence (consid. 4).",
+    'Art. 8 Cst.; égalité de traitement. Notion de situations comparables (consid. 2a). Portée de la jurisprudence (consid. 4).',
     'Faits :',
     'A. X. a requis une autorisation.',
     'B. Le Tribunal administratif a rejeté le recours.',
@@ -184,7 +197,16 @@ export const BGER_I_594_01 = makeDecision({
   decision_date: '2002-03-04',
   language: 'de',
   chamber: 'Eidgenössisches Versicherungsgericht',
-  full_text: text('Eidgenössisches Versicherungsgericht', 'I 594/01', 'Urteil vom 4. März 2002', 'Erwägungen:', '1. Streitig ist der Anspruch auf eine Invalidenrente.', '2. Die Verwaltungsgerichtsbeschwerde ist abzuweisen.', 'Demnach erkennt das Eidg. Versicherungsgericht:', '1. Die Verwaltungsgerichtsbeschwerde wird abgewiesen.'),
+  full_text: text(
+    'Eidgenössisches Versicherungsgericht',
+    'I 594/01',
+    'Urteil vom 4. März 2002',
+    'Erwägungen:',
+    '1. Streitig ist der Anspruch auf eine Invalidenrente.',
+    '2. Die Verwaltungsgerichtsbeschwerde ist abzuweisen.',
+    'Demnach erkennt das Eidg. Versicherungsgericht:',
+    '1. Die Verwaltungsgerichtsbeschwerde wird abgewiesen.',
+  ),
 });
 
 export const BVGER_A_1234_2020 = makeDecision({
@@ -241,7 +263,19 @@ export const BPATGER_O2018_001 = makeDecision({
   docket_number: 'O2018_001',
   decision_date: '2019-04-02',
   language: 'de',
-  full_text: text('Bundespatentgericht', 'O2018_001', 'Urteil vom 2. April 2019', 'Sachverhalt:', 'A. Die Klägerin ist Inhaberin eines Patents.', 'Erwägungen:', '1. Das Bundespatentgericht ist zuständig.', '2. Das Patent ist nichtig.', '2.1 Die Erfindung ist naheliegend.', 'Demnach erkennt das Bundespatentgericht:', '1. Die Klage wird gutgeheissen.'),
+  full_text: text(
+    'Bundespatentgericht',
+    'O2018_001',
+    'Urteil vom 2. April 2019',
+    'Sachverhalt:',
+    'A. Die Klägerin ist Inhaberin eines Patents.',
+    'Erwägungen:',
+    '1. Das Bundespatentgericht ist zuständig.',
+    '2. Das Patent ist nichtig.',
+    '2.1 Die Erfindung ist naheliegend.',
+    'Demnach erkennt das Bundespatentgericht:',
+    '1. Die Klage wird gutgeheissen.',
+  ),
 });
 
 export const MKG_14_3 = makeDecision({

@@ -12,14 +12,22 @@ export interface RecordedRequest {
 export type FakeHandler = (request: RecordedRequest, response: ServerResponse) => void;
 
 /** A local HTTP server for adapter tests: serves recorded-shaped responses, records every request. */
-export async function startFakeHttp(handler: FakeHandler): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }> {
+export async function startFakeHttp(
+  handler: FakeHandler,
+): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const at = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8'), at, headers: req.headers };
+      const recorded = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        body: Buffer.concat(chunks).toString('utf8'),
+        at,
+        headers: req.headers,
+      };
       requests.push(recorded);
       handler(recorded, res);
     });

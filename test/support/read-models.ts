@@ -32,7 +32,8 @@ export async function loadReadModels(events: readonly OutgoingEvent[]): Promise<
   await runner.stop();
   await log.close();
   const dead = await handle.db.selectFrom('dead_letters').select(['projection', 'reason']).execute();
-  if (dead.length > 0) throw new Error(`events dead-lettered: ${dead.map((d) => `${d.projection}: ${d.reason}`).join('; ')}`);
+  if (dead.length > 0)
+    throw new Error(`events dead-lettered: ${dead.map((d) => `${d.projection}: ${d.reason}`).join('; ')}`);
   return { handle, search };
 }
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { LegislationCatalogEntry, RawEnvelope, StatuteVersion } from '../../contracts/events/index.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 
-type VersionInput = Partial<Omit<StatuteVersion, 'provenance'>> & Pick<StatuteVersion, 'sr_number' | 'consolidation_date'>;
+type VersionInput = Partial<Omit<StatuteVersion, 'provenance'>> &
+  Pick<StatuteVersion, 'sr_number' | 'consolidation_date'>;
 
 /** A valid statute version for tests; the content hash follows the content. */
 export function makeVersion(input: VersionInput): StatuteVersion {
@@ -16,12 +17,28 @@ export function makeVersion(input: VersionInput): StatuteVersion {
     eli: input.eli ?? null,
     entry_into_force: input.entry_into_force ?? null,
     blocks: input.blocks ?? [],
-    articles: input.articles ?? [{ article_num: '1', eid: 'art_1', heading: 'Zweck', text: `Fassung ${input.consolidation_date}.`, block: null }],
+    articles: input.articles ?? [
+      {
+        article_num: '1',
+        eid: 'art_1',
+        heading: 'Zweck',
+        text: `Fassung ${input.consolidation_date}.`,
+        block: null,
+      },
+    ],
     gazette_refs: input.gazette_refs ?? [],
     source_url: input.source_url ?? null,
   };
   const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
-  return { ...content, provenance: { source: 'test', source_item_id: `${content.sr_number}/${content.consolidation_date}`, scraped_at: '2026-01-01T00:00:00.000Z', content_hash: hash } };
+  return {
+    ...content,
+    provenance: {
+      source: 'test',
+      source_item_id: `${content.sr_number}/${content.consolidation_date}`,
+      scraped_at: '2026-01-01T00:00:00.000Z',
+      content_hash: hash,
+    },
+  };
 }
 
 let seq = 0;
@@ -40,7 +57,9 @@ export function versionEvent(v: StatuteVersion | Record<string, unknown>): Outgo
   return { stream: 'statutes', envelope };
 }
 
-export function makeEntry(input: Partial<Omit<LegislationCatalogEntry, 'provenance'>> & Pick<LegislationCatalogEntry, 'catalog_id'>): LegislationCatalogEntry {
+export function makeEntry(
+  input: Partial<Omit<LegislationCatalogEntry, 'provenance'>> & Pick<LegislationCatalogEntry, 'catalog_id'>,
+): LegislationCatalogEntry {
   const content = {
     catalog_id: input.catalog_id,
     jurisdiction: input.jurisdiction ?? 'ZH',
@@ -58,13 +77,29 @@ export function makeEntry(input: Partial<Omit<LegislationCatalogEntry, 'provenan
     gazette_refs: input.gazette_refs ?? [],
   };
   const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
-  return { ...content, provenance: { source: 'test', source_item_id: String(content.catalog_id), scraped_at: '2026-01-01T00:00:00.000Z', content_hash: hash } };
+  return {
+    ...content,
+    provenance: {
+      source: 'test',
+      source_item_id: String(content.catalog_id),
+      scraped_at: '2026-01-01T00:00:00.000Z',
+      content_hash: hash,
+    },
+  };
 }
 
 export function entryEvent(e: LegislationCatalogEntry): OutgoingEvent {
   seq++;
   return {
     stream: 'legislation-catalog',
-    envelope: { type: 'LegislationCatalogEntryPublished', schemaVersion: 1, eventId: `entry-${seq}`, occurredAt: '2026-01-01T00:00:00.000Z', source: 'test', key: `${e.catalog_id}:${e.language}`, data: e },
+    envelope: {
+      type: 'LegislationCatalogEntryPublished',
+      schemaVersion: 1,
+      eventId: `entry-${seq}`,
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      source: 'test',
+      key: `${e.catalog_id}:${e.language}`,
+      data: e,
+    },
   };
 }

@@ -15,6 +15,8 @@ import { writeMalformedStatuteSamples } from '../../ingest/sources/sample-statut
 import { gazetteIndexProjection } from '../../projector/gazette-index/gazette-index.projection.ts';
 import { legislationCatalogProjection } from '../../projector/legislation-catalog/legislation-catalog.projection.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
+import { allProjections } from '../../projector/projections.ts';
+import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 import { statutesProjection } from '../../projector/statutes/statutes.projection.ts';
 
 export const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -24,6 +26,8 @@ export interface StatuteWorld {
   readonly handle: DatabaseHandle;
   readonly runs: ScraperRun[];
   readonly dir: string;
+  /** Appends events and waits until the projections caught up. */
+  readonly publish: (events: readonly OutgoingEvent[]) => Promise<void>;
   readonly close: () => Promise<void>;
 }
 
@@ -31,7 +35,9 @@ export interface StatuteWorld {
  * The bundled statute sample ingested through the real sources, projected by the statute
  * projections into in-memory PGlite, and the API over it (today = 2026-11-22).
  */
-export async function openStatuteWorld(options: { malformed?: boolean } = {}): Promise<StatuteWorld> {
+export async function openStatuteWorld(
+  options: { malformed?: boolean; allProjections?: boolean } = {},
+): Promise<StatuteWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'statutes-'));
   const sources = await createSampleStatuteSources({ dir });
   if (options.malformed) await writeMalformedStatuteSamples(join(dir, 'mirror'));
@@ -39,18 +45,32 @@ export async function openStatuteWorld(options: { malformed?: boolean } = {}): P
   const log = new TableEventLog(handle.db, { pollIntervalMs: 20 });
   const host = new ProjectorHost(
     { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
-    [statutesProjection, legislationCatalogProjection, gazetteIndexProjection],
+    options.allProjections
+      ? allProjections({ writer: new PostgresSearchIndex(handle.db) })
+      : [statutesProjection, legislationCatalogProjection, gazetteIndexProjection],
     { watchIntervalMs: 0, batchSize: 100 },
   );
-  await host.start();
-  const deps = { log, state: new TableIngestState(handle.db), now: () => new Date().toISOString(), newId: randomUUID, logger: quiet };
+  const deps = {
+    log,
+    state: new TableIngestState(handle.db),
+    now: () => new Date().toISOString(),
+    newId: randomUUID,
+    logger: quiet,
+  };
   const runs: ScraperRun[] = [];
   for (const source of sources.all) runs.push(await runEventSource(source, deps));
+  // Projecting after ingest: on the one embedded connection, interleaving both is much slower.
+  await host.start();
   await host.waitUntilCaughtUp(undefined, 50);
   const app = await buildApp({
     db: handle.db,
     search: new PostgresSearchIndex(handle.db),
-    settings: { basePath: '', publicBaseUrl: 'https://example.test', staleAfterHours: 36, maxSearchResponseChars: 2_000_000 },
+    settings: {
+      basePath: '',
+      publicBaseUrl: 'https://example.test',
+      staleAfterHours: 36,
+      maxSearchResponseChars: 2_000_000,
+    },
     today: () => '2026-11-22',
     now: () => new Date('2026-11-22T10:00:00Z'),
   });
@@ -59,6 +79,10 @@ export async function openStatuteWorld(options: { malformed?: boolean } = {}): P
     handle,
     runs,
     dir,
+    publish: async (events) => {
+      await log.append(events);
+      await host.waitUntilCaughtUp(undefined, 20);
+    },
     close: async () => {
       await app.close();
       await host.stop();

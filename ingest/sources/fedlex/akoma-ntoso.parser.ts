@@ -19,7 +19,15 @@ import {
   REF_TYPE_INFO,
   type GazetteRefType,
 } from '../../../contracts/laws/gazette-refs.ts';
-import { childElements, findAll, findDescendant, firstChild, parseXmlTree, squash, type XmlElement } from './xml-tree.ts';
+import {
+  childElements,
+  findAll,
+  findDescendant,
+  firstChild,
+  parseXmlTree,
+  squash,
+  type XmlElement,
+} from './xml-tree.ts';
 
 export type ActLanguage = 'de' | 'fr' | 'it';
 
@@ -45,17 +53,65 @@ export class AkomaNtosoError extends Error {
 }
 
 const LANGUAGE_CODES: Readonly<Record<string, ActLanguage>> = {
-  de: 'de', deu: 'de', ger: 'de', fr: 'fr', fra: 'fr', fre: 'fr', it: 'it', ita: 'it',
+  de: 'de',
+  deu: 'de',
+  ger: 'de',
+  fr: 'fr',
+  fra: 'fr',
+  fre: 'fr',
+  it: 'it',
+  ita: 'it',
 };
 
 const BLOCK_ELEMENTS = new Set([
-  'book', 'part', 'title', 'subtitle', 'chapter', 'subchapter', 'section', 'subsection',
-  'level', 'division', 'subdivision', 'transitional', 'hcontainer', 'tome',
+  'book',
+  'part',
+  'title',
+  'subtitle',
+  'chapter',
+  'subchapter',
+  'section',
+  'subsection',
+  'level',
+  'division',
+  'subdivision',
+  'transitional',
+  'hcontainer',
+  'tome',
 ]);
 const INLINE_ELEMENTS = new Set([
-  'b', 'i', 'u', 'sup', 'sub', 'span', 'inline', 'ref', 'mref', 'rref', 'term', 'def', 'date',
-  'a', 'abbr', 'docTitle', 'docNumber', 'docDate', 'noteRef', 'marker', 'del', 'ins', 'em', 'strong',
-  'signature', 'person', 'organization', 'quantity', 'entity', 'concept', 'object', 'location',
+  'b',
+  'i',
+  'u',
+  'sup',
+  'sub',
+  'span',
+  'inline',
+  'ref',
+  'mref',
+  'rref',
+  'term',
+  'def',
+  'date',
+  'a',
+  'abbr',
+  'docTitle',
+  'docNumber',
+  'docDate',
+  'noteRef',
+  'marker',
+  'del',
+  'ins',
+  'em',
+  'strong',
+  'signature',
+  'person',
+  'organization',
+  'quantity',
+  'entity',
+  'concept',
+  'object',
+  'location',
 ]);
 /** Containers whose `<num>` prefixes their first line: `1 Text`, `a. Text`. */
 const NUMBERED = new Set(['paragraph', 'item', 'point', 'indent', 'alinea', 'list', 'subparagraph']);
@@ -89,7 +145,7 @@ export function renderLines(element: XmlElement): string[] {
   };
   for (const child of element.children) {
     if (typeof child === 'string') current += child;
-    else if (child.name === 'authorialNote' || child.name === 'num' && NUMBERED.has(element.name)) continue;
+    else if (child.name === 'authorialNote' || (child.name === 'num' && NUMBERED.has(element.name))) continue;
     else if (child.name === 'br') current += ' ';
     else if (INLINE_ELEMENTS.has(child.name)) current += plainText(child);
     else if (child.name === 'td' || child.name === 'th') current += ` ${plainText(child)} |`;
@@ -176,7 +232,9 @@ function walkBody(element: XmlElement, parent: string | null, walk: Walk): void 
       const body: XmlElement = {
         name: 'article',
         attrs: {},
-        children: child.children.filter((c) => typeof c === 'string' || (c.name !== 'num' && c.name !== 'heading')),
+        children: child.children.filter(
+          (c) => typeof c === 'string' || (c.name !== 'num' && c.name !== 'heading'),
+        ),
       };
       walk.articles.push({
         article_num: num,
@@ -208,7 +266,8 @@ export interface ParseExpectations {
 /** Parses one consolidated act in one language. Throws XmlSyntaxError or AkomaNtosoError. */
 export function parseAkomaNtoso(xml: string, expect: ParseExpectations = {}): ParsedAct {
   const root = parseXmlTree(xml);
-  if (root.name !== 'akomaNtoso') throw new AkomaNtosoError(`root element is <${root.name}>, not <akomaNtoso>`);
+  if (root.name !== 'akomaNtoso')
+    throw new AkomaNtosoError(`root element is <${root.name}>, not <akomaNtoso>`);
   const doc = childElements(root).find((c) => ['act', 'doc', 'bill', 'statement'].includes(c.name));
   if (!doc) throw new AkomaNtosoError('no <act> in <akomaNtoso>');
   const identification = findDescendant(firstChild(doc, 'meta') ?? doc, 'identification');
@@ -222,7 +281,8 @@ export function parseAkomaNtoso(xml: string, expect: ParseExpectations = {}): Pa
   }
   const rawLanguage = attr(firstChild(expression, 'FRBRlanguage'), 'language') ?? expect.language ?? null;
   const language = rawLanguage !== null ? LANGUAGE_CODES[rawLanguage.toLowerCase()] : undefined;
-  if (language === undefined) throw new AkomaNtosoError(`language '${rawLanguage ?? ''}' is not de, fr or it`);
+  if (language === undefined)
+    throw new AkomaNtosoError(`language '${rawLanguage ?? ''}' is not de, fr or it`);
   if (expect.language !== undefined && expect.language !== language) {
     throw new AkomaNtosoError(`document language ${language} differs from the listed ${expect.language}`);
   }
@@ -230,10 +290,15 @@ export function parseAkomaNtoso(xml: string, expect: ParseExpectations = {}): Pa
   const preface = firstChild(doc, 'preface');
   const prefaceText = preface ? squash(plainText(preface)) : '';
   const consolidation =
-    frbrDate(expression, 'jolux:dateApplicability') ?? frbrDate(work, 'jolux:dateApplicability') ?? statedConsolidationDate(prefaceText);
-  if (consolidation === null) throw new AkomaNtosoError('no consolidation date (jolux:dateApplicability or "Stand am")');
+    frbrDate(expression, 'jolux:dateApplicability') ??
+    frbrDate(work, 'jolux:dateApplicability') ??
+    statedConsolidationDate(prefaceText);
+  if (consolidation === null)
+    throw new AkomaNtosoError('no consolidation date (jolux:dateApplicability or "Stand am")');
 
-  const name = work ? childElements(work, 'FRBRname').find((n) => n.attrs['xml:lang'] === language) : undefined;
+  const name = work
+    ? childElements(work, 'FRBRname').find((n) => n.attrs['xml:lang'] === language)
+    : undefined;
   const docTitle = preface ? textOf(findDescendant(preface, 'docTitle')) : null;
   const title = docTitle ?? attr(name, 'value');
   if (title === null) throw new AkomaNtosoError('no title (preface docTitle or FRBRname)');

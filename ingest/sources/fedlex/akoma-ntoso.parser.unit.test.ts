@@ -4,65 +4,86 @@ import { describe, expect, it } from 'vitest';
 import { AkomaNtosoError, parseAkomaNtoso, statedConsolidationDate } from './akoma-ntoso.parser.ts';
 import { XmlSyntaxError } from './xml-tree.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../../../shared/fixtures/fedlex/SR-901.021-20080101-de.xml', import.meta.url));
+const FIXTURE = fileURLToPath(
+  new URL('../../../../shared/fixtures/fedlex/SR-901.021-20080101-de.xml', import.meta.url),
+);
 const hasFixture = existsSync(FIXTURE);
-if (!hasFixture) process.stderr.write(`Akoma Ntoso fixture tests skipped: ${FIXTURE} is missing (it exists in CI)\n`);
+if (!hasFixture)
+  process.stderr.write(`Akoma Ntoso fixture tests skipped: ${FIXTURE} is missing (it exists in CI)\n`);
 
-describe.skipIf(!hasFixture)('Akoma Ntoso parser on the real Fedlex file (SR 901.021, 2008-01-01, de)', () => {
-  const act = hasFixture ? parseAkomaNtoso(readFileSync(FIXTURE, 'utf8')) : undefined;
+describe.skipIf(!hasFixture)(
+  'Akoma Ntoso parser on the real Fedlex file (SR 901.021, 2008-01-01, de)',
+  () => {
+    const act = hasFixture ? parseAkomaNtoso(readFileSync(FIXTURE, 'utf8')) : undefined;
 
-  it('reads the metadata', () => {
-    expect(act).toMatchObject({
-      sr_number: '901.021',
-      language: 'de',
-      consolidation_date: '2008-01-01',
-      entry_into_force: '2008-01-01',
-      title: 'Verordnung über Regionalpolitik',
-      abbreviation: 'VRP',
-      eli: 'eli/cc/2007/885',
-      skipped_articles: [],
+    it('reads the metadata', () => {
+      expect(act).toMatchObject({
+        sr_number: '901.021',
+        language: 'de',
+        consolidation_date: '2008-01-01',
+        entry_into_force: '2008-01-01',
+        title: 'Verordnung über Regionalpolitik',
+        abbreviation: 'VRP',
+        eli: 'eli/cc/2007/885',
+        skipped_articles: [],
+      });
     });
-  });
 
-  it('reads the six articles with numbered paragraphs and lettered lists, footnotes left out', () => {
-    expect(act!.articles.map((a) => [a.article_num, a.heading])).toEqual([
-      ['1', 'Örtlicher Wirkungsbereich'],
-      ['2', 'Ad-hoc-Konferenzen'],
-      ['3', 'Abrechnung'],
-      ['4', 'Finanzaufsicht'],
-      ['5', 'Aufhebung bisherigen Rechts'],
-      ['6', 'Inkrafttreten'],
-    ]);
-    const lines = act!.articles[0]!.text.split('\n');
-    expect(lines).toHaveLength(8);
-    expect(lines[0]).toMatch(/^1 Das Gebiet, welches mehrheitlich/);
-    expect(lines[1]).toMatch(/^a\. der Gemeinden der Agglomerationen Zürich/);
-    expect(lines[4]).toMatch(/^a\. der Kanton nachweist/);
-    expect(lines[7]).toMatch(/^4 Die Anträge auf Erweiterung/);
-    expect(act!.articles[4]!.text).toBe('Die Verordnung vom 26. November 1997 über Investitionshilfe für Berggebiete wird aufgehoben.');
-    expect(act!.articles[1]!.text).not.toMatch(/^\d/);
-  });
+    it('reads the six articles with numbered paragraphs and lettered lists, footnotes left out', () => {
+      expect(act!.articles.map((a) => [a.article_num, a.heading])).toEqual([
+        ['1', 'Örtlicher Wirkungsbereich'],
+        ['2', 'Ad-hoc-Konferenzen'],
+        ['3', 'Abrechnung'],
+        ['4', 'Finanzaufsicht'],
+        ['5', 'Aufhebung bisherigen Rechts'],
+        ['6', 'Inkrafttreten'],
+      ]);
+      const lines = act!.articles[0]!.text.split('\n');
+      expect(lines).toHaveLength(8);
+      expect(lines[0]).toMatch(/^1 Das Gebiet, welches mehrheitlich/);
+      expect(lines[1]).toMatch(/^a\. der Gemeinden der Agglomerationen Zürich/);
+      expect(lines[4]).toMatch(/^a\. der Kanton nachweist/);
+      expect(lines[7]).toMatch(/^4 Die Anträge auf Erweiterung/);
+      expect(act!.articles[4]!.text).toBe(
+        'Die Verordnung vom 26. November 1997 über Investitionshilfe für Berggebiete wird aufgehoben.',
+      );
+      expect(act!.articles[1]!.text).not.toMatch(/^\d/);
+    });
 
-  it('collects the official-compilation references of the footnotes, continuations included', () => {
-    expect(act!.gazette_refs).toEqual([
-      { ref_type: 'AS', year: 1998, page: 79, eli: 'eli/oc/1998/79_79_79', language: 'de' },
-      { ref_type: 'AS', year: 2000, page: 187, eli: 'eli/oc/2000/34', language: 'de' },
-    ]);
-  });
-});
+    it('collects the official-compilation references of the footnotes, continuations included', () => {
+      expect(act!.gazette_refs).toEqual([
+        { ref_type: 'AS', year: 1998, page: 79, eli: 'eli/oc/1998/79_79_79', language: 'de' },
+        { ref_type: 'AS', year: 2000, page: 187, eli: 'eli/oc/2000/34', language: 'de' },
+      ]);
+    });
+  },
+);
 
 const AKN = 'http://docs.oasis-open.org/legaldocml/ns/akn/3.0';
-function synthetic(parts: { lang?: string; number?: string | null; date?: string | null; preface?: string; body?: string } = {}): string {
+function synthetic(
+  parts: {
+    lang?: string;
+    number?: string | null;
+    date?: string | null;
+    preface?: string;
+    body?: string;
+  } = {},
+): string {
   const lang = parts.lang ?? 'fr';
   const number = parts.number === null ? '' : `<FRBRnumber value="${parts.number ?? '210'}"/>`;
-  const date = parts.date === null ? '' : `<FRBRdate date="${parts.date ?? '2024-01-01'}" name="jolux:dateApplicability"/>`;
+  const date =
+    parts.date === null
+      ? ''
+      : `<FRBRdate date="${parts.date ?? '2024-01-01'}" name="jolux:dateApplicability"/>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <akomaNtoso xmlns="${AKN}"><act name="publicLaw"><meta><identification source="#ch.bk"><FRBRWork>
 <FRBRuri value="https://fedlex.data.admin.ch/eli/cc/24/233_245_233/20240101"/>${date}${number}
 <FRBRname xml:lang="de" value="Schweizerisches Zivilgesetzbuch" shortForm="ZGB"/><FRBRname xml:lang="fr" value="Code civil suisse" shortForm="CC"/><FRBRname xml:lang="it" value="Codice civile svizzero" shortForm="CC"/>
 </FRBRWork><FRBRExpression><FRBRlanguage language="${lang}"/></FRBRExpression></identification></meta>
 <preface>${parts.preface ?? '<p><docTitle>Code civil <br/>suisse</docTitle></p><p>(Etat le 1<sup>er</sup> janvier 2024)</p>'}</preface>
-<body>${parts.body ?? `
+<body>${
+    parts.body ??
+    `
 <title eId="tit_1"><num>Titre premier:</num><heading>Dispositions générales</heading>
   <chapter eId="tit_1/chap_1"><num>Chapitre 1</num><heading>Application</heading>
     <article eId="art_6_bis"><num><b>Art. 6</b><i>bis</i></num><heading>Droit cantonal<authorialNote eId="fn_1" marker="1"><p>Introduit par le ch. I de la LF du 1er janvier 2000 (<ref href="https://fedlex.data.admin.ch/eli/oc/2000/12">RO <b>2000</b> 333</ref>; <ref href="https://fedlex.data.admin.ch/eli/fga/1999/7">FF <b>1999</b> 4444</ref>).</p></authorialNote></heading>
@@ -75,25 +96,41 @@ function synthetic(parts: { lang?: string; number?: string | null; date?: string
 <title eId="disp_u1"><num>Titre final:</num><heading>De l'entrée en vigueur et de l'application du code civil</heading>
   <article eId="disp_u1/art_1"><num><b>Art. 1</b></num><heading>Règle générale</heading><paragraph eId="disp_u1/art_1/para"><content><p>Les effets juridiques ...</p></content></paragraph></article>
 </title>
-<article eId="nonsense"><num>Préambule</num></article>`}
+<article eId="nonsense"><num>Préambule</num></article>`
+  }
 </body></act></akomaNtoso>`;
 }
 
 describe('Akoma Ntoso parser on synthetic documents', () => {
   it('reads blocks, lettered and Latin-ordinal articles, lists and French footnotes (RO/FF)', () => {
     const act = parseAkomaNtoso(synthetic(), { language: 'fr', srNumber: '210' });
-    expect(act).toMatchObject({ sr_number: '210', language: 'fr', consolidation_date: '2024-01-01', title: 'Code civil suisse', abbreviation: 'CC', eli: 'eli/cc/24/233_245_233' });
+    expect(act).toMatchObject({
+      sr_number: '210',
+      language: 'fr',
+      consolidation_date: '2024-01-01',
+      title: 'Code civil suisse',
+      abbreviation: 'CC',
+      eli: 'eli/cc/24/233_245_233',
+    });
     expect(act.blocks).toEqual([
       { id: 'tit_1', kind: 'title', num: 'Titre premier:', heading: 'Dispositions générales', parent: null },
       { id: 'tit_1/chap_1', kind: 'chapter', num: 'Chapitre 1', heading: 'Application', parent: 'tit_1' },
-      { id: 'disp_u1', kind: 'title', num: 'Titre final:', heading: "De l'entrée en vigueur et de l'application du code civil", parent: null },
+      {
+        id: 'disp_u1',
+        kind: 'title',
+        num: 'Titre final:',
+        heading: "De l'entrée en vigueur et de l'application du code civil",
+        parent: null,
+      },
     ]);
     expect(act.articles.map((a) => [a.article_num, a.eid, a.block, a.heading])).toEqual([
       ['6bis', 'art_6_bis', 'tit_1/chap_1', 'Droit cantonal'],
       ['41a', 'art_41_a', 'tit_1/chap_1', null],
       ['1', 'disp_u1/art_1', 'disp_u1', 'Règle générale'],
     ]);
-    expect(act.articles[0]!.text).toBe('1 Premier & seul alinéa.\n2 Sont réservés:\na. les lois;\nb. les usages.');
+    expect(act.articles[0]!.text).toBe(
+      '1 Premier & seul alinéa.\n2 Sont réservés:\na. les lois;\nb. les usages.',
+    );
     expect(act.articles[1]!.text).toBe('Texte brut.');
     expect(act.skipped_articles).toEqual(['nonsense']);
     expect(act.gazette_refs).toEqual([
@@ -115,7 +152,11 @@ describe('Akoma Ntoso parser on synthetic documents', () => {
     ['an undefined entity', `<akomaNtoso xmlns="${AKN}"><act>&nbsp;</act></akomaNtoso>`, XmlSyntaxError],
     ['another root element', `<html xmlns="${AKN}"/>`, AkomaNtosoError],
     ['no SR number', synthetic({ number: null }), AkomaNtosoError],
-    ['no date at all', synthetic({ date: null, preface: '<p><docTitle>Code civil</docTitle></p>' }), AkomaNtosoError],
+    [
+      'no date at all',
+      synthetic({ date: null, preface: '<p><docTitle>Code civil</docTitle></p>' }),
+      AkomaNtosoError,
+    ],
     ['a language other than de/fr/it', synthetic({ lang: 'en' }), AkomaNtosoError],
     ['no body', synthetic().replace(/<body>[\s\S]*<\/body>/, ''), AkomaNtosoError],
   ])('rejects %s', (_what, xml, error) => {

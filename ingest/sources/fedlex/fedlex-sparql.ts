@@ -28,7 +28,12 @@ const LANGUAGE_URIS: Readonly<Record<ActLanguage, string>> = {
 };
 
 /** The SPARQL query listing the XML versions of these acts (SR numbers are checked, never spliced raw). */
-export function versionsQuery(srNumbers: readonly string[], languages: readonly ActLanguage[], limit: number, offset: number): string {
+export function versionsQuery(
+  srNumbers: readonly string[],
+  languages: readonly ActLanguage[],
+  limit: number,
+  offset: number,
+): string {
   const bad = srNumbers.find((sr) => !isFederalSrNumber(sr));
   if (bad !== undefined) throw new Error(`not an SR number: ${bad}`);
   const numbers = srNumbers.map((sr) => `"${sr}"`).join(' ');
@@ -67,7 +72,9 @@ export interface ParsedVersions {
   readonly rows: number;
 }
 
-const LANGUAGE_BY_URI = new Map<string, ActLanguage>(Object.entries(LANGUAGE_URIS).map(([k, v]) => [v, k as ActLanguage]));
+const LANGUAGE_BY_URI = new Map<string, ActLanguage>(
+  Object.entries(LANGUAGE_URIS).map(([k, v]) => [v, k as ActLanguage]),
+);
 
 /** Reads SPARQL JSON results into versions; malformed rows are skipped with a reason. Throws on a malformed document. */
 export function parseSparqlVersions(json: unknown): ParsedVersions {
@@ -79,13 +86,23 @@ export function parseSparqlVersions(json: unknown): ParsedVersions {
     const sr = row['srNumber']?.value.trim();
     const date = row['dateApplicability']?.value.slice(0, 10);
     const languageUri = row['language']?.value ?? '';
-    const language = LANGUAGE_BY_URI.get(languageUri) ?? (['de', 'fr', 'it'].includes(languageUri) ? (languageUri as ActLanguage) : undefined);
+    const language =
+      LANGUAGE_BY_URI.get(languageUri) ??
+      (['de', 'fr', 'it'].includes(languageUri) ? (languageUri as ActLanguage) : undefined);
     const file = row['file']?.value;
     if (!sr || !isFederalSrNumber(sr)) skipped.push(`row ${i}: no SR number`);
-    else if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) skipped.push(`row ${i}: SR ${sr}: no dateApplicability`);
+    else if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+      skipped.push(`row ${i}: SR ${sr}: no dateApplicability`);
     else if (!language) skipped.push(`row ${i}: SR ${sr}: language ${languageUri} is not de, fr or it`);
     else if (!file || !/^https?:\/\//.test(file)) skipped.push(`row ${i}: SR ${sr} ${date}: no file URL`);
-    else versions.push({ sr_number: sr, consolidation_date: date, language, file_url: file, work: row['work']?.value ?? null });
+    else
+      versions.push({
+        sr_number: sr,
+        consolidation_date: date,
+        language,
+        file_url: file,
+        work: row['work']?.value ?? null,
+      });
   }
   return { versions, skipped, rows: parsed.data.results.bindings.length };
 }
@@ -118,7 +135,11 @@ export class FedlexSparqlClient implements FedlexVersionLister {
     let rows = 0;
     for (let offset = 0; ; offset += pageSize) {
       const query = versionsQuery(this.options.srNumbers, languages, pageSize, offset);
-      const body = await this.http.postForm(this.options.endpoint ?? FEDLEX_SPARQL_ENDPOINT, { query }, 'application/sparql-results+json');
+      const body = await this.http.postForm(
+        this.options.endpoint ?? FEDLEX_SPARQL_ENDPOINT,
+        { query },
+        'application/sparql-results+json',
+      );
       const page = parseSparqlVersions(JSON.parse(body) as unknown);
       versions.push(...page.versions);
       skipped.push(...page.skipped);
@@ -137,6 +158,8 @@ export class RecordedSparqlResults implements FedlexVersionLister {
   ) {}
 
   async listVersions(): Promise<ParsedVersions> {
-    return parseSparqlVersions(JSON.parse(await this.http.getText(this.url, 'application/sparql-results+json')) as unknown);
+    return parseSparqlVersions(
+      JSON.parse(await this.http.getText(this.url, 'application/sparql-results+json')) as unknown,
+    );
   }
 }

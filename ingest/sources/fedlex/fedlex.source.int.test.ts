@@ -13,11 +13,17 @@ import { PoliteHttpClient } from '../../http/polite-http.client.ts';
 import { FedlexSparqlClient, parseSparqlVersions, versionsQuery } from './fedlex-sparql.ts';
 import { FedlexSource } from './fedlex.source.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../../../shared/fixtures/fedlex/SR-901.021-20080101-de.xml', import.meta.url));
+const FIXTURE = fileURLToPath(
+  new URL('../../../../shared/fixtures/fedlex/SR-901.021-20080101-de.xml', import.meta.url),
+);
 
 /** A small act in the Fedlex layout (our own wording), used when the real fixture is absent and as a second act. */
 function act(sr: string, lang: string, date: string, articles: number): string {
-  const body = Array.from({ length: articles }, (_, i) => `<article eId="art_${i + 1}"><num><b>Art. ${i + 1}</b></num><heading>Titre ${i + 1}</heading><paragraph eId="art_${i + 1}/para"><content><p>Texte de l'article ${i + 1}.</p></content></paragraph></article>`).join('');
+  const body = Array.from(
+    { length: articles },
+    (_, i) =>
+      `<article eId="art_${i + 1}"><num><b>Art. ${i + 1}</b></num><heading>Titre ${i + 1}</heading><paragraph eId="art_${i + 1}/para"><content><p>Texte de l'article ${i + 1}.</p></content></paragraph></article>`,
+  ).join('');
   return `<?xml version="1.0" encoding="UTF-8"?><akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act><meta><identification><FRBRWork><FRBRuri value="https://fedlex.data.admin.ch/eli/cc/2010/55/${date.replace(/-/g, '')}"/><FRBRdate date="${date}" name="jolux:dateApplicability"/><FRBRnumber value="${sr}"/><FRBRname xml:lang="${lang}" value="Ordonnance d'essai" shortForm="OE"/></FRBRWork><FRBRExpression><FRBRlanguage language="${lang}"/></FRBRExpression></identification></meta><preface><p><docTitle>Ordonnance d'essai</docTitle></p></preface><body>${body}</body></act></akomaNtoso>`;
 }
 
@@ -47,11 +53,19 @@ describe('Fedlex source over HTTP (fake server)', () => {
               binding('172.010', '2020-01-01', 'FRA', `${base}/files/oe-fr.xml`),
               binding('172.011', '2020-01-01', 'FRA', `${base}/files/missing.xml`),
               binding('172.012', '2020-01-01', 'FRA', `${base}/files/broken.xml`),
-              { srNumber: { type: 'literal', value: '172.013' }, file: { type: 'uri', value: `${base}/files/x.xml` } },
+              {
+                srNumber: { type: 'literal', value: '172.013' },
+                file: { type: 'uri', value: `${base}/files/x.xml` },
+              },
             ]
           : [];
         res.writeHead(200, { 'content-type': 'application/sparql-results+json' });
-        res.end(JSON.stringify({ head: { vars: ['srNumber', 'work', 'dateApplicability', 'language', 'file'] }, results: { bindings: rows } }));
+        res.end(
+          JSON.stringify({
+            head: { vars: ['srNumber', 'work', 'dateApplicability', 'language', 'file'] },
+            results: { bindings: rows },
+          }),
+        );
         return;
       }
       if (req.path === '/files/vrp-de.xml') return void res.end(realXml);
@@ -79,17 +93,41 @@ describe('Fedlex source over HTTP (fake server)', () => {
     const http = new PoliteHttpClient({ minIntervalMs: 30, retries: 2, userAgent: 'test-agent' });
     return new FedlexSource({
       name: 'fedlex-test',
-      lister: new FedlexSparqlClient(http, { srNumbers: ['901.021', '172.010', '172.011', '172.012', '172.013'], endpoint: `${server.url}/sparqlendpoint`, pageSize: 5 }),
+      lister: new FedlexSparqlClient(http, {
+        srNumbers: ['901.021', '172.010', '172.011', '172.012', '172.013'],
+        endpoint: `${server.url}/sparqlendpoint`,
+        pageSize: 5,
+      }),
       http,
     });
   };
-  const deps = () => ({ log, state: new TableIngestState(handle.db), now: () => new Date().toISOString(), newId: randomUUID, logger: { info: () => {}, warn: () => {} } });
+  const deps = () => ({
+    log,
+    state: new TableIngestState(handle.db),
+    now: () => new Date().toISOString(),
+    newId: randomUUID,
+    logger: { info: () => {}, warn: () => {} },
+  });
 
   it('publishes one version per listed file and reports the bad ones in the health event; the run goes on', async () => {
     const run = await runEventSource(source(), deps());
-    expect(run).toMatchObject({ source: 'fedlex-test', success: true, items_seen: 5, items_failed: 3, decisions_added: 2, portal_count: 4 });
-    expect(run.errors.map((e) => e.message).join('\n')).toMatch(/no dateApplicability[\s\S]*missing\.xml[\s\S]*broken\.xml: malformed XML/);
-    const rows = await handle.db.selectFrom('event_log').select(['key', 'type', 'stream']).where('source', '=', 'fedlex-test').orderBy('position').execute();
+    expect(run).toMatchObject({
+      source: 'fedlex-test',
+      success: true,
+      items_seen: 5,
+      items_failed: 3,
+      decisions_added: 2,
+      portal_count: 4,
+    });
+    expect(run.errors.map((e) => e.message).join('\n')).toMatch(
+      /no dateApplicability[\s\S]*missing\.xml[\s\S]*broken\.xml: malformed XML/,
+    );
+    const rows = await handle.db
+      .selectFrom('event_log')
+      .select(['key', 'type', 'stream'])
+      .where('source', '=', 'fedlex-test')
+      .orderBy('position')
+      .execute();
     expect(rows).toEqual([
       { key: 'CH:901.021:de', type: 'StatuteVersionPublished', stream: 'statutes' },
       { key: 'CH:172.010:fr', type: 'StatuteVersionPublished', stream: 'statutes' },
@@ -122,8 +160,19 @@ describe('Fedlex source over HTTP (fake server)', () => {
   });
 
   it('reads SPARQL JSON results and rejects a document that is not one', () => {
-    const parsed = parseSparqlVersions({ head: { vars: [] }, results: { bindings: [binding('210', '2024-01-01T00:00:00', 'DEU', 'https://f/x.xml')] } });
-    expect(parsed.versions).toEqual([{ sr_number: '210', consolidation_date: '2024-01-01', language: 'de', file_url: 'https://f/x.xml', work: 'https://fedlex.data.admin.ch/eli/cc/2010/210' }]);
+    const parsed = parseSparqlVersions({
+      head: { vars: [] },
+      results: { bindings: [binding('210', '2024-01-01T00:00:00', 'DEU', 'https://f/x.xml')] },
+    });
+    expect(parsed.versions).toEqual([
+      {
+        sr_number: '210',
+        consolidation_date: '2024-01-01',
+        language: 'de',
+        file_url: 'https://f/x.xml',
+        work: 'https://fedlex.data.admin.ch/eli/cc/2010/210',
+      },
+    ]);
     expect(() => parseSparqlVersions({ results: [] })).toThrow(/SPARQL results are malformed/);
   });
 });

@@ -36,7 +36,8 @@ export class FedlexSource implements EventSource<FedlexItem> {
   async *items(): AsyncIterable<FedlexItem> {
     const listing = await this.options.lister.listVersions();
     this.listed = listing.versions.length;
-    for (const [i, problem] of listing.skipped.entries()) yield { id: `listing/${i}`, location: 'SPARQL results', problem };
+    for (const [i, problem] of listing.skipped.entries())
+      yield { id: `listing/${i}`, location: 'SPARQL results', problem };
     for (const version of listing.versions) {
       yield {
         id: `${version.sr_number}/${version.consolidation_date}/${version.language}`,
@@ -54,7 +55,8 @@ export class FedlexSource implements EventSource<FedlexItem> {
       xml = await this.options.http.getText(item.location, 'application/xml');
     } catch (error) {
       // A missing file is this item's problem; anything else (portal down) stops the run.
-      if (error instanceof HttpFetchError && error.isMissing) throw new SourceItemError(item.id, error.message, { cause: error });
+      if (error instanceof HttpFetchError && error.isMissing)
+        throw new SourceItemError(item.id, error.message, { cause: error });
       throw error;
     }
     let act;

@@ -50,7 +50,9 @@ export function parseXmlTree(xml: string): XmlElement {
 }
 
 export function childElements(element: XmlElement, name?: string): XmlElement[] {
-  return element.children.filter((c): c is XmlElement => typeof c !== 'string' && (name === undefined || c.name === name));
+  return element.children.filter(
+    (c): c is XmlElement => typeof c !== 'string' && (name === undefined || c.name === name),
+  );
 }
 
 export function firstChild(element: XmlElement | undefined, name: string): XmlElement | undefined {

@@ -36,7 +36,8 @@ function stateDate(text: string): string | null {
 export function parseCantonalText(html: string): ParsedCantonalText {
   const $ = cheerio.load(html, { xml: { xmlMode: false, decodeEntities: true } });
   const law = $('.law').first();
-  if (law.length === 0) throw new CantonalTextError('no .law element: not a statute page of the known layout');
+  if (law.length === 0)
+    throw new CantonalTextError('no .law element: not a statute page of the known layout');
   const blocks: StatuteBlock[] = [];
   law.find('section.division').each((i, el) => {
     const node = $(el);

@@ -1,4 +1,3 @@
-import type { Jurisdiction } from '../../../contracts/courts/cantons.ts';
 import type { EventSource, SourceRecord } from '../../event-source.port.ts';
 import { HttpFetchError, type HttpTextClient } from '../../http/http-text.port.ts';
 import { type RawItem, SourceItemError } from '../../source.port.ts';
@@ -41,7 +40,13 @@ export class CantonalTextSource implements EventSource<CantonalTextItem> {
           entry.versions.length > 0
             ? entry.versions
             : entry.version_active_since !== null
-              ? [{ active_since: entry.version_active_since, active_until: null, original_url: entry.original_url }]
+              ? [
+                  {
+                    active_since: entry.version_active_since,
+                    active_until: null,
+                    original_url: entry.original_url,
+                  },
+                ]
               : [];
         for (const v of versions) {
           if (v.original_url === null) continue;
@@ -63,24 +68,29 @@ export class CantonalTextSource implements EventSource<CantonalTextItem> {
     try {
       html = await this.http.getText(item.location, 'text/html');
     } catch (error) {
-      if (error instanceof HttpFetchError && error.isMissing) throw new SourceItemError(item.id, error.message, { cause: error });
+      if (error instanceof HttpFetchError && error.isMissing)
+        throw new SourceItemError(item.id, error.message, { cause: error });
       throw error;
     }
     let text;
     try {
       text = parseCantonalText(html);
     } catch (error) {
-      if (error instanceof CantonalTextError) throw new SourceItemError(item.id, `${item.location}: ${error.message}`, { cause: error });
+      if (error instanceof CantonalTextError)
+        throw new SourceItemError(item.id, `${item.location}: ${error.message}`, { cause: error });
       throw error;
     }
     const { entry } = item;
     if (text.systematic_number !== null && text.systematic_number !== entry.systematic_number) {
-      throw new SourceItemError(item.id, `${item.location}: systematic number ${text.systematic_number} differs from the catalogue's ${entry.systematic_number}`);
+      throw new SourceItemError(
+        item.id,
+        `${item.location}: systematic number ${text.systematic_number} differs from the catalogue's ${entry.systematic_number}`,
+      );
     }
     return [
       statuteRecord(
         {
-          jurisdiction: entry.jurisdiction as Jurisdiction,
+          jurisdiction: entry.jurisdiction,
           sr_number: entry.systematic_number,
           language: entry.language,
           // The catalogue's version date is authoritative; the page's "Stand" only fills a gap.

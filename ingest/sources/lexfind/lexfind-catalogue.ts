@@ -10,7 +10,13 @@ export function catalogueUrl(base: string, language: string, entityId: number): 
 }
 
 export type CatalogueFile =
-  | { readonly ok: true; readonly url: string; readonly jurisdiction: Jurisdiction; readonly language: 'de' | 'fr' | 'it'; readonly entries: unknown[] }
+  | {
+      readonly ok: true;
+      readonly url: string;
+      readonly jurisdiction: Jurisdiction;
+      readonly language: 'de' | 'fr' | 'it';
+      readonly entries: unknown[];
+    }
   | { readonly ok: false; readonly url: string; readonly reason: string };
 
 export interface LexfindCatalogueOptions {

@@ -1,13 +1,47 @@
 import { z } from 'zod';
 import { CANTONS, type Jurisdiction } from '../../../contracts/courts/cantons.ts';
 import type { GazetteRef, LegislationCatalogEntry } from '../../../contracts/events/index.ts';
-import { eliFromHref, parseGazetteCitation, REF_TYPE_INFO, refTypeFor } from '../../../contracts/laws/gazette-refs.ts';
-import { lexfindCatalogueFileSchema, lexfindTextOfLawSchema, type LexfindTextOfLaw } from './lexfind.schema.ts';
+import {
+  eliFromHref,
+  parseGazetteCitation,
+  REF_TYPE_INFO,
+  refTypeFor,
+} from '../../../contracts/laws/gazette-refs.ts';
+import {
+  lexfindCatalogueFileSchema,
+  lexfindTextOfLawSchema,
+  type LexfindTextOfLaw,
+} from './lexfind.schema.ts';
 
 /** LexFind entity ids: the cantons in the constitution's order (ZH = 1 ... JU = 26), CH = 27. */
 export const LEXFIND_ENTITY_ORDER: readonly Jurisdiction[] = [
-  'ZH', 'BE', 'LU', 'UR', 'SZ', 'OW', 'NW', 'GL', 'ZG', 'FR', 'SO', 'BS', 'BL', 'SH', 'AR', 'AI',
-  'SG', 'GR', 'AG', 'TG', 'TI', 'VD', 'VS', 'NE', 'GE', 'JU', 'CH',
+  'ZH',
+  'BE',
+  'LU',
+  'UR',
+  'SZ',
+  'OW',
+  'NW',
+  'GL',
+  'ZG',
+  'FR',
+  'SO',
+  'BS',
+  'BL',
+  'SH',
+  'AR',
+  'AI',
+  'SG',
+  'GR',
+  'AG',
+  'TG',
+  'TI',
+  'VD',
+  'VS',
+  'NE',
+  'GE',
+  'JU',
+  'CH',
 ];
 
 export function entityIdOf(jurisdiction: Jurisdiction): number {
@@ -29,7 +63,8 @@ export function swissDateToIso(value: string | null | undefined): string | null 
   if (!m) return undefined;
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return undefined;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return undefined;
   return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
@@ -51,19 +86,27 @@ function amendmentRefs(text: LexfindTextOfLaw, language: 'de' | 'fr' | 'it'): Ga
     if (!citation || !eli) continue;
     const collection = REF_TYPE_INFO[citation.ref_type].collection;
     if (!eli.startsWith(`eli/${collection}/`)) continue;
-    refs.push({ ref_type: refTypeFor(collection, language), year: citation.year, page: citation.page, eli, language });
+    refs.push({
+      ref_type: refTypeFor(collection, language),
+      year: citation.year,
+      page: citation.page,
+      eli,
+      language,
+    });
   }
   return refs;
 }
 
 /** One catalogue entry in the file's language, or why it cannot be used. */
 export function parseCatalogueEntry(raw: unknown, language: 'de' | 'fr' | 'it'): EntryParse {
-  const id = typeof raw === 'object' && raw !== null && 'id' in raw ? String((raw as { id: unknown }).id) : '?';
+  const id = typeof raw === 'object' && raw !== null && 'id' in raw ? String(raw.id) : '?';
   const parsed = lexfindTextOfLawSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, id, reason: z.prettifyError(parsed.error).replace(/\s+/g, ' ').slice(0, 400) };
+  if (!parsed.success)
+    return { ok: false, id, reason: z.prettifyError(parsed.error).replace(/\s+/g, ' ').slice(0, 400) };
   const t = parsed.data;
   const jurisdiction = jurisdictionOfEntity(t.entity);
-  if (!jurisdiction) return { ok: false, id, reason: `unknown entity ${t.entity.id}/${t.entity.abbreviation}` };
+  if (!jurisdiction)
+    return { ok: false, id, reason: `unknown entity ${t.entity.id}/${t.entity.abbreviation}` };
   try {
     const versions = (t.versions ?? []).map((v, i) => ({
       active_since: dateOrFail(v.version_active_since, `versions[${i}].version_active_since`)!,
@@ -97,9 +140,16 @@ export function parseCatalogueEntry(raw: unknown, language: 'de' | 'fr' | 'it'):
 }
 
 /** A catalogue file's header and raw entries; throws on a file that is not a catalogue. */
-export function readCatalogueFile(json: unknown): { jurisdiction: Jurisdiction; language: 'de' | 'fr' | 'it'; entries: unknown[] } {
+export function readCatalogueFile(json: unknown): {
+  jurisdiction: Jurisdiction;
+  language: 'de' | 'fr' | 'it';
+  entries: unknown[];
+} {
   const parsed = lexfindCatalogueFileSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`not a LexFind catalogue file: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ').slice(0, 300)}`);
+  if (!parsed.success)
+    throw new Error(
+      `not a LexFind catalogue file: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ').slice(0, 300)}`,
+    );
   const jurisdiction = jurisdictionOfEntity(parsed.data.entity);
   if (!jurisdiction) throw new Error(`unknown entity ${parsed.data.entity.id}`);
   return { jurisdiction, language: parsed.data.language, entries: parsed.data.texts_of_law };

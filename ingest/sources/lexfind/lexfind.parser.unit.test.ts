@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CantonalTextError, parseCantonalText } from './cantonal-portal.parser.ts';
-import { entityIdOf, jurisdictionOfEntity, parseCatalogueEntry, readCatalogueFile, swissDateToIso } from './lexfind.parser.ts';
+import {
+  entityIdOf,
+  jurisdictionOfEntity,
+  parseCatalogueEntry,
+  readCatalogueFile,
+  swissDateToIso,
+} from './lexfind.parser.ts';
 
 const entry = {
   id: 20001,
@@ -14,7 +20,11 @@ const entry = {
   url: 'https://www.lexfind.ch/fe/de/tol/20001/de',
   keywords: [' Gerichte ', ''],
   versions: [
-    { version_active_since: '01.01.2011', version_inactive_since: '31.12.2023', original_url: 'https://portal.test/211.1-2011.html' },
+    {
+      version_active_since: '01.01.2011',
+      version_inactive_since: '31.12.2023',
+      original_url: 'https://portal.test/211.1-2011.html',
+    },
     { version_active_since: '01.01.2024', original_url: 'https://portal.test/211.1.html' },
   ],
   amendments: [{ reference: 'AS 2010 1739', url: 'https://fedlex.data.admin.ch/eli/oc/2010/232' }],
@@ -27,7 +37,9 @@ describe('LexFind catalogue parser', () => {
     ['29.02.2024', '2024-02-29'],
   ])('reads %s as %s', (swiss, iso) => expect(swissDateToIso(swiss)).toBe(iso));
 
-  it.each(['31.02.2020', '2020-01-01', '1.13.2020', 'gestern'])('rejects the date %j', (value) => expect(swissDateToIso(value)).toBeUndefined());
+  it.each(['31.02.2020', '2020-01-01', '1.13.2020', 'gestern'])('rejects the date %j', (value) =>
+    expect(swissDateToIso(value)).toBeUndefined(),
+  );
 
   it('maps entities: cantons in the constitution order, CH = 27; the abbreviation wins over the id', () => {
     expect(entityIdOf('ZH')).toBe(1);
@@ -55,7 +67,11 @@ describe('LexFind catalogue parser', () => {
       keywords: ['Gerichte'],
       versions: [
         { active_since: '2024-01-01', active_until: null, original_url: 'https://portal.test/211.1.html' },
-        { active_since: '2011-01-01', active_until: '2023-12-31', original_url: 'https://portal.test/211.1-2011.html' },
+        {
+          active_since: '2011-01-01',
+          active_until: '2023-12-31',
+          original_url: 'https://portal.test/211.1-2011.html',
+        },
       ],
       gazette_refs: [{ ref_type: 'AS', year: 2010, page: 1739, eli: 'eli/oc/2010/232', language: 'de' }],
     });
@@ -77,7 +93,9 @@ describe('LexFind catalogue parser', () => {
   });
 
   it('reads a catalogue file and rejects other JSON', () => {
-    expect(readCatalogueFile({ entity: { id: 27, abbreviation: 'CH' }, language: 'it', texts_of_law: [1, 2] })).toEqual({ jurisdiction: 'CH', language: 'it', entries: [1, 2] });
+    expect(
+      readCatalogueFile({ entity: { id: 27, abbreviation: 'CH' }, language: 'it', texts_of_law: [1, 2] }),
+    ).toEqual({ jurisdiction: 'CH', language: 'it', entries: [1, 2] });
     expect(() => readCatalogueFile({ texts: [] })).toThrow(/not a LexFind catalogue file/);
   });
 });
@@ -98,13 +116,30 @@ const page = `<!DOCTYPE html><html lang="de"><body><div class="law" data-systema
 describe('cantonal portal parser', () => {
   it('reads title, state, divisions and § articles with paragraphs and lists', () => {
     const text = parseCantonalText(page);
-    expect(text).toMatchObject({ title: 'Gesetz über die Gerichtsorganisation', abbreviation: 'GOG', systematic_number: '211.1', consolidation_date: '2024-01-01' });
+    expect(text).toMatchObject({
+      title: 'Gesetz über die Gerichtsorganisation',
+      abbreviation: 'GOG',
+      systematic_number: '211.1',
+      consolidation_date: '2024-01-01',
+    });
     expect(text.blocks).toEqual([
-      { id: 'abschnitt-1', kind: 'division', num: '1. Abschnitt', heading: 'Allgemeine Bestimmungen', parent: null },
+      {
+        id: 'abschnitt-1',
+        kind: 'division',
+        num: '1. Abschnitt',
+        heading: 'Allgemeine Bestimmungen',
+        parent: null,
+      },
       { id: 'abschnitt-1-a', kind: 'division', num: 'A.', heading: 'Gerichte', parent: 'abschnitt-1' },
     ]);
     expect(text.articles).toEqual([
-      { article_num: '1', eid: 'par-1', heading: 'Geltungsbereich', text: '1 Dieses Gesetz gilt für alle Gerichte.\n2 Vorbehalten bleiben:\na. das Bundesrecht;\nb. Staatsverträge.', block: 'abschnitt-1-a' },
+      {
+        article_num: '1',
+        eid: 'par-1',
+        heading: 'Geltungsbereich',
+        text: '1 Dieses Gesetz gilt für alle Gerichte.\n2 Vorbehalten bleiben:\na. das Bundesrecht;\nb. Staatsverträge.',
+        block: 'abschnitt-1-a',
+      },
       { article_num: '3a', eid: 'par-3a', heading: 'Neu', text: 'Eingefügt & gültig.', block: 'abschnitt-1' },
     ]);
   });
@@ -117,7 +152,11 @@ describe('cantonal portal parser', () => {
   });
 
   it('rejects pages of another layout or without articles', () => {
-    expect(() => parseCantonalText('<html><body><p>Wartungsarbeiten</p></body></html>')).toThrow(CantonalTextError);
-    expect(() => parseCantonalText('<div class="law"><h1 class="title">Leer</h1></div>')).toThrow(/no articles/);
+    expect(() => parseCantonalText('<html><body><p>Wartungsarbeiten</p></body></html>')).toThrow(
+      CantonalTextError,
+    );
+    expect(() => parseCantonalText('<div class="law"><h1 class="title">Leer</h1></div>')).toThrow(
+      /no articles/,
+    );
   });
 });

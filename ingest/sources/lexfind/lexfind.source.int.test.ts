@@ -12,7 +12,10 @@ import { CantonalTextSource } from './cantonal-text.source.ts';
 import { LexfindCatalogue } from './lexfind-catalogue.ts';
 import { LexfindCatalogueSource } from './lexfind.source.ts';
 
-const html = (sr: string, state: string) => `<html><body><div class="law" data-systematic-number="${sr}"><h1 class="title">Loi d'essai</h1><p class="abbreviation">(LE)</p><p class="version">${state}</p>
+const html = (
+  sr: string,
+  state: string,
+) => `<html><body><div class="law" data-systematic-number="${sr}"><h1 class="title">Loi d'essai</h1><p class="abbreviation">(LE)</p><p class="version">${state}</p>
 <section class="division" id="c1"><h2><span class="num">Chapitre 1</span> <span class="heading">Généralités</span></h2>
 <article class="article" id="art-1"><h3><span class="num">Art. 1</span> <span class="heading">But</span></h3><p class="paragraph">La présente loi règle l'essai.</p></article></section></div></body></html>`;
 
@@ -29,15 +32,40 @@ describe('LexFind catalogue and cantonal texts over HTTP (fake server)', () => {
         language,
         texts_of_law: [
           {
-            id: 501, systematic_number: 'E 2 05', title: "Loi d'essai", abbreviation: 'LE', is_active: true, version_active_since: '01.07.2024', entity: { id: 25, abbreviation: 'GE' },
+            id: 501,
+            systematic_number: 'E 2 05',
+            title: "Loi d'essai",
+            abbreviation: 'LE',
+            is_active: true,
+            version_active_since: '01.07.2024',
+            entity: { id: 25, abbreviation: 'GE' },
             original_url: `${portal}/E_2_05-2024.html`,
             versions: [
-              { version_active_since: '01.01.2011', version_inactive_since: '30.06.2024', original_url: `${portal}/E_2_05-2011.html` },
+              {
+                version_active_since: '01.01.2011',
+                version_inactive_since: '30.06.2024',
+                original_url: `${portal}/E_2_05-2011.html`,
+              },
               { version_active_since: '01.07.2024', original_url: `${portal}/E_2_05-2024.html` },
             ],
           },
-          { id: 502, systematic_number: 'E 3 05', title: 'Loi abrogée', is_active: false, version_active_since: '01.01.1988', version_inactive_since: '31.12.2010', entity: { id: 25, abbreviation: 'GE' }, original_url: `${portal}/gone.html` },
-          { id: 503, systematic_number: 'E 9 99', title: 'Entrée cassée', is_active: 'yes', entity: { id: 25, abbreviation: 'GE' } },
+          {
+            id: 502,
+            systematic_number: 'E 3 05',
+            title: 'Loi abrogée',
+            is_active: false,
+            version_active_since: '01.01.1988',
+            version_inactive_since: '31.12.2010',
+            entity: { id: 25, abbreviation: 'GE' },
+            original_url: `${portal}/gone.html`,
+          },
+          {
+            id: 503,
+            systematic_number: 'E 9 99',
+            title: 'Entrée cassée',
+            is_active: 'yes',
+            entity: { id: 25, abbreviation: 'GE' },
+          },
         ],
       });
       const routes: Record<string, string> = {
@@ -62,27 +90,71 @@ describe('LexFind catalogue and cantonal texts over HTTP (fake server)', () => {
   });
 
   const catalogue = () =>
-    new LexfindCatalogue(new PoliteHttpClient({ minIntervalMs: 5 }), { baseUrl: `${server.url}/api/fe`, entities: ['GE', 'CH', 'TI'], languages: ['fr'] });
-  const deps = () => ({ log, state: new TableIngestState(handle.db), now: () => new Date().toISOString(), newId: randomUUID, logger: { info: () => {}, warn: () => {} } });
+    new LexfindCatalogue(new PoliteHttpClient({ minIntervalMs: 5 }), {
+      baseUrl: `${server.url}/api/fe`,
+      entities: ['GE', 'CH', 'TI'],
+      languages: ['fr'],
+    });
+  const deps = () => ({
+    log,
+    state: new TableIngestState(handle.db),
+    now: () => new Date().toISOString(),
+    newId: randomUUID,
+    logger: { info: () => {}, warn: () => {} },
+  });
 
   it('publishes every readable entry and reports a broken entry, a file that is not a catalogue and a missing file', async () => {
     const run = await runEventSource(new LexfindCatalogueSource(catalogue(), 'lexfind-test'), deps());
-    expect(run).toMatchObject({ success: true, items_seen: 5, decisions_added: 2, items_failed: 3, portal_count: 3 });
+    expect(run).toMatchObject({
+      success: true,
+      items_seen: 5,
+      decisions_added: 2,
+      items_failed: 3,
+      portal_count: 3,
+    });
     const messages = run.errors.map((e) => e.message).join('\n');
     expect(messages).toMatch(/entry 503/);
     expect(messages).toMatch(/not a LexFind catalogue file/);
     expect(messages).toMatch(/entities\/21\/texts-of-law: not|answered 404/);
-    const keys = await handle.db.selectFrom('event_log').select('key').where('type', '=', 'LegislationCatalogEntryPublished').orderBy('position').execute();
+    const keys = await handle.db
+      .selectFrom('event_log')
+      .select('key')
+      .where('type', '=', 'LegislationCatalogEntryPublished')
+      .orderBy('position')
+      .execute();
     expect(keys.map((k) => k.key)).toEqual(['501:fr', '502:fr']);
   });
 
   it('fetches every listed version of a cantonal text from its portal, and reports the missing page', async () => {
-    const run = await runEventSource(new CantonalTextSource(catalogue(), new PoliteHttpClient({ minIntervalMs: 5 }), 'cantonal-test'), deps());
+    const run = await runEventSource(
+      new CantonalTextSource(catalogue(), new PoliteHttpClient({ minIntervalMs: 5 }), 'cantonal-test'),
+      deps(),
+    );
     expect(run).toMatchObject({ success: true, items_seen: 3, decisions_added: 2, items_failed: 1 });
     expect(run.errors[0]!.message).toMatch(/gone\.html/);
-    const events = await handle.db.selectFrom('event_log').select(['key', 'payload']).where('source', '=', 'cantonal-test').where('type', '=', 'StatuteVersionPublished').orderBy('position').execute();
-    const versions = events.map((e) => (e.payload as { data: { consolidation_date: string; jurisdiction: string; sr_number: string; articles: unknown[] } }).data);
-    expect(versions.map((v) => [v.jurisdiction, v.sr_number, v.consolidation_date, v.articles.length])).toEqual([
+    const events = await handle.db
+      .selectFrom('event_log')
+      .select(['key', 'payload'])
+      .where('source', '=', 'cantonal-test')
+      .where('type', '=', 'StatuteVersionPublished')
+      .orderBy('position')
+      .execute();
+    const versions = events.map(
+      (e) =>
+        (
+          e.payload as {
+            data: {
+              consolidation_date: string;
+              jurisdiction: string;
+              sr_number: string;
+              articles: unknown[];
+            };
+          }
+        ).data,
+    );
+    expect(
+      versions.map((v) => [v.jurisdiction, v.sr_number, v.consolidation_date, v.articles.length]),
+    ).toEqual([
       ['GE', 'E 2 05', '2024-07-01', 1],
       ['GE', 'E 2 05', '2011-01-01', 1],
     ]);

@@ -35,8 +35,13 @@ export class LexfindCatalogueSource implements EventSource<CatalogueItem> {
       }
       for (const [i, raw] of file.entries.entries()) {
         count++;
-        const id = typeof raw === 'object' && raw !== null && 'id' in raw ? String((raw as { id: unknown }).id) : `#${i}`;
-        yield { id: `${file.jurisdiction}/${file.language}/${id}`, location: file.url, raw, language: file.language };
+        const id = typeof raw === 'object' && raw !== null && 'id' in raw ? String(raw.id) : `#${i}`;
+        yield {
+          id: `${file.jurisdiction}/${file.language}/${id}`,
+          location: file.url,
+          raw,
+          language: file.language,
+        };
       }
     }
     this.entries = count;
@@ -47,7 +52,8 @@ export class LexfindCatalogueSource implements EventSource<CatalogueItem> {
       throw new SourceItemError(item.id, item.problem ?? 'catalogue item without an entry');
     }
     const parsed = parseCatalogueEntry(item.raw, item.language);
-    if (!parsed.ok) throw new SourceItemError(item.id, `${item.location} entry ${parsed.id}: ${parsed.reason}`);
+    if (!parsed.ok)
+      throw new SourceItemError(item.id, `${item.location} entry ${parsed.id}: ${parsed.reason}`);
     const recordId = `${parsed.entry.catalog_id}:${parsed.entry.language}`;
     return [catalogRecord(parsed.entry, { source: this.name, itemId: item.id, scrapedAt }, recordId)];
   }

@@ -5,7 +5,15 @@
 import { compareArticleNums } from '../../../contracts/laws/article-numbers.ts';
 import { deriveSeed, Rng } from '../sample/prng.ts';
 import type { Amendment } from './gazette-allocator.ts';
-import { FINAL_HEADINGS, GENERIC_HEADINGS, sentence, type Domain, type Issuer, type Lang, type Tri } from './wording.ts';
+import {
+  FINAL_HEADINGS,
+  GENERIC_HEADINGS,
+  sentence,
+  type Domain,
+  type Issuer,
+  type Lang,
+  type Tri,
+} from './wording.ts';
 
 export interface DocNote {
   /** Footnote wording without the references (`Fassung gemäss ...`). */
@@ -69,7 +77,12 @@ export function hashString(s: string): number {
 }
 
 /** Generated paragraphs of an article: the same seed gives parallel wording in every language. */
-export function generatedParagraphs(seed: number, domain: Domain, issuer: Issuer, lang: Lang): DocParagraph[] {
+export function generatedParagraphs(
+  seed: number,
+  domain: Domain,
+  issuer: Issuer,
+  lang: Lang,
+): DocParagraph[] {
   const rng = new Rng(seed);
   const count = rng.int(1, 3);
   const paragraphs: DocParagraph[] = [];

@@ -30,9 +30,12 @@ export interface WriterContext {
 }
 
 const PREAMBLE: Readonly<Record<Lang, readonly [string, string]>> = {
-  de: ['Die Bundesversammlung der Schweizerischen Eidgenossenschaft, gestützt auf die Bundesverfassung,', 'beschliesst:'],
-  fr: ['L\'Assemblée fédérale de la Confédération suisse, vu la Constitution,', 'arrête:'],
-  it: ['L\'Assemblea federale della Confederazione Svizzera, vista la Costituzione,', 'decreta:'],
+  de: [
+    'Die Bundesversammlung der Schweizerischen Eidgenossenschaft, gestützt auf die Bundesverfassung,',
+    'beschliesst:',
+  ],
+  fr: ["L'Assemblée fédérale de la Confédération suisse, vu la Constitution,", 'arrête:'],
+  it: ["L'Assemblea federale della Confederazione Svizzera, vista la Costituzione,", 'decreta:'],
 };
 
 class Footnotes {
@@ -45,8 +48,12 @@ class Footnotes {
     const refs: string[] = [];
     if (note.amendment) {
       const { oc, fga } = note.amendment;
-      refs.push(`<ref href="${FEDLEX}/${oc.eli}">${refTypeFor('oc', this.lang)} <b>${oc.year}</b> ${oc.page[this.lang]}</ref>`);
-      refs.push(`<ref href="${FEDLEX}/${fga.eli}">${refTypeFor('fga', this.lang)} <b>${fga.year}</b> ${fga.page[this.lang]}</ref>`);
+      refs.push(
+        `<ref href="${FEDLEX}/${oc.eli}">${refTypeFor('oc', this.lang)} <b>${oc.year}</b> ${oc.page[this.lang]}</ref>`,
+      );
+      refs.push(
+        `<ref href="${FEDLEX}/${fga.eli}">${refTypeFor('fga', this.lang)} <b>${fga.year}</b> ${fga.page[this.lang]}</ref>`,
+      );
     }
     const lead = note.text.length > 0 ? `${xmlEscape(note.text)} (` : '';
     return `<authorialNote eId="fn_${this.n}" marker="${this.n}" placement="bottom"><p>${lead}${refs.join('; ')}${lead ? ')' : ''}</p></authorialNote>`;
@@ -56,7 +63,8 @@ class Footnotes {
 function articleXml(a: DocArticle, notes: Footnotes): string {
   const m = /^(\d+)(.*)$/.exec(a.num);
   const label = `<b>Art. ${m?.[1] ?? a.num}</b>${m?.[2] ? `<i>${m[2]}</i>` : ''}`;
-  const heading = a.heading !== null ? `<heading>${xmlEscape(a.heading)}${notes.render(a.note)}</heading>` : '';
+  const heading =
+    a.heading !== null ? `<heading>${xmlEscape(a.heading)}${notes.render(a.note)}</heading>` : '';
   const paragraphs = a.paragraphs
     .map((p) => {
       const eid = `${a.eid}/para${p.num !== null ? `_${p.num}` : ''}`;
@@ -95,7 +103,9 @@ export function akomaNtosoXml(doc: ActDoc, ctx: WriterContext): string {
   const dates = `<FRBRdate date="${doc.date}" name="jolux:dateApplicability"/><FRBRdate date="${ctx.entryIntoForce}" name="jolux:dateEntryInForce"/>`;
   const notes = new Footnotes(doc.language);
   const [intro, enact] = PREAMBLE[doc.language];
-  const preamble = ctx.treaty ? '' : `<preamble><p>${xmlEscape(intro)}${notes.render(doc.preambleNote ?? undefined)}</p><p>${enact}</p></preamble>`;
+  const preamble = ctx.treaty
+    ? ''
+    : `<preamble><p>${xmlEscape(intro)}${notes.render(doc.preambleNote ?? undefined)}</p><p>${enact}</p></preamble>`;
   const abbreviation = doc.abbreviation !== null ? `<p>(${xmlEscape(doc.abbreviation)})</p>` : '';
   const stand = STAND[doc.language].replace('{d}', spellDate(doc.date, doc.language));
   return `<?xml version="1.0" encoding="UTF-8"?>

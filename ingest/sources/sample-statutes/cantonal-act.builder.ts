@@ -1,6 +1,14 @@
 import { spellDate } from '../../../contracts/citation/dates.ts';
 import { xmlEscape } from './akoma-ntoso.writer.ts';
-import { generatedParagraphs, genericHeading, hashString, lastChange, type ActDoc, type DocArticle, type DocBlock } from './act-model.ts';
+import {
+  generatedParagraphs,
+  genericHeading,
+  hashString,
+  lastChange,
+  type ActDoc,
+  type DocArticle,
+  type DocBlock,
+} from './act-model.ts';
 import type { CantonalPlan } from './cantonal-plan.ts';
 import { CHAPTERS, type Lang } from './wording.ts';
 
@@ -18,7 +26,11 @@ export function buildCantonalAct(plan: CantonalPlan, versionIndex: number, lang:
   // The later version inserts § 3a (an amendment), so as_of shows a difference.
   if (versionIndex > 0) numbers.splice(3, 0, '3a');
   const cut = Math.max(2, numbers.length - 2);
-  const sections = [numbers.slice(0, Math.ceil(cut / 2)), numbers.slice(Math.ceil(cut / 2), cut), numbers.slice(cut)];
+  const sections = [
+    numbers.slice(0, Math.ceil(cut / 2)),
+    numbers.slice(Math.ceil(cut / 2), cut),
+    numbers.slice(cut),
+  ];
   const headings = [CHAPTERS[0]!, CHAPTERS[2]!, CHAPTERS[4]!];
   const prefix = plan.sign === '§' ? 'par' : 'art';
   const body: DocBlock[] = sections.map((nums, s) => ({
@@ -34,7 +46,11 @@ export function buildCantonalAct(plan: CantonalPlan, versionIndex: number, lang:
         kind: 'article',
         eid: `${prefix}-${num}`,
         num,
-        heading: genericHeading(hashString(key), s === 2 && i === nums.length - 1, s === 2 && i === nums.length - 2)[lang],
+        heading: genericHeading(
+          hashString(key),
+          s === 2 && i === nums.length - 1,
+          s === 2 && i === nums.length - 2,
+        )[lang],
         paragraphs: generatedParagraphs(hashString(`${key}|${changedIn}`), plan.domain, 'cantonal', lang),
       };
     }),
@@ -53,7 +69,9 @@ export function buildCantonalAct(plan: CantonalPlan, versionIndex: number, lang:
 function nodeHtml(node: DocBlock | DocArticle, sign: string): string {
   if (node.kind === 'article') {
     const paragraphs = node.paragraphs
-      .map((p) => `<p class="paragraph">${p.num !== null ? `<sup>${p.num}</sup> ` : ''}${xmlEscape(p.text)}</p>`)
+      .map(
+        (p) => `<p class="paragraph">${p.num !== null ? `<sup>${p.num}</sup> ` : ''}${xmlEscape(p.text)}</p>`,
+      )
       .join('\n');
     return `<article class="article" id="${node.eid}"><h3><span class="num">${sign} ${node.num}</span> <span class="heading">${xmlEscape(node.heading ?? '')}</span></h3>\n${paragraphs}\n</article>`;
   }

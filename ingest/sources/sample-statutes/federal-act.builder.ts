@@ -61,7 +61,9 @@ function sortArticlesByNum(numbers: string[]): void {
 }
 
 function holds(famous: FamousArticle, date: string): boolean {
-  return (famous.from === undefined || date >= famous.from) && (famous.until === undefined || date < famous.until);
+  return (
+    (famous.from === undefined || date >= famous.from) && (famous.until === undefined || date < famous.until)
+  );
 }
 
 /** Places the act's well-known articles in force on `date` into the chapter of the nearest lower number. */
@@ -75,19 +77,31 @@ function withFamous(chapters: ChapterPlan[], famous: readonly FamousArticle[], d
       continue;
     }
     if (all.has(f.num)) continue;
-    const target = [...out].reverse().find((c) => c.numbers.some((n) => parseInt(n, 10) <= parseInt(f.num, 10))) ?? out[0]!;
+    const target =
+      [...out].reverse().find((c) => c.numbers.some((n) => parseInt(n, 10) <= parseInt(f.num, 10))) ??
+      out[0]!;
     target.numbers.push(f.num);
     sortArticlesByNum(target.numbers);
   }
   return out;
 }
 
-function noteFor(plan: FederalPlan, spec: ArticleSpec, lang: Lang, allocator: GazetteAllocator): DocNote | undefined {
+function noteFor(
+  plan: FederalPlan,
+  spec: ArticleSpec,
+  lang: Lang,
+  allocator: GazetteAllocator,
+): DocNote | undefined {
   if (spec.changedIn === 0) return undefined;
   const inForce = plan.versions[spec.changedIn]!;
   const amendment = allocator.amendment(`${plan.act.sr_number}|${spec.changedIn}`, inForce);
   const wording = (spec.inserted ? INSERTED_NOTE : AMENDED_NOTE)[lang];
-  return { text: wording.replace('{d}', spellDate(amendment.enacted, lang)).replace('{d2}', spellDate(inForce, lang)), amendment };
+  return {
+    text: wording
+      .replace('{d}', spellDate(amendment.enacted, lang))
+      .replace('{d2}', spellDate(inForce, lang)),
+    amendment,
+  };
 }
 
 function famousParagraphs(f: FamousArticle, date: string, lang: Lang): DocParagraph[] {
@@ -109,22 +123,48 @@ interface BuildContext {
   readonly allocator: GazetteAllocator;
 }
 
-function buildArticles(ctx: BuildContext, chapter: ChapterPlan, eidPrefix: string, isLastChapter: boolean): DocArticle[] {
+function buildArticles(
+  ctx: BuildContext,
+  chapter: ChapterPlan,
+  eidPrefix: string,
+  isLastChapter: boolean,
+): DocArticle[] {
   const { plan, versionIndex, date, lang } = ctx;
-  const famous = new Map((eidPrefix === '' ? (FAMOUS_ARTICLES[plan.act.sr_number] ?? []) : []).map((f) => [f.num, f]));
+  const famous = new Map(
+    (eidPrefix === '' ? (FAMOUS_ARTICLES[plan.act.sr_number] ?? []) : []).map((f) => [f.num, f]),
+  );
   return chapter.numbers.map((num, i) => {
     const f = famous.get(num);
     const key = `${plan.act.sr_number}|${eidPrefix}${num}`;
     const inserted = f === undefined && !plan.chapters && insertedIn(plan, num) > 0;
-    const changedIn = f ? (f.before && date >= f.before.date ? plan.versions.findIndex((d) => d >= f.before!.date) : 0) : inserted ? insertedIn(plan, num) : lastChange(key, versionIndex);
-    const spec: ArticleSpec = { num, heading: f?.heading ?? genericHeading(hashString(key), isLastChapter && i === chapter.numbers.length - 1, isLastChapter && i === chapter.numbers.length - 2), changedIn, inserted };
+    const changedIn = f
+      ? f.before && date >= f.before.date
+        ? plan.versions.findIndex((d) => d >= f.before!.date)
+        : 0
+      : inserted
+        ? insertedIn(plan, num)
+        : lastChange(key, versionIndex);
+    const spec: ArticleSpec = {
+      num,
+      heading:
+        f?.heading ??
+        genericHeading(
+          hashString(key),
+          isLastChapter && i === chapter.numbers.length - 1,
+          isLastChapter && i === chapter.numbers.length - 2,
+        ),
+      changedIn,
+      inserted,
+    };
     const note = noteFor(plan, spec, lang, ctx.allocator);
     return {
       kind: 'article',
       eid: eidOf(num, eidPrefix),
       num,
       heading: spec.heading[lang],
-      paragraphs: f ? famousParagraphs(f, date, lang) : generatedParagraphs(hashString(`${key}|${changedIn}`), plan.domain, 'federal', lang),
+      paragraphs: f
+        ? famousParagraphs(f, date, lang)
+        : generatedParagraphs(hashString(`${key}|${changedIn}`), plan.domain, 'federal', lang),
       ...(note ? { note } : {}),
     };
   });
@@ -139,17 +179,32 @@ function insertedIn(plan: FederalPlan, num: string): number {
   return 0;
 }
 
-function blockTree(ctx: BuildContext, chapters: readonly ChapterPlan[], eidPrefix: string): (DocBlock | DocArticle)[] {
+function blockTree(
+  ctx: BuildContext,
+  chapters: readonly ChapterPlan[],
+  eidPrefix: string,
+): (DocBlock | DocArticle)[] {
   const byId = new Map<string, DocBlock>();
   const top: (DocBlock | DocArticle)[] = [];
   chapters.forEach((c, i) => {
     const block: DocBlock = {
       kind: 'block',
-      element: c.id.includes('lvl') ? 'level' : c.id.startsWith('part') || c.id.startsWith('book') ? 'part' : c.id.includes('tit') ? 'title' : 'chapter',
+      element: c.id.includes('lvl')
+        ? 'level'
+        : c.id.startsWith('part') || c.id.startsWith('book')
+          ? 'part'
+          : c.id.includes('tit')
+            ? 'title'
+            : 'chapter',
       id: c.id,
       num: c.num?.[ctx.lang] ?? null,
       heading: c.heading[ctx.lang],
-      children: buildArticles(ctx, c, eidPrefix, i === chapters.length - 1 && eidPrefix === '' && !ctx.plan.chapters),
+      children: buildArticles(
+        ctx,
+        c,
+        eidPrefix,
+        i === chapters.length - 1 && eidPrefix === '' && !ctx.plan.chapters,
+      ),
     };
     byId.set(c.id, block);
     const parent = c.parent !== undefined ? byId.get(c.parent) : undefined;
@@ -159,10 +214,19 @@ function blockTree(ctx: BuildContext, chapters: readonly ChapterPlan[], eidPrefi
 }
 
 /** One consolidated version of a federal act in one language. */
-export function buildFederalAct(plan: FederalPlan, versionIndex: number, lang: Lang, allocator: GazetteAllocator): ActDoc {
+export function buildFederalAct(
+  plan: FederalPlan,
+  versionIndex: number,
+  lang: Lang,
+  allocator: GazetteAllocator,
+): ActDoc {
   const date = plan.versions[versionIndex]!;
   const ctx: BuildContext = { plan, versionIndex, date, lang, allocator };
-  const chapters = withFamous(plan.chapters ? [...plan.chapters] : generatedLayout(plan, versionIndex), FAMOUS_ARTICLES[plan.act.sr_number] ?? [], date);
+  const chapters = withFamous(
+    plan.chapters ? [...plan.chapters] : generatedLayout(plan, versionIndex),
+    FAMOUS_ARTICLES[plan.act.sr_number] ?? [],
+    date,
+  );
   const body = blockTree(ctx, chapters, '');
   if (plan.finalTitle) {
     const [num, ...rest] = DISP_U1.heading[lang].split(': ');

@@ -16,7 +16,12 @@ export interface FamousArticle {
   readonly items?: readonly Tri[];
 }
 
-const A = (num: string, heading: Tri, text: Tri, extra: Partial<FamousArticle> = {}): FamousArticle => ({ num, heading, text, ...extra });
+const A = (num: string, heading: Tri, text: Tri, extra: Partial<FamousArticle> = {}): FamousArticle => ({
+  num,
+  heading,
+  text,
+  ...extra,
+});
 
 // prettier-ignore
 export const FAMOUS_ARTICLES: Readonly<Record<string, readonly FamousArticle[]>> = {

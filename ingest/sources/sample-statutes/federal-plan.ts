@@ -34,7 +34,8 @@ export interface FederalPlan {
   readonly finalTitle?: boolean;
 }
 
-export const range = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+export const range = (from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 const letters = (n: number, upTo: string): string[] =>
   Array.from({ length: upTo.charCodeAt(0) - 96 }, (_, i) => `${n}${String.fromCharCode(97 + i)}`);
 
@@ -71,10 +72,23 @@ const EDITIONS: Readonly<Record<string, readonly Edition[]>> = {
 function domainOf(sr: string): Domain {
   if (sr.startsWith('0.')) return 'treaty';
   const table: readonly (readonly [RegExp, Domain])[] = [
-    [/^101$/, 'constitution'], [/^142\./, 'migration'], [/^17[23]\./, 'procedure'], [/^2(10|11)/, 'civil'],
-    [/^2(2|3[01]|4|5)/, 'obligations'], [/^235\./, 'data'], [/^2(7|8|9)/, 'procedure'], [/^31/, 'criminal'],
-    [/^3(12|51)/, 'procedure'], [/^6/, 'tax'], [/^641\.71/, 'environment'], [/^7[0-3]/, 'environment'],
-    [/^74/, 'transport'], [/^81/, 'environment'], [/^812/, 'criminal'], [/^822/, 'labour'], [/^83/, 'social'],
+    [/^101$/, 'constitution'],
+    [/^142\./, 'migration'],
+    [/^17[23]\./, 'procedure'],
+    [/^2(10|11)/, 'civil'],
+    [/^2(2|3[01]|4|5)/, 'obligations'],
+    [/^235\./, 'data'],
+    [/^2(7|8|9)/, 'procedure'],
+    [/^31/, 'criminal'],
+    [/^3(12|51)/, 'procedure'],
+    [/^6/, 'tax'],
+    [/^641\.71/, 'environment'],
+    [/^7[0-3]/, 'environment'],
+    [/^74/, 'transport'],
+    [/^81/, 'environment'],
+    [/^812/, 'criminal'],
+    [/^822/, 'labour'],
+    [/^83/, 'social'],
     [/^9[35]/, 'finance'],
   ];
   let found: Domain = 'administrative';
@@ -111,7 +125,21 @@ const LAYOUTS: Readonly<Record<string, readonly ChapterPlan[]>> = {
 
 const FINAL_TITLE_NUMBERS: readonly string[] = (() => {
   // 104 articles: 1-61 plus lettered ones, as the spec says the block holds.
-  const extra: Readonly<Record<number, string>> = { 6: 'b', 7: 'b', 8: 'b', 9: 'g', 10: 'e', 12: 'f', 13: 'd', 14: 'a', 19: 'h', 20: 'b', 21: 'a', 22: 'a', 33: 'b' };
+  const extra: Readonly<Record<number, string>> = {
+    6: 'b',
+    7: 'b',
+    8: 'b',
+    9: 'g',
+    10: 'e',
+    12: 'f',
+    13: 'd',
+    14: 'a',
+    19: 'h',
+    20: 'b',
+    21: 'a',
+    22: 'a',
+    33: 'b',
+  };
   const out: string[] = [];
   for (let n = 1; n <= 61; n++) {
     out.push(String(n));

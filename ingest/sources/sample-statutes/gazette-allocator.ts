@@ -48,7 +48,8 @@ export class GazetteAllocator {
     }
     const page = (lang: Lang | 'oc') => {
       const k = `${collection}|${year}|${lang}`;
-      const p = (this.next.get(k) ?? (lang === 'fr' ? 211 : lang === 'it' ? 307 : 101)) + 23 + ((id * 13) % 61);
+      const p =
+        (this.next.get(k) ?? (lang === 'fr' ? 211 : lang === 'it' ? 307 : 101)) + 23 + ((id * 13) % 61);
       this.next.set(k, p);
       return p;
     };

@@ -1,5 +1,4 @@
 /** The sample's legislation catalogue as LexFind-shaped JSON (one file per entity and language). */
-import type { Jurisdiction } from '../../../contracts/courts/cantons.ts';
 import { refTypeFor } from '../../../contracts/laws/gazette-refs.ts';
 import { entityIdOf } from '../lexfind/lexfind.parser.ts';
 import { FEDLEX } from './akoma-ntoso.writer.ts';
@@ -34,14 +33,23 @@ function versionsOf(dates: readonly string[], url: (date: string) => string | nu
 type Entry = Record<string, unknown>;
 
 /** Catalogue entries of a federal act in a language (plus its former names as repealed texts). */
-export function federalEntries(plan: FederalPlan, index: number, lang: Lang, eli: string, amendments: readonly Amendment[]): Entry[] {
+export function federalEntries(
+  plan: FederalPlan,
+  index: number,
+  lang: Lang,
+  eli: string,
+  amendments: readonly Amendment[],
+): Entry[] {
   const { versions } = plan;
   const latest = versions[versions.length - 1]!;
   const names = namesOn(plan, latest);
   const id = 10_000 + index;
   const refs = amendments.flatMap((a) => [
     { reference: `${refTypeFor('oc', lang)} ${a.oc.year} ${a.oc.page[lang]}`, url: `${FEDLEX}/${a.oc.eli}` },
-    { reference: `${refTypeFor('fga', lang)} ${a.fga.year} ${a.fga.page[lang]}`, url: `${FEDLEX}/${a.fga.eli}` },
+    {
+      reference: `${refTypeFor('fga', lang)} ${a.fga.year} ${a.fga.page[lang]}`,
+      url: `${FEDLEX}/${a.fga.eli}`,
+    },
   ]);
   const current = versions.filter((d) => plan.editions.every((e) => d >= e.until));
   const entries: Entry[] = [
@@ -56,7 +64,10 @@ export function federalEntries(plan: FederalPlan, index: number, lang: Lang, eli
       original_url: `${FEDLEX}/${eli}/${lang}`,
       url: `${LEXFIND_SITE}/fe/${lang}/tol/${id}/${lang}`,
       keywords: [],
-      versions: versionsOf(current.length > 0 ? current : versions, (d) => `${FEDLEX}/${eli}/${d.replace(/-/g, '')}/${lang}`),
+      versions: versionsOf(
+        current.length > 0 ? current : versions,
+        (d) => `${FEDLEX}/${eli}/${d.replace(/-/g, '')}/${lang}`,
+      ),
       amendments: refs,
     },
   ];
@@ -94,13 +105,17 @@ export function cantonalEntry(plan: CantonalPlan, lang: Lang): Entry {
     abbreviation: plan.abbreviation?.[lang] ?? null,
     is_active: plan.repealedOn === undefined,
     version_active_since: swissDate(latest),
-    ...(plan.repealedOn !== undefined ? { version_inactive_since: swissDate(dayBefore(plan.repealedOn)) } : {}),
-    entity: { id: entityIdOf(plan.canton as Jurisdiction), abbreviation: plan.canton },
+    ...(plan.repealedOn !== undefined
+      ? { version_inactive_since: swissDate(dayBefore(plan.repealedOn)) }
+      : {}),
+    entity: { id: entityIdOf(plan.canton), abbreviation: plan.canton },
     original_url: url(latest),
     url: `${LEXFIND_SITE}/fe/${lang}/tol/${plan.catalogId}/${lang}`,
     keywords: [...plan.keywords],
     versions: versionsOf(dates, url).map((v, i, all) =>
-      plan.repealedOn !== undefined && i === all.length - 1 ? { ...v, version_inactive_since: swissDate(dayBefore(plan.repealedOn)) } : v,
+      plan.repealedOn !== undefined && i === all.length - 1
+        ? { ...v, version_inactive_since: swissDate(dayBefore(plan.repealedOn)) }
+        : v,
     ),
   };
 }

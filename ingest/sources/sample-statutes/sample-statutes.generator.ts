@@ -75,16 +75,26 @@ export async function generateSampleStatutes(dir: string): Promise<GeneratedStat
         rows.push({
           srNumber: { type: 'literal', value: plan.act.sr_number },
           work: { type: 'uri', value: `${FEDLEX}/${eli}` },
-          dateApplicability: { type: 'literal', value: date, datatype: 'http://www.w3.org/2001/XMLSchema#date' },
+          dateApplicability: {
+            type: 'literal',
+            value: date,
+            datatype: 'http://www.w3.org/2001/XMLSchema#date',
+          },
           language: { type: 'uri', value: LANGUAGE_URI[lang] },
           file: { type: 'uri', value: url },
         });
       }
     }
-    const amendments = plan.versions.map((date, v) => allocator.amendment(`${plan.act.sr_number}|${v}`, date));
-    for (const lang of LANGS) for (const e of federalEntries(plan, index, lang, eli, amendments)) addEntry('CH', lang, e);
+    const amendments = plan.versions.map((date, v) =>
+      allocator.amendment(`${plan.act.sr_number}|${v}`, date),
+    );
+    for (const lang of LANGS)
+      for (const e of federalEntries(plan, index, lang, eli, amendments)) addEntry('CH', lang, e);
   }
-  const sparql = { head: { vars: ['srNumber', 'work', 'dateApplicability', 'language', 'file'] }, results: { bindings: rows } };
+  const sparql = {
+    head: { vars: ['srNumber', 'work', 'dateApplicability', 'language', 'file'] },
+    results: { bindings: rows },
+  };
   await put(dir, SAMPLE_SPARQL_RESULTS_URL, JSON.stringify(sparql));
 
   let cantonalVersions = 0;
@@ -139,6 +149,13 @@ export async function writeMalformedStatuteSamples(dir: string): Promise<void> {
   await put(dir, broken, '<?xml version="1.0"?><akomaNtoso><act><meta></act></akomaNtoso>');
   const zh = DirectoryMirror.fileFor(dir, catalogueUrl(LEXFIND_API_BASE, 'de', entityIdOf('ZH')));
   const file = JSON.parse(await readFile(zh, 'utf8')) as { texts_of_law: unknown[] };
-  file.texts_of_law.push({ id: 29999, systematic_number: '999.1', title: 'Kaputter Eintrag', is_active: true, version_active_since: '31.02.2020', entity: { id: 1, abbreviation: 'ZH' } });
+  file.texts_of_law.push({
+    id: 29999,
+    systematic_number: '999.1',
+    title: 'Kaputter Eintrag',
+    is_active: true,
+    version_active_since: '31.02.2020',
+    entity: { id: 1, abbreviation: 'ZH' },
+  });
   await writeFile(zh, JSON.stringify(file), 'utf8');
 }

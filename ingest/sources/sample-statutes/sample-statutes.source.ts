@@ -24,7 +24,11 @@ export interface SampleStatuteSources {
 }
 
 /** Source names of the sample statute sources (ingest state and health). */
-export const SAMPLE_STATUTE_SOURCE_NAMES = { catalogue: 'sample-lexfind', fedlex: 'sample-fedlex', cantonal: 'sample-cantonal' } as const;
+export const SAMPLE_STATUTE_SOURCE_NAMES = {
+  catalogue: 'sample-lexfind',
+  fedlex: 'sample-fedlex',
+  cantonal: 'sample-cantonal',
+} as const;
 
 async function upToDate(marker: string): Promise<boolean> {
   try {

@@ -38,7 +38,8 @@ describe('sample statutes', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const held = (sr: string, lang = 'de', j = 'CH') => versions.filter((v) => v.sr_number === sr && v.language === lang && v.jurisdiction === j);
+  const held = (sr: string, lang = 'de', j = 'CH') =>
+    versions.filter((v) => v.sr_number === sr && v.language === lang && v.jurisdiction === j);
 
   it('parses back without a single failure', () => {
     expect(failures).toEqual([]);
@@ -57,14 +58,36 @@ describe('sample statutes', () => {
   });
 
   it('holds every SR number of the alias table and the spec examples in de, fr and it', () => {
-    const wanted = new Set([...LAW_ALIAS_TABLE.map((e) => e.sr_number), '831.441.1', '935.61', '101', '210', '220', '311.0', '173.110']);
-    for (const sr of wanted) for (const lang of ['de', 'fr', 'it']) expect(held(sr, lang).length, `${sr} ${lang}`).toBeGreaterThan(0);
+    const wanted = new Set([
+      ...LAW_ALIAS_TABLE.map((e) => e.sr_number),
+      '831.441.1',
+      '935.61',
+      '101',
+      '210',
+      '220',
+      '311.0',
+      '173.110',
+    ]);
+    for (const sr of wanted)
+      for (const lang of ['de', 'fr', 'it'])
+        expect(held(sr, lang).length, `${sr} ${lang}`).toBeGreaterThan(0);
     expect(held('831.441.1', 'fr')[0]!.abbreviation).toBe('OPP 2');
   });
 
   it('has lettered and Latin-ordinal article numbers', () => {
     const nums = new Set(versions.flatMap((v) => v.articles.map((a) => `${v.sr_number}:${a.article_num}`)));
-    for (const n of ['220:41', '220:266l', '220:60', '311.0:6bis', '311.0:305bis', '291:190', '101:29a', '831.441.1:1a', '210:8']) expect(nums.has(n), n).toBe(true);
+    for (const n of [
+      '220:41',
+      '220:266l',
+      '220:60',
+      '311.0:6bis',
+      '311.0:305bis',
+      '291:190',
+      '101:29a',
+      '831.441.1:1a',
+      '210:8',
+    ])
+      expect(nums.has(n), n).toBe(true);
   });
 
   it('gives the Civil Code its final title as block disp_u1 with the three headings and 104 articles', () => {
@@ -72,16 +95,25 @@ describe('sample statutes', () => {
       for (const v of held('210', lang)) {
         const block = v.blocks.find((b) => b.id === DISP_U1.id)!;
         expect(blockLabel(block.num, block.heading)).toBe(DISP_U1.heading[lang]);
-        const inBlock = v.articles.filter((a) => a.block !== null && (a.block === DISP_U1.id || a.block.startsWith(`${DISP_U1.id}/`)));
+        const inBlock = v.articles.filter(
+          (a) => a.block !== null && (a.block === DISP_U1.id || a.block.startsWith(`${DISP_U1.id}/`)),
+        );
         expect(inBlock).toHaveLength(104);
       }
     }
   });
 
   it('keeps several consolidations, the Data Protection Act before and after 2023-09-01 among them', () => {
-    const dates = (sr: string) => held(sr).map((v) => v.consolidation_date).sort();
+    const dates = (sr: string) =>
+      held(sr)
+        .map((v) => v.consolidation_date)
+        .sort();
     expect(dates('235.1')).toEqual(expect.arrayContaining(['2019-03-01', '2023-09-01']));
-    const withTwo = new Set(versions.filter((v) => held(v.sr_number, v.language, v.jurisdiction).length >= 2).map((v) => v.sr_number));
+    const withTwo = new Set(
+      versions
+        .filter((v) => held(v.sr_number, v.language, v.jurisdiction).length >= 2)
+        .map((v) => v.sr_number),
+    );
     expect(withTwo.size).toBeGreaterThanOrEqual(10);
     // Former names carry their own title in the consolidations before the rename.
     expect(held('173.110').find((v) => v.consolidation_date === '2006-01-01')!.abbreviation).toBe('OG');
@@ -96,16 +128,25 @@ describe('sample statutes', () => {
 
   it('has a legislation catalogue with active and repealed, federal and cantonal texts', () => {
     expect(entries.some((e) => e.is_active && e.jurisdiction === 'CH')).toBe(true);
-    expect(entries.some((e) => !e.is_active && e.jurisdiction === 'CH' && e.abbreviation === 'OG')).toBe(true);
+    expect(entries.some((e) => !e.is_active && e.jurisdiction === 'CH' && e.abbreviation === 'OG')).toBe(
+      true,
+    );
     expect(entries.some((e) => !e.is_active && e.jurisdiction !== 'CH')).toBe(true);
     expect(new Set(entries.map((e) => e.jurisdiction)).size).toBeGreaterThanOrEqual(12);
   });
 
   it('writes gazette references whose Federal Gazette pages differ per language, while the official compilation pages agree', () => {
     const refs = (lang: string) => held('220', lang).flatMap((v) => v.gazette_refs);
-    const oc = (lang: string) => refs(lang).filter((r) => ['AS', 'RO', 'RU'].includes(r.ref_type)).map((r) => `${r.year}/${r.page}/${r.eli}`);
+    const oc = (lang: string) =>
+      refs(lang)
+        .filter((r) => ['AS', 'RO', 'RU'].includes(r.ref_type))
+        .map((r) => `${r.year}/${r.page}/${r.eli}`);
     expect(oc('de')).toEqual(oc('fr'));
-    const fgaPages = (lang: string) => refs(lang).filter((r) => r.ref_type === 'BBl' || r.ref_type === 'FF').filter((r) => r.year < 2021).map((r) => r.page);
+    const fgaPages = (lang: string) =>
+      refs(lang)
+        .filter((r) => r.ref_type === 'BBl' || r.ref_type === 'FF')
+        .filter((r) => r.year < 2021)
+        .map((r) => r.page);
     expect(fgaPages('de')).not.toEqual(fgaPages('fr'));
   });
 });

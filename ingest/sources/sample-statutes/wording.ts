@@ -9,8 +9,21 @@ export type Tri = Readonly<Record<Lang, string>>;
 export const tri = (de: string, fr: string, it: string): Tri => ({ de, fr, it });
 
 export type Domain =
-  | 'constitution' | 'civil' | 'obligations' | 'criminal' | 'procedure' | 'administrative' | 'social'
-  | 'tax' | 'data' | 'migration' | 'finance' | 'transport' | 'environment' | 'labour' | 'treaty';
+  | 'constitution'
+  | 'civil'
+  | 'obligations'
+  | 'criminal'
+  | 'procedure'
+  | 'administrative'
+  | 'social'
+  | 'tax'
+  | 'data'
+  | 'migration'
+  | 'finance'
+  | 'transport'
+  | 'environment'
+  | 'labour'
+  | 'treaty';
 
 /** Plural noun phrases per domain: German without article, French and Italian with it. */
 // prettier-ignore
@@ -81,11 +94,7 @@ export function sentence(rng: Rng, domain: Domain, lang: Lang, issuer: Issuer): 
   const a = rng.pick(nouns)[lang];
   let b = rng.pick(nouns)[lang];
   if (b === a) b = (nouns[(nouns.findIndex((n) => n[lang] === a) + 1) % nouns.length] ?? nouns[0]!)[lang];
-  return rng
-    .pick(TEMPLATES[lang])
-    .replace('{a}', a)
-    .replace('{b}', b)
-    .replace('{I}', ISSUER[issuer][lang]);
+  return rng.pick(TEMPLATES[lang]).replace('{a}', a).replace('{b}', b).replace('{I}', ISSUER[issuer][lang]);
 }
 
 /** Generic article headings (invented, in the usual style). */
@@ -116,7 +125,19 @@ export const CHAPTERS: readonly Tri[] = [
 ];
 
 export const CHAPTER_NUM: Tri = tri('{n}. Kapitel', 'Chapitre {n}', 'Capitolo {n}');
-export const AMENDED_NOTE: Tri = tri('Fassung gemäss Ziff. I des BG vom {d}, in Kraft seit {d2}', 'Nouvelle teneur selon le ch. I de la LF du {d}, en vigueur depuis le {d2}', 'Nuovo testo giusta la cifra I della LF del {d}, in vigore dal {d2}');
-export const INSERTED_NOTE: Tri = tri('Eingefügt durch Ziff. I des BG vom {d}, in Kraft seit {d2}', 'Introduit par le ch. I de la LF du {d}, en vigueur depuis le {d2}', 'Introdotto dalla cifra I della LF del {d}, in vigore dal {d2}');
-export const LIST_INTRO: Tri = tri('Als solche gelten insbesondere:', 'Sont notamment considérés comme tels:', 'Sono considerati tali segnatamente:');
+export const AMENDED_NOTE: Tri = tri(
+  'Fassung gemäss Ziff. I des BG vom {d}, in Kraft seit {d2}',
+  'Nouvelle teneur selon le ch. I de la LF du {d}, en vigueur depuis le {d2}',
+  'Nuovo testo giusta la cifra I della LF del {d}, in vigore dal {d2}',
+);
+export const INSERTED_NOTE: Tri = tri(
+  'Eingefügt durch Ziff. I des BG vom {d}, in Kraft seit {d2}',
+  'Introduit par le ch. I de la LF du {d}, en vigueur depuis le {d2}',
+  'Introdotto dalla cifra I della LF del {d}, in vigore dal {d2}',
+);
+export const LIST_INTRO: Tri = tri(
+  'Als solche gelten insbesondere:',
+  'Sont notamment considérés comme tels:',
+  'Sono considerati tali segnatamente:',
+);
 export const STAND: Tri = tri('Stand am {d}', 'Etat le {d}', 'Stato {d}');

@@ -339,7 +339,9 @@ class DecisionWriter {
       else this.push(chamberLabel ?? '', rec.docket, this.typeLine());
       if (rec.bvge) {
         const n = rec.bvge.slice(5);
-        this.push(this.t([`Publiziert als BVGE ${n}`, `Publié comme ATAF ${n}`, `Pubblicata come DTAF ${n}`]));
+        this.push(
+          this.t([`Publiziert als BVGE ${n}`, `Publié comme ATAF ${n}`, `Pubblicata come DTAF ${n}`]),
+        );
       }
     }
     this.push(heading(this.t(SECTION.composition!)), comp.line);
@@ -635,8 +637,14 @@ class DecisionWriter {
         const candidate = sentences.find(quotable);
         if (candidate) this.quotable = { label, text: candidate };
       }
-      if (!first && this.quotations.length > 0) sentences.push(QUOTE_LEAD[this.lang](this.quotations.shift()!));
-      if (last) sentences.push(...this.quotations.splice(0).map((q) => QUOTE_LEAD[this.lang](q)), ...this.leftovers(), this.conclusion());
+      if (!first && this.quotations.length > 0)
+        sentences.push(QUOTE_LEAD[this.lang](this.quotations.shift()!));
+      if (last)
+        sentences.push(
+          ...this.quotations.splice(0).map((q) => QUOTE_LEAD[this.lang](q)),
+          ...this.leftovers(),
+          this.conclusion(),
+        );
       this.push(`${this.displayLabel(label)} ${sentences.join(' ')}`);
       if (!isParent && !last && this.rng.chance(0.12))
         this.push(this.reasoning(this.rng.int(1, 2)).join(' '));

@@ -6,6 +6,7 @@ import { generateSampleCorpus, SAMPLE_DEFAULTS } from './sample-generator.ts';
 /**
  * Generates the synthetic sample corpus:
  *   tsx ingest/sources/sample/generate.main.ts --dir data/sample-corpus --size 3000 --seed 1 [--today 2026-11-01] [--clean]
+ *     [--citations-per-decision 28]   (benchmark corpora: 200,000 decisions × 28 ≈ 5.6 million references)
  */
 async function diskUsage(dir: string): Promise<number> {
   let bytes = 0;
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: String(SAMPLE_DEFAULTS.seed) },
       today: { type: 'string', default: SAMPLE_DEFAULTS.today },
       clean: { type: 'boolean', default: false },
+      'citations-per-decision': { type: 'string' },
     },
   });
   if (!values.dir) throw new Error('--dir is required (the folder that will hold docs/)');
@@ -32,6 +34,10 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!Number.isInteger(size) || size < 1) throw new Error(`--size: a positive integer, got ${values.size}`);
   if (!Number.isInteger(seed)) throw new Error(`--seed: an integer, got ${values.seed}`);
+  const perDecisionText = values['citations-per-decision'];
+  const perDecision = perDecisionText === undefined ? undefined : Number(perDecisionText);
+  if (perDecision !== undefined && !(perDecision >= 1 && perDecision <= 500))
+    throw new Error(`--citations-per-decision: a number between 1 and 500, got ${perDecisionText}`);
   const dir = resolve(values.dir);
   const started = performance.now();
   let lastShown = 0;
@@ -41,6 +47,7 @@ async function main(): Promise<void> {
     seed,
     today: values.today,
     clean: values.clean,
+    ...(perDecision !== undefined ? { citationsPerDecision: perDecision } : {}),
     onProgress: (done, total) => {
       const now = performance.now();
       if (now - lastShown > 1000 || done === total) {

@@ -1,0 +1,340 @@
+/**
+ * GET /citations, /appeal-chain, /leading-cases, /trends and the graph figures of /statistics
+ * against the spec (`/work/shared/spec/api.md`): the app over an in-memory PGlite whose read
+ * models the real projections built from events in the table log (corpus:
+ * `test/support/graph-corpus.ts`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../infra/db/database.ts';
+import { openTestDatabase } from '../test/support/engines.ts';
+import { APPEAL, C, graphApp, HUB, LATER, LOWER, SECOND, THIRD, TIE_A, TIE_B, Z } from '../test/support/graph-corpus.ts';
+
+let handle: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  handle = await openTestDatabase('pglite');
+  app = await graphApp(handle);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await handle?.close();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
+const json = async (url: string): Promise<any> => {
+  const res = await get(url);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json();
+};
+const ids = (list: { decision_id: string }[]) => list.map((e) => e.decision_id);
+
+// ---------------------------------------------------------------------------------------------
+// /citations
+
+describe('GET /citations/{decision_id}', () => {
+  it('pages each direction on its own, with totals and continuation', async () => {
+    const first = await json(`/citations/${HUB.decision_id}?limit=3`);
+    expect(first.direction).toBe('both');
+    expect(first.min_confidence).toBe(0.3);
+    expect(first.decision).toMatchObject({ decision_id: HUB.decision_id, citation_string_fr: 'ATF 140 III 86' });
+    expect(first.incoming).toMatchObject({ total: 8, returned: 3, offset: 0, limit: 3, has_more: true, next_offset: 3 });
+    expect(first.outgoing).toMatchObject({ total: 0, returned: 0, has_more: false, next_offset: null, unresolved_total: 0 });
+    // newest citing decision first
+    expect(ids(first.incoming.citations)).toEqual([Z[1]!.decision_id, C[6]!.decision_id, C[5]!.decision_id]);
+    const pages: { decision_id: string }[][] = [first.incoming.citations];
+    let next: number | null = first.incoming.next_offset;
+    while (next !== null) {
+      const page = await json(`/citations/${HUB.decision_id}?direction=incoming&limit=3&offset=${next}`);
+      expect(page.outgoing).toBeUndefined();
+      pages.push(page.incoming.citations);
+      next = page.incoming.next_offset;
+    }
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 2]);
+    expect(new Set(pages.flat().map((e: { decision_id: string }) => e.decision_id))).toEqual(
+      new Set([...C, Z[1]!].map((d) => d.decision_id)),
+    );
+  });
+
+  it('each edge carries the other decision citation fields and its evidence', async () => {
+    const body = await json(`/citations/${C[0]!.decision_id}?direction=outgoing`);
+    expect(body.incoming).toBeUndefined();
+    expect(ids(body.outgoing.citations)).toEqual([HUB, SECOND, THIRD, TIE_A].map((d) => d.decision_id));
+    const hub = body.outgoing.citations[0];
+    expect(hub).toMatchObject({
+      citation_string_de: 'BGE 140 III 86',
+      citation_string_it: 'DTF 140 III 86',
+      canonical_url: `https://research.example.ch/entscheid/${HUB.decision_id}`,
+      rule_statement: 'Art. 41 OR; Haftung aus unerlaubter Handlung (E. 2).',
+      reference: 'BGE 140 III 86 E. 2',
+      pinpoints: ['2'],
+      confidence: 0.95,
+      evidence: { match: 'exact', court_agreement: 'same_court', date_order: 'consistent', candidates: 1 },
+    });
+    expect(body.outgoing.citations[2]).toMatchObject({
+      citation_string_de: 'BGer 4A_50/2014 vom 1. Juni 2014',
+      stated_date: '2014-06-01',
+      confidence: 1,
+      evidence: { date_order: 'stated_date_agrees' },
+    });
+    expect(body.outgoing.unresolved_total).toBe(1);
+    expect(body.outgoing.unresolved).toEqual([
+      expect.objectContaining({ reference: 'BGE 100 Ia 1', kind: 'bge', key: 'bge 100 ia 1' }),
+    ]);
+  });
+
+  it('an inner BGE page resolves through the page range', async () => {
+    const body = await json(`/citations/${Z[1]!.decision_id}?direction=outgoing`);
+    const hub = body.outgoing.citations.find((e: { decision_id: string }) => e.decision_id === HUB.decision_id);
+    expect(hub).toMatchObject({ evidence: { match: 'inner_page' }, confidence: 0.86 });
+  });
+
+  it('min_confidence filters edges (stated date differs 0.57; cited decision later 0.19)', async () => {
+    const at = async (min: number) =>
+      ids((await json(`/citations/${C[6]!.decision_id}?direction=outgoing&min_confidence=${min}`)).outgoing.citations);
+    expect(await at(0.5)).toEqual([HUB.decision_id, TIE_A.decision_id]);
+    expect(await at(0.6)).toEqual([HUB.decision_id]);
+    expect(await at(1)).toEqual([]);
+    const later = async (min?: number): Promise<{ total: number }> =>
+      (await json(`/citations/${LATER.decision_id}?direction=incoming${min !== undefined ? `&min_confidence=${min}` : ''}`)).incoming as { total: number };
+    expect((await later()).total).toBe(0);
+    expect(await later(0.1)).toMatchObject({ total: 1, citations: [{ decision_id: Z[4]!.decision_id, confidence: 0.19, evidence: { date_order: 'cited_is_later' } }] });
+    expect((await later(0)).total).toBe(1);
+  });
+
+  it('finds the decision by docket or BGE reference too', async () => {
+    expect((await json(`/citations/${encodeURIComponent('BGE 140 III 86')}?limit=1`)).decision.decision_id).toBe(HUB.decision_id);
+    expect((await json(`/citations/${encodeURIComponent('4A_50/2014')}?limit=1`)).decision.decision_id).toBe(THIRD.decision_id);
+  });
+
+  it('an unknown decision is 404 with a clear message', async () => {
+    const res = await get('/citations/bger_9Z_1_1900');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      detail: "No decision with id or reference 'bger_9Z_1_1900' in the citation graph",
+      code: 'API_NOT_FOUND',
+    });
+  });
+
+  it.each([
+    ['direction=up', 'direction', 'enum'],
+    ['min_confidence=-0.1', 'min_confidence', 'greater_than_equal'],
+    ['min_confidence=1.01', 'min_confidence', 'less_than_equal'],
+    ['min_confidence=high', 'min_confidence', 'float_parsing'],
+    ['limit=0', 'limit', 'greater_than_equal'],
+    ['limit=201', 'limit', 'less_than_equal'],
+    ['limit=2.5', 'limit', 'int_from_float'],
+    ['limit=ten', 'limit', 'int_parsing'],
+    ['offset=-1', 'offset', 'greater_than_equal'],
+    ['offset=x', 'offset', 'int_parsing'],
+  ])('%s → 422', async (query, param, type) => {
+    const res = await get(`/citations/${HUB.decision_id}?${query}`);
+    expect(res.statusCode, res.body).toBe(422);
+    const body = res.json<{ detail: { loc: string[]; type: string; msg: string }[] }>();
+    expect(Object.keys(body)).toEqual(['detail']);
+    expect(body.detail).toHaveLength(1);
+    expect(body.detail[0]).toMatchObject({ loc: ['query', param], type });
+    expect(typeof body.detail[0]!.msg).toBe('string');
+  });
+
+  it('bounds are inclusive: limit 1 and 200, min_confidence 0 and 1', async () => {
+    for (const q of ['limit=1', 'limit=200', 'min_confidence=0', 'min_confidence=1', 'offset=0'])
+      expect((await get(`/citations/${HUB.decision_id}?${q}`)).statusCode, q).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// /appeal-chain
+
+describe('GET /appeal-chain/{decision_id}', () => {
+  it('prior instances from the header, followed down the chain; unresolved ones listed', async () => {
+    const body = await json(`/appeal-chain/${APPEAL.decision_id}`);
+    expect(body.decision.decision_id).toBe(APPEAL.decision_id);
+    expect(body.subsequent).toEqual([]);
+    expect(body.prior).toHaveLength(2);
+    expect(body.prior[0]).toMatchObject({
+      level: 1,
+      resolved: true,
+      origin: 'header',
+      court: 'zh_obergericht',
+      docket: 'LB190001',
+      stated_date: '2020-03-03',
+      link_confidence: 0.74,
+      confidence: 0.74,
+      via: APPEAL.decision_id,
+      decision: { decision_id: LOWER.decision_id, citation_string_de: 'Obergericht ZH LB190001 vom 3. März 2020' },
+    });
+    expect(body.prior[1]).toMatchObject({
+      level: 2,
+      resolved: false,
+      docket: 'FV180099',
+      stated_date: '2019-05-05',
+      link_confidence: 0.6,
+      confidence: 0.44,
+      via: LOWER.decision_id,
+      decision: null,
+    });
+  });
+
+  it('subsequent instances by reverse lookup', async () => {
+    const body = await json(`/appeal-chain/${LOWER.decision_id}`);
+    expect(body.subsequent).toEqual([
+      expect.objectContaining({ level: 1, resolved: true, confidence: 0.74, decision: expect.objectContaining({ decision_id: APPEAL.decision_id }) }),
+    ]);
+    expect(body.prior).toEqual([expect.objectContaining({ level: 1, resolved: false, docket: 'FV180099' })]);
+  });
+
+  it('min_confidence cuts the chain', async () => {
+    const body = await json(`/appeal-chain/${APPEAL.decision_id}?min_confidence=0.5`);
+    expect(body.prior.map((p: { level: number }) => p.level)).toEqual([1]);
+    expect((await json(`/appeal-chain/${APPEAL.decision_id}?min_confidence=0.8`)).prior).toEqual([]);
+  });
+
+  it('404 and 422', async () => {
+    expect((await get('/appeal-chain/nothing_here')).statusCode).toBe(404);
+    for (const [q, type] of [
+      ['min_confidence=2', 'less_than_equal'],
+      ['min_confidence=-1', 'greater_than_equal'],
+      ['min_confidence=abc', 'float_parsing'],
+    ] as const) {
+      const res = await get(`/appeal-chain/${APPEAL.decision_id}?${q}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['query', 'min_confidence'], type })]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// /leading-cases
+
+describe('GET /leading-cases', () => {
+  it('ranks by citations from decisions applying the same provision, then by in-degree', async () => {
+    const body = await json('/leading-cases?law_code=OR&article=41&limit=5');
+    expect(body.filters.statute).toMatchObject({ sr_number: '220', abbreviation: 'OR', article: '41' });
+    expect(body.context_decisions).toBe(7);
+    // TIE_A is cited by two decisions applying Art. 41 OR, THIRD by one (but by six overall):
+    // the same provision comes first; between THIRD and TIE_B (one each) the in-degree decides.
+    expect(body.results.map((r: { decision_id: string; authority: unknown }) => [r.decision_id, r.authority])).toEqual([
+      [HUB.decision_id, { citing_in_context: 7, cited_by: 8, in_context: false }],
+      [SECOND.decision_id, { citing_in_context: 3, cited_by: 3, in_context: false }],
+      [TIE_A.decision_id, { citing_in_context: 2, cited_by: 3, in_context: false }],
+      [THIRD.decision_id, { citing_in_context: 1, cited_by: 6, in_context: false }],
+      [TIE_B.decision_id, { citing_in_context: 1, cited_by: 1, in_context: false }],
+    ]);
+    expect(body.results[0]).toMatchObject({ rank: 1, citation_string_de: 'BGE 140 III 86', canonical_url: expect.stringContaining('/entscheid/'), rule_statement: expect.any(String) });
+  });
+
+  it('French and Italian abbreviations count for the same act', async () => {
+    const de = await json('/leading-cases?law_code=OR&article=41');
+    for (const code of ['CO', 'co', '220', 'Obligationenrecht']) {
+      const other = await json(`/leading-cases?law_code=${encodeURIComponent(code)}&article=41`);
+      expect(ids(other.results), code).toEqual(ids(de.results));
+      expect(other.context_decisions).toBe(7);
+    }
+  });
+
+  it('a whole act without article; filters by court and date', async () => {
+    const act = await json('/leading-cases?law_code=ZGB');
+    expect(act.results[0].decision_id).toBe(THIRD.decision_id);
+    const bgeOnly = await json('/leading-cases?law_code=OR&article=41&court=bge');
+    expect(ids(bgeOnly.results)).toEqual([HUB.decision_id, SECOND.decision_id]);
+    const dated = await json('/leading-cases?law_code=OR&article=41&date_from=2015-01-01');
+    expect(ids(dated.results)[0]).toBe(SECOND.decision_id);
+  });
+
+  it('by topic query', async () => {
+    const body = await json('/leading-cases?query=Beweislast');
+    expect(body.context_decisions).toBe(5);
+    expect(body.results[0]).toMatchObject({ decision_id: THIRD.decision_id, authority: { citing_in_context: 5 } });
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=x&law_code=OR', 'limit'],
+    ['article=41', 'article'],
+    ['', 'query'],
+    ['law_code=XYZ', 'law_code'],
+    ['law_code=OR&article=abc', 'article'],
+    ['law_code=OR&date_from=2020-13-01', 'date_from'],
+    ['law_code=OR&date_from=2020-01-01&date_to=2019-01-01', 'date_to'],
+    ['law_code=OR&court=nowhere_court', 'court'],
+    ['query=%22open', 'query'],
+  ])('%s → 422', async (query, param) => {
+    const res = await get(`/leading-cases?${query}`);
+    expect(res.statusCode, res.body).toBe(422);
+    const detail = res.json<{ detail: { loc: string[] }[] }>().detail;
+    expect(detail.map((d) => d.loc)).toContainEqual(['query', param]);
+  });
+
+  it('limit bounds are inclusive', async () => {
+    expect((await get('/leading-cases?law_code=OR&limit=1')).statusCode).toBe(200);
+    expect((await get('/leading-cases?law_code=OR&limit=100')).statusCode).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// /trends
+
+describe('GET /trends', () => {
+  it('counts decisions citing a provision per year, in every language', async () => {
+    const expected = { total: 7, years: [{ year: 2016, decisions: 7, is_lower_bound: false }] };
+    for (const code of ['OR', 'CO', '220']) {
+      expect(await json(`/trends?law_code=${code}&article=41`), code).toMatchObject(expected);
+    }
+    expect(await json('/trends?law_code=ZGB&article=8')).toMatchObject({ total: 5, years: [{ year: 2017, decisions: 5 }] });
+  });
+
+  it('by topic, by topic and statute, and all decisions', async () => {
+    expect(await json('/trends?query=Beweislast')).toMatchObject({ total: 5, years: [{ year: 2017, decisions: 5 }] });
+    expect(await json('/trends?query=Beweislast&law_code=OR&article=41')).toMatchObject({ total: 0, years: [] });
+    const all = await json('/trends?court=bge');
+    expect(all.years).toEqual([
+      { year: 2014, decisions: 1, is_lower_bound: false },
+      { year: 2015, decisions: 1, is_lower_bound: false },
+    ]);
+  });
+
+  it.each([
+    ['law_code=OR', 'law_code'],
+    ['article=41', 'article'],
+    ['law_code=NOPE&article=1', 'law_code'],
+    ['date_to=2020-02-30', 'date_to'],
+  ])('%s → 422', async (query, param) => {
+    const res = await get(`/trends?${query}`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json<{ detail: { loc: string[] }[] }>().detail.map((d) => d.loc)).toContainEqual(['query', param]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// /statistics
+
+describe('GET /statistics: citation graph and statutes', () => {
+  it('reports references, edges and the most cited decisions', async () => {
+    const body = await json('/statistics');
+    expect(body.citation_graph).toMatchObject({
+      case_references: 23,
+      resolved_references: 22,
+      unresolved_references: 1,
+      cited_decisions: 6,
+      appeal_references: 2,
+      appeal_links_resolved: 1,
+    });
+    expect(body.citation_graph.most_cited[0]).toEqual({ decision_id: HUB.decision_id, citation_string_de: 'BGE 140 III 86', cited_by: 8 });
+    expect(body.statutes).toMatchObject({ decisions_citing_statutes: 12, federal_acts: 2 });
+    expect(body.statutes.top_articles).toEqual([
+      { sr_number: '220', abbreviation: 'OR', article: '41', decisions: 7 },
+      { sr_number: '210', abbreviation: 'ZGB', article: '8', decisions: 5 },
+    ]);
+  });
+
+  it('filters apply to the citing decisions', async () => {
+    const body = await json('/statistics?year=2017');
+    expect(body.citation_graph).toMatchObject({ case_references: 8, citing_decisions: 5 });
+    expect(body.statutes.top_acts).toEqual([{ sr_number: '210', abbreviation: 'ZGB', decisions: 5 }]);
+  });
+});

@@ -1,0 +1,149 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { StatisticsQuery } from '../../contracts/api/corpus.schema.ts';
+import type { CitationGraphStatistics, StatuteStatistics } from '../../contracts/api/graph.schema.ts';
+import { citationStrings } from '../../contracts/citation/citation-strings.ts';
+import { federalActBySr } from '../../contracts/laws/federal-acts.ts';
+import type { Database } from '../../infra/db/database.ts';
+import { candidatesCte } from './graph-edges.sql.ts';
+import { nodesByIds } from './graph-nodes.query.ts';
+
+/**
+ * The graph figures resolve every reference of the selection against the identifiers (a full
+ * join at millions of references), so they are kept for a while per database and filter.
+ */
+export const GRAPH_STATISTICS_TTL_MS = 5 * 60_000;
+const cache = new WeakMap<Database, Map<string, { at: number; value: Promise<GraphFigures> }>>();
+
+export interface GraphFigures {
+  readonly citation_graph: CitationGraphStatistics;
+  readonly statutes: StatuteStatistics;
+}
+
+/** Filters on the citing (source) decision: court, canton, year. */
+function sourceFilter(q: StatisticsQuery): RawBuilder<boolean> {
+  return sql<boolean>`true
+    ${q.court ? sql`and source_court = ${q.court}` : sql``}
+    ${q.canton ? sql`and source_canton = ${q.canton}` : sql``}
+    ${q.year !== undefined ? sql`and source_date >= ${`${q.year}-01-01`} and source_date <= ${`${q.year}-12-31`}` : sql``}`;
+}
+
+const num = (v: unknown): number => Number(v ?? 0);
+
+async function caseFigures(db: Database, q: StatisticsQuery, today: string): Promise<CitationGraphStatistics> {
+  const where = sourceFilter(q);
+  const main = await sql<{
+    case_references: number;
+    resolved_references: number;
+    citing_decisions: number;
+    cited_decisions: number;
+    edges: number;
+  }>`
+    with r as materialized (
+      select source_id, ordinal, kind, ref_key, ref_court, ref_canton, bge_volume, bge_part, bge_page
+      from decision_references where role = 'citation' and ${where}
+    ),
+    ${candidatesCte},
+    resolved as materialized (select distinct source_id, ordinal, target_id from cand where target_id <> source_id),
+    per_ref as materialized (select distinct source_id, ordinal from resolved)
+    select
+      (select count(*) from r)::int as case_references,
+      (select count(*) from per_ref)::int as resolved_references,
+      (select count(distinct source_id) from per_ref)::int as citing_decisions,
+      (select count(distinct target_id) from resolved)::int as cited_decisions,
+      (select count(*) from (select distinct source_id, target_id from resolved) e)::int as edges
+  `.execute(db);
+  const [byKind, top, appeal] = await Promise.all([
+    sql<{ kind: string; n: number }>`
+      select kind, count(*)::int as n from decision_references where role = 'citation' and ${where} group by kind order by kind
+    `.execute(db),
+    sql<{ target_id: string; n: number }>`
+      with r as (
+        select source_id, ordinal, kind, ref_key, ref_court, ref_canton, bge_volume, bge_part, bge_page
+        from decision_references where role = 'citation' and ${where}
+      ),
+      ${candidatesCte}
+      select target_id, count(distinct source_id)::int as n from cand where target_id <> source_id
+      group by target_id order by n desc, target_id limit 5
+    `.execute(db),
+    sql<{ total: number; resolved: number }>`
+      with r as materialized (
+        select source_id, ordinal, kind, ref_key, ref_court, ref_canton, bge_volume, bge_part, bge_page
+        from decision_references where role = 'appeal_prior' and ${where}
+      ),
+      ${candidatesCte}
+      select (select count(*) from r)::int as total,
+        (select count(*) from (select distinct source_id, ordinal from cand where target_id <> source_id) x)::int as resolved
+    `.execute(db),
+  ]);
+  const m = main.rows[0];
+  const nodes = await nodesByIds(
+    db,
+    top.rows.map((t) => t.target_id),
+  );
+  return {
+    case_references: num(m?.case_references),
+    resolved_references: num(m?.resolved_references),
+    unresolved_references: num(m?.case_references) - num(m?.resolved_references),
+    references_by_kind: Object.fromEntries(byKind.rows.map((k) => [k.kind, num(k.n)])),
+    citing_decisions: num(m?.citing_decisions),
+    cited_decisions: num(m?.cited_decisions),
+    edges: num(m?.edges),
+    appeal_references: num(appeal.rows[0]?.total),
+    appeal_links_resolved: num(appeal.rows[0]?.resolved),
+    most_cited: top.rows.flatMap((t) => {
+      const n = nodes.get(t.target_id);
+      return n ? [{ decision_id: t.target_id, citation_string_de: citationStrings(n, today).citation_string_de, cited_by: num(t.n) }] : [];
+    }),
+    computed_at: new Date().toISOString(),
+  };
+}
+
+const abbreviationOf = (sr: string): string | null => federalActBySr(sr)?.abbreviation.de ?? null;
+
+async function statuteFigures(db: Database, q: StatisticsQuery): Promise<StatuteStatistics> {
+  const where = sourceFilter(q);
+  const [totals, acts, articles] = await Promise.all([
+    sql<{ n: number; d: number; acts: number }>`
+      select count(*)::int as n, count(distinct source_id)::int as d, count(distinct sr_number)::int as acts
+      from statute_references where ${where}
+    `.execute(db),
+    sql<{ sr_number: string; n: number }>`
+      select sr_number, count(distinct source_id)::int as n from statute_references
+      where sr_number is not null and ${where} group by sr_number order by n desc, sr_number limit 10
+    `.execute(db),
+    sql<{ sr_number: string; article: string; n: number }>`
+      select sr_number, article, count(*)::int as n from statute_references
+      where sr_number is not null and ${where} group by sr_number, article order by n desc, sr_number, article limit 10
+    `.execute(db),
+  ]);
+  const t = totals.rows[0];
+  return {
+    statute_references: num(t?.n),
+    decisions_citing_statutes: num(t?.d),
+    federal_acts: num(t?.acts),
+    top_acts: acts.rows.map((a) => ({ sr_number: a.sr_number, abbreviation: abbreviationOf(a.sr_number), decisions: num(a.n) })),
+    top_articles: articles.rows.map((a) => ({
+      sr_number: a.sr_number,
+      abbreviation: abbreviationOf(a.sr_number),
+      article: a.article,
+      decisions: num(a.n),
+    })),
+  };
+}
+
+/** Citation-graph and statute figures for /statistics (cached for {@link GRAPH_STATISTICS_TTL_MS}). */
+export function graphStatistics(db: Database, q: StatisticsQuery, today: string, now = Date.now()): Promise<GraphFigures> {
+  const perDb = cache.get(db) ?? new Map<string, { at: number; value: Promise<GraphFigures> }>();
+  cache.set(db, perDb);
+  const key = JSON.stringify([q.court ?? null, q.canton ?? null, q.year ?? null]);
+  const hit = perDb.get(key);
+  if (hit && now - hit.at < GRAPH_STATISTICS_TTL_MS) return hit.value;
+  const value = Promise.all([caseFigures(db, q, today), statuteFigures(db, q)]).then(([citation_graph, statutes]) => ({
+    citation_graph,
+    statutes,
+  }));
+  perDb.set(key, { at: now, value });
+  // a failure is not kept
+  void value.catch(() => perDb.delete(key));
+  return value;
+}

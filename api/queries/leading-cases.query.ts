@@ -1,0 +1,117 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { LeadingCasesQuery, LeadingCasesResponse } from '../../contracts/api/graph.schema.ts';
+import type { Database } from '../../infra/db/database.ts';
+import type { DecisionSearchIndex } from '../../infra/search/search.port.ts';
+import { citationsFromContext, inDegrees } from './graph-edges.sql.ts';
+import { graphDecisionOf, nodesByIds } from './graph-nodes.query.ts';
+import { statuteFilterOf, topicOf, type StatuteFilter } from './graph-params.ts';
+import type { SummaryContext } from './summaries.ts';
+
+/** Topic matches (by relevance) that form the context of a topic query. */
+export const TOPIC_POOL = 1000;
+/**
+ * Decisions tied with the last place (same number of citations from the context) whose in-degree
+ * is looked at, newest first; beyond, a tie goes to the newer decision.
+ */
+const TIE_CAP = 200;
+
+export const LEADING_CASES_RANKING =
+  'Authority: first the number of decisions applying the same provision (with a topic: matching the topic) that cite the decision; then its in-degree (all citing decisions); then the newest. Candidates are the decisions those context decisions cite, and the context decisions themselves.';
+
+/** The context set as SQL `select id`: decisions applying the provision and/or matching the topic. */
+function contextSql(statute: StatuteFilter | null, topicIds: readonly string[] | null): RawBuilder<unknown> {
+  const statuteSet = statute
+    ? sql`select distinct source_id as id from statute_references where act_key = ${statute.sr_number}
+        ${statute.article !== null ? sql`and article = ${statute.article}` : sql``}`
+    : null;
+  if (topicIds === null) return statuteSet!;
+  const topicSet = sql`select unnest(${[...topicIds]}::text[]) as id`;
+  return statuteSet ? sql`${topicSet} intersect ${statuteSet}` : topicSet;
+}
+
+async function contextTail(
+  db: Database,
+  context: RawBuilder<unknown>,
+  q: LeadingCasesQuery,
+  cap: number,
+): Promise<string[]> {
+  const result = await sql<{ decision_id: string }>`
+    with s as materialized (${context})
+    select n.decision_id from s join citation_nodes n on n.decision_id = s.id
+    where true
+      ${q.court ? sql`and n.court = ${q.court}` : sql``}
+      ${q.date_from ? sql`and n.decision_date >= ${q.date_from}` : sql``}
+      ${q.date_to ? sql`and n.decision_date <= ${q.date_to}` : sql``}
+    order by n.decision_date desc nulls last, n.decision_id
+    limit ${cap}
+  `.execute(db);
+  return result.rows.map((r) => r.decision_id);
+}
+
+async function contextSize(db: Database, context: RawBuilder<unknown>): Promise<number> {
+  const result = await sql<{ n: number }>`select count(*)::int as n from (${context}) s`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** GET /leading-cases: the most authoritative decisions on a topic and/or a statute provision. */
+export async function leadingCases(
+  db: Database,
+  search: DecisionSearchIndex,
+  q: LeadingCasesQuery,
+  ctx: SummaryContext,
+): Promise<LeadingCasesResponse> {
+  const statute = statuteFilterOf(q.law_code, q.article);
+  const topic = topicOf(q.query);
+  let topicIds: string[] | null = null;
+  let lowerBound = false;
+  if (topic) {
+    const found = await search.search({ query: topic, filters: {}, sort: 'relevance', limit: TOPIC_POOL, offset: 0 });
+    topicIds = found.hits.map((h) => h.decision_id);
+    lowerBound = found.hasMore || found.total > topicIds.length;
+  }
+  const context = contextSql(statute, topicIds);
+  const filters = { court: q.court, dateFrom: q.date_from, dateTo: q.date_to };
+  const [cited, size] = await Promise.all([
+    citationsFromContext(db, context, filters, q.limit + TIE_CAP),
+    contextSize(db, context),
+  ]);
+  // Everything above the last place, and the decisions tied with it: the in-degree ranks those.
+  const boundary = cited.length >= q.limit ? cited[q.limit - 1]!.citing : 0;
+  const candidates = new Map(cited.filter((c) => c.citing >= boundary).map((c) => [c.decision_id, c]));
+  if (cited.length < q.limit) {
+    for (const id of await contextTail(db, context, q, q.limit + TIE_CAP)) {
+      if (!candidates.has(id)) candidates.set(id, { decision_id: id, citing: 0, in_context: true });
+    }
+  }
+  const ids = [...candidates.keys()];
+  const [degrees, nodes] = await Promise.all([inDegrees(db, ids), nodesByIds(db, ids)]);
+  const ranked = [...candidates.values()]
+    .filter((c) => nodes.has(c.decision_id))
+    .map((c) => ({ ...c, cited_by: degrees.get(c.decision_id) ?? 0, node: nodes.get(c.decision_id)! }))
+    .sort(
+      (a, b) =>
+        b.citing - a.citing ||
+        b.cited_by - a.cited_by ||
+        (b.node.decision_date ?? '').localeCompare(a.node.decision_date ?? '') ||
+        a.decision_id.localeCompare(b.decision_id),
+    )
+    .slice(0, q.limit);
+  return {
+    filters: {
+      query: q.query && q.query !== '' ? q.query : null,
+      statute,
+      court: q.court ?? null,
+      date_from: q.date_from ?? null,
+      date_to: q.date_to ?? null,
+    },
+    context_decisions: size,
+    context_is_lower_bound: lowerBound,
+    ranking: LEADING_CASES_RANKING,
+    returned: ranked.length,
+    results: ranked.map((c, i) => ({
+      ...graphDecisionOf(c.node, ctx),
+      rank: i + 1,
+      authority: { citing_in_context: c.citing, cited_by: c.cited_by, in_context: c.in_context },
+    })),
+  };
+}

@@ -1,0 +1,369 @@
+/**
+ * Citation-graph benchmark on a real PostgreSQL (prints figures, asserts nothing).
+ *
+ *  1. Generates (or reuses) a sample corpus with many references per decision
+ *     (`--size 200000 --citations 28`: ~5.6 million references), streamed to disk.
+ *  2. Edge projection throughput through the real projection runner: the first `--subset`
+ *     decisions are appended to the table event log and the `citation-graph` projection alone
+ *     catches up (read events, validate, extract, write rows and checkpoints): references per
+ *     second.
+ *  3. Bulk load of every decision (the subset included for the other projections) by calling the
+ *     projections' own `handle` in transactions, as the runner does, without the event log:
+ *     `decision-identifiers`, `citation-graph`, the Postgres `decision-search` index and `courts`
+ *     (for /statistics).
+ *  4. `vacuum analyze`, then the API over the same database: p50/p95 (closed loop,
+ *     `--clients` concurrent) of /citations (both directions) for hub and leaf decisions,
+ *     /leading-cases by statute and by query, /appeal-chain, and /statistics once.
+ *
+ * Usage: eval "$(infra/local/engines.sh env)"; npx tsx test/bench/graph.bench.ts
+ *   [--dir /tmp/graph-bench/corpus] [--size 200000] [--citations 28] [--subset 20000]
+ *   [--schema bench_graph] [--reuse] [--keep] [--requests 100] [--clients 4] [--port 18955]
+ * `--reuse` skips the load when the schema already holds it; `--keep` leaves the schema for a
+ * later `--reuse`.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql, type RawBuilder } from 'kysely';
+import { buildApp } from '../../api/app.ts';
+import { federalActBySr } from '../../contracts/laws/federal-acts.ts';
+import type { NormalisedDecision } from '../../contracts/events/index.ts';
+import { type DatabaseHandle, openPostgres } from '../../infra/db/database.ts';
+import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
+import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
+import { EntscheidsucheDirectorySource } from '../../ingest/sources/entscheidsuche/entscheidsuche.source.ts';
+import { generateSampleCorpus } from '../../ingest/sources/sample/sample-generator.ts';
+import { citationGraphProjection } from '../../projector/citation-graph/citation-graph.projection.ts';
+import { courtsProjection } from '../../projector/courts/courts.projection.ts';
+import { decisionIdentifiersProjection } from '../../projector/decision-identifiers/decision-identifiers.projection.ts';
+import { decisionSearchProjection } from '../../projector/decision-search/decision-search.projection.ts';
+import { decisionSearchPostgresStorage } from '../../projector/decision-search/decision-search.storage.ts';
+import { GenerationRegistry } from '../../projector/generations.ts';
+import type { PositionedEvent, Projection, ProjectionGeneration } from '../../projector/projection.ts';
+import { ProjectorHost } from '../../projector/projector-host.ts';
+import { decisionEvent } from '../support/decisions.ts';
+import { runLoad, type LoadResult } from './http-load.ts';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: '/tmp/graph-bench/corpus' },
+    size: { type: 'string', default: '200000' },
+    citations: { type: 'string', default: '28' },
+    subset: { type: 'string', default: '20000' },
+    schema: { type: 'string', default: 'bench_graph' },
+    reuse: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    requests: { type: 'string', default: '100' },
+    clients: { type: 'string', default: '4' },
+    port: { type: 'string', default: '18955' },
+    batch: { type: 'string', default: '500' },
+  },
+});
+const databaseUrl = process.env['DATABASE_URL'];
+if (!databaseUrl) {
+  console.error('needs DATABASE_URL: eval "$(infra/local/engines.sh env)"');
+  process.exit(2);
+}
+const schema = values.schema;
+const subset = Number(values.subset);
+const batchSize = Number(values.batch);
+const clients = Number(values.clients);
+const requests = Number(values.requests);
+const seconds = (from: number) => (performance.now() - from) / 1000;
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const log = (line: string) => console.log(line);
+const silent = { info() {}, warn() {}, error: (o: unknown, m?: string) => console.error(m, o) };
+
+async function ensureCorpus(): Promise<void> {
+  const exists = await stat(join(values.dir, 'docs')).then(
+    () => true,
+    () => false,
+  );
+  if (exists) {
+    log(`corpus: reusing ${values.dir}`);
+    return;
+  }
+  const t = performance.now();
+  const result = await generateSampleCorpus({
+    dir: values.dir,
+    size: Number(values.size),
+    citationsPerDecision: Number(values.citations),
+    onProgress: (done, total) => {
+      if (done % 10_000 === 0) process.stderr.write(`\r  generating ${done}/${total}`);
+    },
+  });
+  process.stderr.write('\n');
+  log(`corpus: generated ${fmt(result.decisions)} decisions in ${fmt(seconds(t), 1)} s`);
+}
+
+async function* decisions(): AsyncGenerator<NormalisedDecision> {
+  const source = new EntscheidsucheDirectorySource({ root: values.dir, name: 'sample' });
+  for await (const item of source.items()) yield source.parse(item, '2026-11-01T00:00:00.000Z');
+}
+
+async function* batches(from: number): AsyncGenerator<{ start: number; items: NormalisedDecision[] }> {
+  let items: NormalisedDecision[] = [];
+  let index = 0;
+  let start = from;
+  for await (const d of decisions()) {
+    index++;
+    if (index <= from) continue;
+    items.push(d);
+    if (items.length >= batchSize) {
+      yield { start, items };
+      start += items.length;
+      items = [];
+    }
+  }
+  if (items.length > 0) yield { start, items };
+}
+
+/** One projection's handle in a transaction whose search path starts with its generation. */
+async function handleBatch(db: DatabaseHandle['db'], gen: ProjectionGeneration, items: readonly NormalisedDecision[], start: number): Promise<void> {
+  const events: PositionedEvent[] = items.map((d, i) => ({
+    event: { ...decisionEvent(d).envelope, type: 'DecisionPublished' as const, schemaVersion: 1, data: d },
+    stream: 'decisions',
+    partition: 0,
+    position: 1_000_000 + start + i,
+  }));
+  await db.transaction().execute(async (tx) => {
+    await sql`select set_config('search_path', ${`"${gen.schema}", "${gen.base}"`}, true)`.execute(tx);
+    await gen.projection.handle(events, { tx, now: new Date().toISOString(), generation: gen.generation });
+  });
+}
+
+async function count(db: DatabaseHandle['db'], query: RawBuilder<{ n: number }>): Promise<number> {
+  return Number((await query.execute(db)).rows[0]?.n ?? 0);
+}
+
+async function load(handle: DatabaseHandle, projections: Projection[]): Promise<void> {
+  const db = handle.db;
+  const registry = await GenerationRegistry.open(db);
+  const live = await registry.ensureLive(projections);
+  const gen = (name: string) => live.find((g) => g.projection.name === name)!;
+
+  // 2. the real runner on the subset: citation-graph only
+  const eventLog = new TableEventLog(db, { pollIntervalMs: 20 });
+  let appended = 0;
+  let t = performance.now();
+  let pending: ReturnType<typeof decisionEvent>[] = [];
+  for await (const d of decisions()) {
+    pending.push(decisionEvent(d));
+    if (pending.length >= batchSize) {
+      await eventLog.append(pending);
+      appended += pending.length;
+      pending = [];
+    }
+    if (appended + pending.length >= subset) break;
+  }
+  if (pending.length > 0) await eventLog.append(pending);
+  appended += pending.length;
+  log(`event log: appended ${fmt(appended)} DecisionPublished events in ${fmt(seconds(t), 1)} s`);
+  const host = new ProjectorHost({ db, log: eventLog, now: () => new Date().toISOString(), logger: silent }, [citationGraphProjection], {
+    batchSize: 250,
+    watchIntervalMs: 0,
+  });
+  t = performance.now();
+  await host.start();
+  await host.waitUntilCaughtUp(undefined, 50);
+  const runnerSeconds = seconds(t);
+  await host.stop();
+  await eventLog.close();
+  const subsetRefs = await count(db, sql<{ n: number }>`select count(*)::int as n from ${sql.id(gen('citation-graph').schema)}.decision_references`);
+  const subsetStatutes = await count(db, sql<{ n: number }>`select count(*)::int as n from ${sql.id(gen('citation-graph').schema)}.statute_references`);
+  log(
+    `edge projection (real runner, table event log → citation-graph, batches of 250): ${fmt(appended)} decisions, ${fmt(subsetRefs)} case/appeal references + ${fmt(subsetStatutes)} statute rows in ${fmt(runnerSeconds, 1)} s = ${fmt(subsetRefs / runnerSeconds)} references/s (${fmt((subsetRefs + subsetStatutes) / runnerSeconds)} rows/s, ${fmt(appended / runnerSeconds)} decisions/s)`,
+  );
+
+  // 3. bulk: identifiers and search for everything; the graph for the rest
+  const timers = { parse: 0, identifiers: 0, graph: 0, search: 0 };
+  t = performance.now();
+  let done = 0;
+  let previous: Promise<void> = Promise.resolve();
+  let p = performance.now();
+  for await (const { start, items } of batches(0)) {
+    timers.parse += performance.now() - p;
+    await previous;
+    const timed = async (key: keyof typeof timers, work: () => Promise<void>) => {
+      const s = performance.now();
+      await work();
+      timers[key] += performance.now() - s;
+    };
+    const graphItems = items.filter((_, i) => start + i >= appended);
+    previous = Promise.all([
+      timed('identifiers', () => handleBatch(db, gen('decision-identifiers'), items, start)),
+      graphItems.length > 0 ? timed('graph', () => handleBatch(db, gen('citation-graph'), graphItems, start)) : Promise.resolve(),
+      timed('search', () => handleBatch(db, gen('decision-search'), items, start)),
+      handleBatch(db, gen('courts'), items, start),
+    ]).then(() => undefined);
+    done += items.length;
+    if (done % 10_000 < batchSize) process.stderr.write(`\r  bulk load ${fmt(done)} decisions, ${fmt(seconds(t))} s`);
+    p = performance.now();
+  }
+  await previous;
+  process.stderr.write('\n');
+  const bulkRefs = (await count(db, sql<{ n: number }>`select count(*)::int as n from decision_references`)) - subsetRefs;
+  log(
+    `bulk load: ${fmt(done)} decisions in ${fmt(seconds(t), 1)} s (parse ${fmt(timers.parse / 1000)} s; handle, running concurrently: identifiers ${fmt(timers.identifiers / 1000)} s, citation-graph ${fmt(timers.graph / 1000)} s for ${fmt(bulkRefs)} references = ${fmt(bulkRefs / (timers.graph / 1000))} references/s, search ${fmt(timers.search / 1000)} s)`,
+  );
+  t = performance.now();
+  await sql`vacuum analyze`.execute(db);
+  log(`vacuum analyze: ${fmt(seconds(t), 1)} s`);
+}
+
+async function sizes(db: DatabaseHandle['db']): Promise<void> {
+  const t = performance.now();
+  const r = await sql<Record<string, number>>`
+    select
+      (select count(*) from citation_nodes)::int as nodes,
+      (select count(*) from decision_references where role = 'citation')::int as case_refs,
+      (select count(*) from decision_references where role = 'appeal_prior')::int as appeal_refs,
+      (select count(*) from statute_references)::int as statute_rows,
+      (select count(*) from decision_identifiers)::int as identifiers
+  `.execute(db);
+  log(`graph: ${Object.entries(r.rows[0]!).map(([k, v]) => `${k} ${fmt(Number(v))}`).join(', ')}`);
+  const edges = await sql<{ resolved: number; targets: number }>`
+    select count(*)::int as resolved, count(distinct i.decision_id)::int as targets
+    from decision_references r join decision_identifiers i on i.ref_key = r.ref_key and i.kind <> 'origin_docket'
+      and (r.ref_court is null or i.court = r.ref_court)
+    where r.role = 'citation' and i.decision_id <> r.source_id
+  `.execute(db);
+  log(`resolved edges (exact tier): ${fmt(Number(edges.rows[0]!.resolved))} to ${fmt(Number(edges.rows[0]!.targets))} cited decisions (${fmt(seconds(t), 1)} s)`);
+  const bytes = await sql<{ name: string; size: string }>`
+    select c.relname as name, pg_size_pretty(pg_total_relation_size(c.oid)) as size
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname like ${`${schema}\\_\\_%`} and c.relkind = 'r' and c.relname in ('decision_references', 'statute_references', 'citation_nodes', 'decision_identifiers')
+  `.execute(db);
+  log(`table sizes with indexes: ${bytes.rows.map((b) => `${b.name} ${b.size}`).join(', ')}`);
+}
+
+interface Targets {
+  hubs: { id: string; incoming: number }[];
+  leaves: { id: string; incoming: number }[];
+  statutes: string[];
+  queries: string[];
+  appeals: string[];
+}
+
+async function targets(db: DatabaseHandle['db']): Promise<Targets> {
+  const hubs = await sql<{ id: string; n: number }>`
+    select i.decision_id as id, count(*)::int as n
+    from decision_references r join decision_identifiers i on i.ref_key = r.ref_key and i.kind <> 'origin_docket'
+    where r.role = 'citation' group by 1 order by 2 desc limit 20
+  `.execute(db);
+  const sample = await sql<{ id: string }>`
+    select decision_id as id from citation_nodes order by md5(decision_id) limit 400
+  `.execute(db);
+  const leafIn = await sql<{ id: string; n: number }>`
+    select s.id, (select count(*) from decision_identifiers i join decision_references r on r.ref_key = i.ref_key
+      where i.decision_id = s.id and i.kind <> 'origin_docket' and r.role = 'citation')::int as n
+    from unnest(${sample.rows.map((r) => r.id)}::text[]) as s(id)
+  `.execute(db);
+  const leaves = leafIn.rows.filter((r) => Number(r.n) <= 5).slice(0, 100);
+  const articles = await sql<{ sr_number: string; article: string; n: number }>`
+    (select sr_number, article, count(*)::int as n from statute_references where sr_number is not null
+      group by 1, 2 order by 3 desc limit 10)
+    union all
+    (select sr_number, article, n from (select sr_number, article, count(*)::int as n from statute_references
+      where sr_number is not null group by 1, 2) x where n between 50 and 2000 order by md5(sr_number || article) limit 20)
+  `.execute(db);
+  const statutes = articles.rows.flatMap((a, i) => {
+    const act = federalActBySr(a.sr_number);
+    const lang = (['de', 'fr', 'it'] as const)[i % 3]!;
+    const code = act?.abbreviation[lang] ?? act?.abbreviation.de ?? a.sr_number;
+    return [`law_code=${encodeURIComponent(code)}&article=${encodeURIComponent(a.article)}`];
+  });
+  const appeals = await sql<{ id: string }>`
+    select distinct source_id as id from decision_references r
+    where role = 'appeal_prior' and ref_key is not null and source_court = 'bger'
+      and exists (select 1 from decision_identifiers i where i.ref_key = r.ref_key)
+    order by 1 limit 100
+  `.execute(db);
+  return {
+    hubs: hubs.rows.map((h) => ({ id: h.id, incoming: Number(h.n) })),
+    leaves: leaves.map((l) => ({ id: l.id, incoming: Number(l.n) })),
+    statutes,
+    queries: ['Kündigung', 'Baubewilligung', 'Haftung', 'Steuerhinterziehung', 'Asyl', 'Invalidenrente', 'bail', 'licenziamento', 'responsabilité', 'Strafzumessung', 'Mietvertrag', 'Ausschaffung'],
+    appeals: appeals.rows.map((a) => a.id),
+  };
+}
+
+function show(name: string, r: LoadResult): void {
+  log(
+    `  ${name.padEnd(44)} p50 ${fmt(r.p50, 1).padStart(7)} ms   p95 ${fmt(r.p95, 1).padStart(7)} ms   max ${fmt(r.max, 0).padStart(6)} ms   ${fmt(r.rps, 1)} req/s   ${r.errors} errors`,
+  );
+}
+
+async function main(): Promise<void> {
+  await ensureCorpus();
+  const handle = await openPostgres({ url: databaseUrl!, schema, poolSize: 12, applicationName: 'graph-bench' });
+  const search = new PostgresSearchIndex(handle.db);
+  const projections = [
+    decisionIdentifiersProjection,
+    citationGraphProjection,
+    decisionSearchProjection(search, decisionSearchPostgresStorage),
+    courtsProjection,
+  ];
+  try {
+    const loaded = await sql<{ n: number }>`select count(*)::int as n from projection_generations where projection = 'citation-graph'`
+      .execute(handle.db)
+      .then((r) => Number(r.rows[0]?.n ?? 0) > 0)
+      .catch(() => false);
+    if (!values.reuse || !loaded) {
+      if (loaded) throw new Error(`schema ${schema} already holds a load: pass --reuse, or drop it`);
+      await load(handle, projections);
+    } else {
+      log(`reusing the load in schema ${schema}`);
+    }
+    await sizes(handle.db);
+    const t = await targets(handle.db);
+    log(`hubs: ${t.hubs.slice(0, 5).map((h) => `${h.id} (${fmt(h.incoming)} incoming)`).join(', ')} …`);
+    log(`leaves: ${t.leaves.length} decisions with ≤ 5 incoming references; statutes: ${t.statutes.length}; appeal chains: ${t.appeals.length}`);
+
+    const app = await buildApp({
+      db: handle.db,
+      search,
+      settings: { basePath: '', publicBaseUrl: 'http://bench', staleAfterHours: 48, maxSearchResponseChars: 2_000_000 },
+      today: () => '2026-11-01',
+      now: () => new Date(),
+    });
+    const base = await app.listen({ port: Number(values.port), host: '127.0.0.1' });
+    try {
+      const url = (path: string) => `${base}${path}`;
+      const run = async (name: string, paths: string[]) => {
+        await runLoad(paths.slice(0, clients * 2).map(url), clients, 2); // warm-up
+        show(name, await runLoad(paths.map(url), clients, Math.ceil(requests / clients)));
+      };
+      log(`\nlatency, ${clients} concurrent clients, ${requests} requests each (closed loop):`);
+      await run('/citations hub, both directions, page 1', t.hubs.map((h) => `/citations/${encodeURIComponent(h.id)}`));
+      await run('/citations hub, incoming, offset 5000', t.hubs.map((h) => `/citations/${encodeURIComponent(h.id)}?direction=incoming&offset=5000`));
+      await run('/citations leaf, both directions', t.leaves.map((l) => `/citations/${encodeURIComponent(l.id)}`));
+      await run('/leading-cases by statute (de/fr/it codes)', t.statutes.map((s) => `/leading-cases?${s}`));
+      await run('/leading-cases by query', t.queries.map((q) => `/leading-cases?query=${encodeURIComponent(q)}`));
+      await run('/appeal-chain (BGer with a resolved lower court)', t.appeals.map((a) => `/appeal-chain/${encodeURIComponent(a)}`));
+      await run('/trends by statute', t.statutes.map((s) => `/trends?${s}`));
+      let s = performance.now();
+      const stats = await fetch(url('/statistics'));
+      const body = (await stats.json()) as { citation_graph?: unknown };
+      log(`\n/statistics (cold, graph figures computed): ${fmt(seconds(s), 2)} s, status ${stats.status}`);
+      s = performance.now();
+      await fetch(url('/statistics')).then((r) => r.arrayBuffer());
+      log(`/statistics (cached graph figures): ${fmt((performance.now() - s), 0)} ms`);
+      log(`citation_graph: ${JSON.stringify(body.citation_graph)}`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    if (!values.keep) {
+      const generations = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like ${`${schema}\\_\\_%`}`.execute(handle.db);
+      for (const g of generations.rows) await sql`drop schema if exists ${sql.id(g.nspname)} cascade`.execute(handle.db);
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+    }
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
