@@ -170,14 +170,17 @@ export async function runEventSource(
   } catch (error) {
     fatal ??= error instanceof Error ? error : new Error(String(error));
   }
+  const interrupted = fatal === null && options.signal?.aborted === true;
   if (fatal) noteError(null, `run aborted: ${fatal.message}`);
+  // A run stopped by shutdown did not see the whole source: it is not a successful run.
+  if (interrupted) noteError(null, 'run interrupted by shutdown before the source was read to the end');
 
   const run: ScraperRun = {
     source: source.name,
     run_id: runId,
     started_at: startedAt,
     finished_at: deps.now(),
-    success: fatal === null,
+    success: fatal === null && !interrupted,
     decisions_added: added,
     decisions_updated: updated,
     items_seen: seen,

@@ -171,8 +171,10 @@ export class ProjectionRunner {
       const event = validAt.get(stored.position);
       const letters = deadAt.has(stored.position) ? [deadAt.get(stored.position)!] : [];
       try {
+        // A few plain retries first: a conflict with a concurrent writer succeeds on a second try,
+        // and only a failure that persists is the event's own fault.
         await this.withRetry(gen.projection.name, () =>
-          this.commit(gen, event ? [event] : [], letters, stored),
+          this.retryFew(() => this.commit(gen, event ? [event] : [], letters, stored)),
         );
       } catch (error) {
         const reason = `handler failed: ${describe(error)}`;
@@ -183,6 +185,17 @@ export class ProjectionRunner {
         await this.withRetry(gen.projection.name, () =>
           this.commit(gen, [], [{ event: stored, reason }], stored),
         );
+      }
+    }
+  }
+
+  private async retryFew<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (isRetriable(error) || attempt >= attempts) throw error;
+        await this.sleep(50 * attempt);
       }
     }
   }

@@ -55,34 +55,38 @@ async function writeArticles(tx: Transaction<DB>, v: StatuteVersion, latest: boo
   }
 }
 
-/**
- * Keeps `is_latest` on the newest consolidation of the act-language (versions may arrive out of
- * order): a newer version takes the flag from the previous latest; an older one is stored without
- * it. Returns whether the version being written is the latest.
- */
-async function takeLatest(tx: Transaction<DB>, v: StatuteVersion): Promise<boolean> {
-  const newest = await tx
+/** What the read model holds of an act-language: the newest date, and this version's hash and position. */
+async function holding(tx: Transaction<DB>, v: StatuteVersion) {
+  const row = await tx
     .selectFrom('statute_versions')
-    .select((eb) => eb.fn.max('consolidation_date').as('date'))
+    .select([
+      sql<string | null>`max(consolidation_date)`.as('newest'),
+      sql<string | null>`max(content_hash) filter (where consolidation_date = ${v.consolidation_date})`.as(
+        'hash',
+      ),
+      sql<number | null>`max(event_position) filter (where consolidation_date = ${v.consolidation_date})`.as(
+        'position',
+      ),
+    ])
     .where('jurisdiction', '=', v.jurisdiction)
     .where('sr_number', '=', v.sr_number)
     .where('language', '=', v.language)
     .executeTakeFirst();
-  const current = newest?.date ?? null;
-  if (current !== null && current > v.consolidation_date) return false;
-  if (current !== null && current < v.consolidation_date) {
-    for (const table of ['statute_versions', 'statute_articles'] as const) {
-      await tx
-        .updateTable(table)
-        .set({ is_latest: false })
-        .where('jurisdiction', '=', v.jurisdiction)
-        .where('sr_number', '=', v.sr_number)
-        .where('language', '=', v.language)
-        .where('consolidation_date', '=', current)
-        .execute();
-    }
+  return { newest: row?.newest ?? null, hash: row?.hash ?? null, position: row?.position ?? null };
+}
+
+/** The previous latest consolidation gives up `is_latest` to a newer one. */
+async function demote(tx: Transaction<DB>, v: StatuteVersion, date: string): Promise<void> {
+  for (const table of ['statute_versions', 'statute_articles'] as const) {
+    await tx
+      .updateTable(table)
+      .set({ is_latest: false })
+      .where('jurisdiction', '=', v.jurisdiction)
+      .where('sr_number', '=', v.sr_number)
+      .where('language', '=', v.language)
+      .where('consolidation_date', '=', date)
+      .execute();
   }
-  return true;
 }
 
 /**
@@ -98,27 +102,25 @@ export const statutesProjection: Projection = {
   async handle(batch: readonly PositionedEvent[], { tx, now }: ProjectionContext): Promise<void> {
     for (const { event, position } of batch as readonly PositionedEvent<StatuteVersionPublished>[]) {
       const v = event.data;
-      const current = await tx
-        .selectFrom('statute_versions')
-        .select(['content_hash', 'event_position'])
-        .where('jurisdiction', '=', v.jurisdiction)
-        .where('sr_number', '=', v.sr_number)
-        .where('language', '=', v.language)
-        .where('consolidation_date', '=', v.consolidation_date)
-        .executeTakeFirst();
+      // One read decides everything: skip (redelivered or unchanged), replace, and is_latest
+      // (versions may arrive out of order; only the newest consolidation carries the flag).
+      const held = await holding(tx, v);
       if (
-        current &&
-        (Number(current.event_position) >= position || current.content_hash === v.provenance.content_hash)
+        held.hash !== null &&
+        (Number(held.position) >= position || held.hash === v.provenance.content_hash)
       )
         continue;
-      await tx
-        .deleteFrom('statute_articles')
-        .where('jurisdiction', '=', v.jurisdiction)
-        .where('sr_number', '=', v.sr_number)
-        .where('language', '=', v.language)
-        .where('consolidation_date', '=', v.consolidation_date)
-        .execute();
-      const latest = await takeLatest(tx, v);
+      if (held.hash !== null) {
+        await tx
+          .deleteFrom('statute_articles')
+          .where('jurisdiction', '=', v.jurisdiction)
+          .where('sr_number', '=', v.sr_number)
+          .where('language', '=', v.language)
+          .where('consolidation_date', '=', v.consolidation_date)
+          .execute();
+      }
+      const latest = held.newest === null || held.newest <= v.consolidation_date;
+      if (held.newest !== null && held.newest < v.consolidation_date) await demote(tx, v, held.newest);
       const row = {
         jurisdiction: v.jurisdiction,
         sr_number: v.sr_number,
