@@ -270,7 +270,10 @@ describe('POST /attest', () => {
     ['MKGE 14 Nr. 3 E. 2', 'mkg_MKGE_14_Nr_3'],
     ['ATMC 14 n° 3 consid. 2', 'mkg_MKGE_14_Nr_3'],
     ['STMC 14 n. 3 consid. 2', 'mkg_MKGE_14_Nr_3'],
-    ["sentenza del Tribunale d'appello del Cantone Ticino 12.2020.1 del 20 febbraio 2020 consid. 2.1", 'ti_gerichte_12.2020.1'],
+    [
+      "sentenza del Tribunale d'appello del Cantone Ticino 12.2020.1 del 20 febbraio 2020 consid. 2.1",
+      'ti_gerichte_12.2020.1',
+    ],
   ])('checks every citation kind of the spec: %s', async (citation, id) => {
     const { body } = await post('/attest', { draft_text: `Vgl. ${citation}.`, audit_grounding: true });
     expect(body.issues).toEqual([]);

@@ -13,7 +13,7 @@ import {
 } from '../../contracts/api/laws.schema.ts';
 import { validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
-import { lookupLaw } from '../queries/law-lookup.ts';
+import { lookupLaw } from '../queries/law-lookup.query.ts';
 import { searchLaws } from '../queries/law-search.query.ts';
 import { RequestValidationError } from '../validation.ts';
 

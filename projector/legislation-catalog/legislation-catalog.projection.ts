@@ -68,26 +68,25 @@ export const legislationCatalogProjection: Projection = {
                 },
               ]
             : [];
-      for (const v of versions) {
-        const versionRow = {
-          catalog_id: e.catalog_id,
-          language: e.language,
-          active_since: v.active_since,
-          active_until: v.active_until,
-          original_url: v.original_url,
-          event_position: position,
-        };
+      // A version listed twice in one entry counts once (one row per start date).
+      const rows = [...new Map(versions.map((v) => [v.active_since, v])).values()].map((v) => ({
+        catalog_id: e.catalog_id,
+        language: e.language,
+        active_since: v.active_since,
+        active_until: v.active_until,
+        original_url: v.original_url,
+        event_position: position,
+      }));
+      if (rows.length > 0) {
         await tx
           .insertInto('legislation_catalog_versions')
-          .values(versionRow)
+          .values(rows)
           .onConflict((oc) =>
-            oc
-              .columns(['catalog_id', 'language', 'active_since'])
-              .doUpdateSet({
-                active_until: v.active_until,
-                original_url: v.original_url,
-                event_position: position,
-              }),
+            oc.columns(['catalog_id', 'language', 'active_since']).doUpdateSet({
+              active_until: sql`excluded.active_until`,
+              original_url: sql`excluded.original_url`,
+              event_position: sql`excluded.event_position`,
+            }),
           )
           .execute();
       }

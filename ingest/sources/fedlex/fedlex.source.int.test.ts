@@ -10,7 +10,7 @@ import { openTestDatabase } from '../../../test/support/engines.ts';
 import { startFakeHttp } from '../../../test/support/fake-http.ts';
 import { runEventSource } from '../../ingest-runner.ts';
 import { PoliteHttpClient } from '../../http/polite-http.client.ts';
-import { FedlexSparqlClient, parseSparqlVersions, versionsQuery } from './fedlex-sparql.ts';
+import { FedlexSparqlClient, parseSparqlVersions, versionsQuery } from './fedlex-sparql.client.ts';
 import { FedlexSource } from './fedlex.source.ts';
 
 const FIXTURE = fileURLToPath(

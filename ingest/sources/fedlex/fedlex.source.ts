@@ -3,7 +3,7 @@ import { HttpFetchError, type HttpTextClient } from '../../http/http-text.port.t
 import { type RawItem, SourceItemError } from '../../source.port.ts';
 import { statuteRecord } from '../statute-record.ts';
 import { AkomaNtosoError, parseAkomaNtoso } from './akoma-ntoso.parser.ts';
-import type { FedlexVersion, FedlexVersionLister } from './fedlex-sparql.ts';
+import type { FedlexVersion, FedlexVersionLister } from './fedlex-sparql.client.ts';
 import { XmlSyntaxError } from './xml-tree.ts';
 
 export interface FedlexItem extends RawItem {

@@ -3,7 +3,7 @@ import { HttpFetchError, type HttpTextClient } from '../../http/http-text.port.t
 import { type RawItem, SourceItemError } from '../../source.port.ts';
 import { statuteRecord } from '../statute-record.ts';
 import { CantonalTextError, parseCantonalText } from './cantonal-portal.parser.ts';
-import type { LexfindCatalogue } from './lexfind-catalogue.ts';
+import type { LexfindCatalogue } from './lexfind-catalogue.client.ts';
 import { parseCatalogueEntry, type CatalogueContent } from './lexfind.parser.ts';
 
 export interface CantonalTextItem extends RawItem {

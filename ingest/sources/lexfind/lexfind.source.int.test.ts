@@ -9,7 +9,7 @@ import { startFakeHttp } from '../../../test/support/fake-http.ts';
 import { runEventSource } from '../../ingest-runner.ts';
 import { PoliteHttpClient } from '../../http/polite-http.client.ts';
 import { CantonalTextSource } from './cantonal-text.source.ts';
-import { LexfindCatalogue } from './lexfind-catalogue.ts';
+import { LexfindCatalogue } from './lexfind-catalogue.client.ts';
 import { LexfindCatalogueSource } from './lexfind.source.ts';
 
 const html = (

@@ -1,7 +1,7 @@
 import type { EventSource, SourceRecord } from '../../event-source.port.ts';
 import { type RawItem, SourceItemError } from '../../source.port.ts';
 import { catalogRecord } from '../statute-record.ts';
-import type { LexfindCatalogue } from './lexfind-catalogue.ts';
+import type { LexfindCatalogue } from './lexfind-catalogue.client.ts';
 import { parseCatalogueEntry } from './lexfind.parser.ts';
 
 export interface CatalogueItem extends RawItem {

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CANTONS, type Jurisdiction } from '../../../contracts/courts/cantons.ts';
 import { DirectoryMirror } from '../../http/directory-mirror.ts';
-import { catalogueUrl, LEXFIND_API_BASE } from '../lexfind/lexfind-catalogue.ts';
+import { catalogueUrl, LEXFIND_API_BASE } from '../lexfind/lexfind-catalogue.client.ts';
 import { entityIdOf } from '../lexfind/lexfind.parser.ts';
 import { akomaNtosoXml, ccEli, FEDLEX, fileUrl } from './akoma-ntoso.writer.ts';
 import { buildCantonalAct, portalHtml, portalUrl } from './cantonal-act.builder.ts';

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { EventSource } from '../../event-source.port.ts';
 import { DirectoryMirror } from '../../http/directory-mirror.ts';
 import { CantonalTextSource } from '../lexfind/cantonal-text.source.ts';
-import { LexfindCatalogue } from '../lexfind/lexfind-catalogue.ts';
+import { LexfindCatalogue } from '../lexfind/lexfind-catalogue.client.ts';
 import { LexfindCatalogueSource } from '../lexfind/lexfind.source.ts';
 import { FedlexSource } from '../fedlex/fedlex.source.ts';
-import { RecordedSparqlResults } from '../fedlex/fedlex-sparql.ts';
+import { RecordedSparqlResults } from '../fedlex/fedlex-sparql.client.ts';
 import { generateSampleStatutes, SAMPLE_SPARQL_RESULTS_URL } from './sample-statutes.generator.ts';
 
 /** Bumped whenever the generator's output changes, so that old samples are regenerated. */
