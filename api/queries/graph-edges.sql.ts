@@ -33,7 +33,8 @@ export function courtAgreementSql(r: string): RawBuilder<string> {
     else 'unnamed' end)`;
 }
 
-const placeholder = (d: RawBuilder<unknown>) => sql`to_char(${d}, 'MM-DD') = '01-01'`;
+// day of year 1 = `YYYY-01-01`, the placeholder date (date_part is float8: cheaper than extract)
+const placeholder = (d: RawBuilder<unknown>) => sql`date_part('doy', ${d}) = 1`;
 
 /** The date evidence (`dateOrderOf`) from the citing date, the cited date and the stated date. */
 export function dateOrderSql(
@@ -44,7 +45,7 @@ export function dateOrderSql(
   return sql<string>`(case
     when ${citing} is not null and ${cited} is not null and (case
       when ${placeholder(citing)} or ${placeholder(cited)}
-        then extract(year from ${cited}) > extract(year from ${citing})
+        then date_part('year', ${cited}) > date_part('year', ${citing})
       else ${cited} > ${citing} end) then 'cited_is_later'
     when ${stated} is not null and ${cited} is not null and not ${placeholder(cited)}
       then (case when ${stated} = ${cited} then 'stated_date_agrees' else 'stated_date_differs' end)
@@ -236,7 +237,7 @@ export function incomingEdgesSql(
       from (select distinct ref_key, ref_court, ref_canton, bge_page, match from hits) c
       left join k on k.kind = 'bge' and c.match = 'inner_page'
     ),
-    evidence as materialized (
+    evidence as (
       select h.source_id, h.ordinal, h.source_date, h.match_confidence, h.match, a.candidates,
         ${courtAgreementSql('h')} as court_agreement,
         ${dateOrderSql(sql`h.source_date`, sql`t.decision_date`, sql`h.stated_date`)} as date_order
@@ -244,7 +245,7 @@ export function incomingEdgesSql(
         and a.ref_court is not distinct from h.ref_court and a.ref_canton is not distinct from h.ref_canton
         and a.bge_page is not distinct from h.bge_page
     ),
-    scored as materialized (
+    scored as (
       select e.*, ${confidenceSql({
         matchConfidence: sql`e.match_confidence`,
         match: sql`e.match`,
@@ -255,12 +256,11 @@ export function incomingEdgesSql(
       from evidence e
     ),
     best as materialized (
-      -- one edge per citing decision: its most confident reference (hash aggregate, no sort)
-      select s.* from scored s
-      join (select source_id, max(confidence) as confidence, count(*) as n from scored
-            where confidence >= ${page.minConfidence} group by source_id) m
-        on m.source_id = s.source_id and m.confidence = s.confidence
-      where m.n = 1 or s.ordinal = (select min(x.ordinal) from scored x where x.source_id = s.source_id and x.confidence = m.confidence)
+      -- one edge per citing decision: its most confident reference
+      select * from (
+        select s.*, row_number() over (partition by source_id order by confidence desc, ordinal) as rn
+        from scored s where confidence >= ${page.minConfidence}
+      ) x where rn = 1
     ),
     page as (
       select * from best order by source_date desc nulls last, source_id limit ${page.limit} offset ${page.offset}
