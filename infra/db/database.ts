@@ -83,12 +83,16 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
   try {
     await admin.query('select pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK_CLASS, schema ?? '']);
     if (schema) await admin.query(`create schema if not exists "${schema}"`);
+    // JIT off for every session: the read models answer short indexed queries whose cost
+    // estimates (large joins over millions of references) still cross jit_above_cost, and
+    // compiling them costs more than running them (see test/bench/graph.bench.ts).
+    const sessionOptions = ['-c jit=off', ...(schema ? [`-c search_path="${schema}"`] : [])].join(' ');
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'swiss-law-research',
       types,
-      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+      options: sessionOptions,
     });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     try {
