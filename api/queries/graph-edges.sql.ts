@@ -8,6 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { EDGE_RULES } from '../../contracts/citation/edge-confidence.ts';
 import type { Database } from '../../infra/db/database.ts';
+import type { DecisionReferenceTable } from '../../infra/db/schema.ts';
 
 const float = (n: number): RawBuilder<number> => sql.raw(`${String(n)}::float8`);
 
@@ -65,31 +66,33 @@ export function confidenceSql(e: {
   return sql<number>`(floor(least(${p}, 1::float8) * 100 + 0.5::float8) / 100)`;
 }
 
-/** The columns of an edge row both directions return. */
-export interface EdgeRow {
-  source_id: string;
-  ordinal: number;
-  kind: string;
-  origin: string;
-  level: number;
-  raw: string;
-  ref_key: string | null;
-  docket: string | null;
-  ref_court: string | null;
-  ref_canton: string | null;
-  pin_page: number | null;
-  pinpoints: string | null;
-  stated_date: string | null;
-  match_confidence: number;
-  mentions: number;
-  source_date: string | null;
+/** The columns of an edge row both directions return: the reference as stored, and its resolution. */
+export type EdgeRow = Pick<
+  DecisionReferenceTable,
+  | 'source_id'
+  | 'ordinal'
+  | 'kind'
+  | 'origin'
+  | 'level'
+  | 'raw'
+  | 'ref_key'
+  | 'docket'
+  | 'ref_court'
+  | 'ref_canton'
+  | 'pin_page'
+  | 'pinpoints'
+  | 'stated_date'
+  | 'match_confidence'
+  | 'mentions'
+  | 'source_date'
+> & {
   target_id: string;
   match: string;
   candidates: number;
   court_agreement: string;
   date_order: string;
   confidence: number;
-}
+};
 
 const REF_COLUMNS = sql.raw(
   'r.source_id, r.ordinal, r.kind, r.origin, r.level, r.raw, r.ref_key, r.docket, r.ref_court, r.ref_canton, r.bge_volume, r.bge_part, r.bge_page, r.pin_page, r.pinpoints, r.stated_date, r.match_confidence, r.mentions, r.source_date',
@@ -176,6 +179,32 @@ export function outgoingEdgesSql(
   `;
 }
 
+type Tier = 'exact' | 'origin_docket' | 'inner_page';
+
+/**
+ * The references of `role` that name a row of the CTE `k` (identifier rows, with `decision_id`),
+ * by tier, mirroring {@link candidatesCte} from the cited side: `select` gives each tier's select
+ * list over `k` and `r` (the reference).
+ */
+function referencesNamingKeysSql(role: string, select: (tier: Tier) => RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+      select ${select('exact')}
+      from k join decision_references r on r.ref_key = k.ref_key
+      where k.kind <> 'origin_docket' and r.role = ${role} and r.source_id <> k.decision_id and ${admitsSql('r', 'k')}
+      union all
+      select ${select('origin_docket')}
+      from k join decision_references r on r.ref_key = k.ref_key
+      where k.kind = 'origin_docket' and r.ref_court = 'bger' and r.role = ${role} and r.source_id <> k.decision_id
+        and not exists (select 1 from decision_identifiers x where x.ref_key = k.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
+      union all
+      select ${select('inner_page')}
+      from k join decision_references r on r.kind = 'bge' and r.bge_volume = k.bge_volume and r.bge_part = k.bge_part
+        and r.bge_page > k.page_start and r.bge_page <= coalesce(k.page_end, k.page_start)
+      where k.kind = 'bge' and r.role = ${role} and r.source_id <> k.decision_id
+        and not exists (select 1 from decision_identifiers x where x.ref_key = r.ref_key)
+    `;
+}
+
 /**
  * What refers to decision `targetId` (role `citation`: citing decisions; `appeal_prior`:
  * decisions appealed from it), resolved, scored and filtered: one edge per referring decision,
@@ -203,28 +232,15 @@ export function incomingEdgesSql(
   );
   return sql<EdgeRow & { total: number }>`
     with k as materialized (
-      select ref_key, kind, court, canton, bge_volume, bge_part, page_start, page_end
+      select decision_id, ref_key, kind, court, canton, bge_volume, bge_part, page_start, page_end
       from decision_identifiers where decision_id = ${targetId}
     ),
     tgt as materialized (
       select coalesce((select decision_date from citation_nodes where decision_id = ${targetId}), null::date) as decision_date
     ),
-    hits as materialized (
-      select ${light}, null::integer as bge_page, 'exact'::text as match
-      from k join decision_references r on r.ref_key = k.ref_key
-      where k.kind <> 'origin_docket' and r.role = ${role} and r.source_id <> ${targetId} and ${admitsSql('r', 'k')}
-      union all
-      select ${light}, null::integer, 'origin_docket'
-      from k join decision_references r on r.ref_key = k.ref_key
-      where k.kind = 'origin_docket' and r.ref_court = 'bger' and r.role = ${role} and r.source_id <> ${targetId}
-        and not exists (select 1 from decision_identifiers x where x.ref_key = k.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
-      union all
-      select ${light}, r.bge_page, 'inner_page'
-      from k join decision_references r on r.kind = 'bge' and r.bge_volume = k.bge_volume and r.bge_part = k.bge_part
-        and r.bge_page > k.page_start and r.bge_page <= coalesce(k.page_end, k.page_start)
-      where k.kind = 'bge' and r.role = ${role} and r.source_id <> ${targetId}
-        and not exists (select 1 from decision_identifiers x where x.ref_key = r.ref_key)
-    ),
+    hits as materialized (${referencesNamingKeysSql(role, (tier) =>
+      tier === 'inner_page' ? sql`${light}, r.bge_page, 'inner_page'::text as match` : sql`${light}, null::integer as bge_page, ${sql.lit(tier)}::text as match`,
+    )}),
     amb as materialized (
       select c.*, (case c.match
         when 'exact' then (select count(*) from decision_identifiers i
@@ -288,27 +304,20 @@ function pageOf(rows: readonly (EdgeRow & { total: number })[]): EdgePage {
   return { total, rows: page };
 }
 
+/** A reference that names no decision of the corpus. */
+export type UnresolvedRow = Pick<
+  DecisionReferenceTable,
+  'ordinal' | 'kind' | 'raw' | 'ref_key' | 'docket' | 'ref_court' | 'ref_canton' | 'stated_date' | 'match_confidence' | 'origin' | 'level'
+>;
+
 /** References of a decision (role) that name no decision of the corpus, in text order. */
 export async function unresolvedReferences(
   db: Database,
   sourceId: string,
   role: string,
   page: { limit: number },
-): Promise<{ total: number; rows: { ordinal: number; kind: string; raw: string; ref_key: string | null; docket: string | null; ref_court: string | null; ref_canton: string | null; stated_date: string | null; match_confidence: number; origin: string; level: number }[] }> {
-  const result = await sql<{
-    total: number;
-    ordinal: number;
-    kind: string;
-    raw: string;
-    ref_key: string | null;
-    docket: string | null;
-    ref_court: string | null;
-    ref_canton: string | null;
-    stated_date: string | null;
-    match_confidence: number;
-    origin: string;
-    level: number;
-  }>`
+): Promise<{ total: number; rows: UnresolvedRow[] }> {
+  const result = await sql<UnresolvedRow & { total: number }>`
     with r as (
       select * from decision_references where source_id = ${sourceId} and role = ${role}
     ),
@@ -342,22 +351,7 @@ export async function inDegrees(db: Database, ids: readonly string[]): Promise<M
       select decision_id, ref_key, kind, court, canton, bge_volume, bge_part, page_start, page_end
       from decision_identifiers where decision_id = any(${[...new Set(ids)]}::text[])
     ),
-    h as (
-      select k.decision_id, r.source_id
-      from k join decision_references r on r.ref_key = k.ref_key
-      where k.kind <> 'origin_docket' and r.role = 'citation' and r.source_id <> k.decision_id and ${admitsSql('r', 'k')}
-      union all
-      select k.decision_id, r.source_id
-      from k join decision_references r on r.ref_key = k.ref_key
-      where k.kind = 'origin_docket' and r.ref_court = 'bger' and r.role = 'citation' and r.source_id <> k.decision_id
-        and not exists (select 1 from decision_identifiers x where x.ref_key = k.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
-      union all
-      select k.decision_id, r.source_id
-      from k join decision_references r on r.kind = 'bge' and r.bge_volume = k.bge_volume and r.bge_part = k.bge_part
-        and r.bge_page > k.page_start and r.bge_page <= coalesce(k.page_end, k.page_start)
-      where k.kind = 'bge' and r.role = 'citation' and r.source_id <> k.decision_id
-        and not exists (select 1 from decision_identifiers x where x.ref_key = r.ref_key)
-    )
+    h as (${referencesNamingKeysSql('citation', () => sql`k.decision_id, r.source_id`)})
     select decision_id, count(distinct source_id)::int as n from h group by decision_id
   `.execute(db);
   return new Map(result.rows.map((r) => [r.decision_id, Number(r.n)]));

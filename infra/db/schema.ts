@@ -294,11 +294,11 @@ export interface CitationNodeTable {
 export interface DecisionReferenceTable {
   source_id: string;
   ordinal: number;
-  /** 'citation' | 'appeal_prior'. */
-  role: string;
+  /** A case the decision cites, or a lower-court decision it was appealed from. */
+  role: 'citation' | 'appeal_prior';
   kind: string;
-  /** 'text' | 'header' | 'facts'. */
-  origin: string;
+  /** Where the reference stands: the reasoning's text, the header or the facts. */
+  origin: 'text' | 'header' | 'facts';
   level: number;
   raw: string;
   ref_key: string | null;

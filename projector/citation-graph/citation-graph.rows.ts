@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import { findLowerCourtReferences } from '../../contracts/citation/appeal-chain.ts';
 import { bgeParts, normaliseRefKey } from '../../contracts/citation/decision-identifiers.ts';
 import { findCitations, type CitationMatch } from '../../contracts/citation/grammar/find-citations.ts';
@@ -7,66 +8,14 @@ import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
 import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
+import type { CitationNodeTable, DecisionReferenceTable, StatuteReferenceTable } from '../../infra/db/schema.ts';
 
 /** A row of `citation_nodes`. */
-export interface CitationNodeRow {
-  decision_id: string;
-  court: string;
-  canton: string;
-  language: string;
-  decision_date: string | null;
-  docket_number: string;
-  title: string;
-  chamber: string | null;
-  decision_type: string | null;
-  regeste: string | null;
-  rule_statement: string;
-  case_references: number;
-  statute_references: number;
-  event_position: number;
-}
-
+export type CitationNodeRow = Insertable<CitationNodeTable>;
 /** A row of `decision_references`. */
-export interface DecisionReferenceRow {
-  source_id: string;
-  ordinal: number;
-  role: 'citation' | 'appeal_prior';
-  kind: string;
-  origin: 'text' | 'header' | 'facts';
-  level: number;
-  raw: string;
-  ref_key: string | null;
-  docket: string | null;
-  ref_court: string | null;
-  ref_canton: string | null;
-  bge_volume: number | null;
-  bge_part: string | null;
-  bge_page: number | null;
-  pin_page: number | null;
-  pinpoints: string | null;
-  stated_date: string | null;
-  match_confidence: number;
-  mentions: number;
-  source_date: string | null;
-  source_court: string;
-  source_canton: string;
-}
-
+export type DecisionReferenceRow = Insertable<DecisionReferenceTable>;
 /** A row of `statute_references`. */
-export interface StatuteReferenceRow {
-  source_id: string;
-  act_key: string;
-  article: string;
-  sr_number: string | null;
-  law: string | null;
-  canton: string | null;
-  raw: string;
-  mentions: number;
-  match_confidence: number;
-  source_date: string | null;
-  source_court: string;
-  source_canton: string;
-}
+export type StatuteReferenceRow = Insertable<StatuteReferenceTable>;
 
 export interface CitationGraphRows {
   readonly node: CitationNodeRow;
