@@ -22,36 +22,52 @@ interface Origin {
   readonly scrapedAt: string;
 }
 
+interface RecordKind<Content, Data> {
+  readonly type: SourceRecord['type'];
+  readonly what: string;
+  readonly schema: z.ZodType<Data>;
+  readonly entityKey: (content: Content) => string;
+}
+
+/** Adds the provenance, validates against the event schema (invalid content is an item error) and wraps it as a record. */
+function record<Content extends object, Data>(
+  kind: RecordKind<Content, Data>,
+  content: Content,
+  origin: Origin,
+  recordId: string,
+): SourceRecord {
+  const hash = contentHash(content);
+  const checked = kind.schema.safeParse({
+    ...content,
+    provenance: { source: origin.source, source_item_id: origin.itemId, scraped_at: origin.scrapedAt, content_hash: hash },
+  });
+  if (!checked.success) {
+    throw new SourceItemError(origin.itemId, `${kind.what} is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`);
+  }
+  return { recordId, entityKey: kind.entityKey(content), contentHash: hash, type: kind.type, schemaVersion: 1, data: checked.data };
+}
+
+const STATUTE_VERSION: RecordKind<Omit<StatuteVersion, 'provenance'>, StatuteVersion> = {
+  type: 'StatuteVersionPublished',
+  what: 'statute version',
+  schema: statuteVersionSchema,
+  entityKey: statuteKey,
+};
+
+const CATALOGUE_ENTRY: RecordKind<Omit<LegislationCatalogEntry, 'provenance'>, LegislationCatalogEntry> = {
+  type: 'LegislationCatalogEntryPublished',
+  what: 'catalogue entry',
+  schema: legislationCatalogEntrySchema,
+  entityKey: catalogEntryKey,
+};
+
 /** A StatuteVersionPublished record, validated against the event schema (an invalid version is an item error). */
 export function statuteRecord(
   content: Omit<StatuteVersion, 'provenance'>,
   origin: Origin,
   recordId = origin.itemId,
 ): SourceRecord {
-  const data = {
-    ...content,
-    provenance: {
-      source: origin.source,
-      source_item_id: origin.itemId,
-      scraped_at: origin.scrapedAt,
-      content_hash: contentHash(content),
-    },
-  };
-  const checked = statuteVersionSchema.safeParse(data);
-  if (!checked.success) {
-    throw new SourceItemError(
-      origin.itemId,
-      `statute version is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`,
-    );
-  }
-  return {
-    recordId,
-    entityKey: statuteKey(content),
-    contentHash: data.provenance.content_hash,
-    type: 'StatuteVersionPublished',
-    schemaVersion: 1,
-    data: checked.data,
-  };
+  return record(STATUTE_VERSION, content, origin, recordId);
 }
 
 /** A LegislationCatalogEntryPublished record, validated likewise. */
@@ -60,28 +76,5 @@ export function catalogRecord(
   origin: Origin,
   recordId: string,
 ): SourceRecord {
-  const data = {
-    ...content,
-    provenance: {
-      source: origin.source,
-      source_item_id: origin.itemId,
-      scraped_at: origin.scrapedAt,
-      content_hash: contentHash(content),
-    },
-  };
-  const checked = legislationCatalogEntrySchema.safeParse(data);
-  if (!checked.success) {
-    throw new SourceItemError(
-      origin.itemId,
-      `catalogue entry is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`,
-    );
-  }
-  return {
-    recordId,
-    entityKey: catalogEntryKey(content),
-    contentHash: data.provenance.content_hash,
-    type: 'LegislationCatalogEntryPublished',
-    schemaVersion: 1,
-    data: checked.data,
-  };
+  return record(CATALOGUE_ENTRY, content, origin, recordId);
 }
