@@ -1,5 +1,5 @@
 import { parseQuery } from './query-parser.ts';
-import type { QueryNode } from './query-ast.ts';
+import type { QueryNode, ReferenceNode } from './query-ast.ts';
 
 /**
  * The reference keys under which a decision can be found by a docket or BGE query: its id and the
@@ -37,4 +37,23 @@ export function docketLookupKey(text: string): string | null {
   const parsed = parseQuery(text.replace(/["„“”«»()]/g, ' '));
   const key = (parsed.ok ? firstReferenceKey(parsed.ast) : null) ?? text.trim().replace(/\s+/g, ' ');
   return key.length > 0 ? key.toLowerCase() : null;
+}
+
+/**
+ * The texts a citing decision would contain for a reference (rule 5b), which both search
+ * backends match as phrases; [] for decision ids.
+ */
+export function citationPhrases(ref: ReferenceNode): string[] {
+  switch (ref.refKind) {
+    case 'docket':
+      return [ref.key];
+    case 'bge':
+      return [ref.key.replace(/^BGE /, '')];
+    case 'bvge': {
+      const rest = ref.key.replace(/^BVGE /, '');
+      return [`BVGE ${rest}`, `ATAF ${rest}`, `DTAF ${rest}`];
+    }
+    case 'decision_id':
+      return [];
+  }
 }

@@ -33,6 +33,7 @@
  * Every user string only ever appears as a JSON string value; the DSL is built as plain objects.
  */
 import type { QueryNode, ReferenceNode } from '../../../contracts/search/query-ast.ts';
+import { citationPhrases } from '../../../contracts/search/reference-keys.ts';
 import type { SearchFilters } from '../search.port.ts';
 
 /** A fragment of query DSL (a JSON object). */
@@ -76,24 +77,6 @@ export interface CompiledSearchQuery {
 
 const MATCH_ALL: Dsl = { match_all: {} };
 const MATCH_NONE: Dsl = { match_none: {} };
-
-/** The texts a citing decision would contain for a reference (rule 5b); [] for decision ids. */
-export function citationPhrases(ref: ReferenceNode): string[] {
-  // Same as `citationPhrases` of the Postgres compiler, which cannot be imported from here
-  // without pulling kysely into this adapter.
-  switch (ref.refKind) {
-    case 'docket':
-      return [ref.key];
-    case 'bge':
-      return [ref.key.replace(/^BGE /, '')];
-    case 'bvge': {
-      const rest = ref.key.replace(/^BVGE /, '');
-      return [`BVGE ${rest}`, `ATAF ${rest}`, `DTAF ${rest}`];
-    }
-    case 'decision_id':
-      return [];
-  }
-}
 
 function phraseText(words: readonly string[]): string {
   return words.join(' ');

@@ -70,6 +70,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { QueryAst, QueryNode, ReferenceNode } from '../../../contracts/search/query-ast.ts';
+import { citationPhrases } from '../../../contracts/search/reference-keys.ts';
 
 /** Text-search configuration per decision language; any other language uses `simple`. */
 export const LANGUAGE_CONFIGS: Readonly<Record<string, string>> = {
@@ -194,22 +195,6 @@ function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): v
 /** tsquery literal syntax for a prefix lexeme: `'word'` with `'` and `\` doubled. */
 export function quoteTsQueryLexeme(word: string): string {
   return `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-}
-
-/** The texts a citing decision would contain for a reference (rule 5b); [] for decision ids. */
-export function citationPhrases(ref: ReferenceNode): string[] {
-  switch (ref.refKind) {
-    case 'docket':
-      return [ref.key];
-    case 'bge':
-      return [ref.key.replace(/^BGE /, '')];
-    case 'bvge': {
-      const rest = ref.key.replace(/^BVGE /, '');
-      return [`BVGE ${rest}`, `ATAF ${rest}`, `DTAF ${rest}`];
-    }
-    case 'decision_id':
-      return [];
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
