@@ -28,7 +28,7 @@ import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts
 import type { SearchIndexWriter } from '../../infra/search/search.port.ts';
 import { searchDocumentOf } from '../../projector/decision-search/decision-search.projection.ts';
 import { allProjections } from '../../projector/projections.ts';
-import { runLoad } from './http-load.ts';
+import { printSearchLatency } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -328,38 +328,10 @@ try {
   );
 
   // Search latency through the api process.
-  const q = (params: Record<string, string>) => `${base}/decisions?${new URLSearchParams(params).toString()}`;
-  const kinds: Record<string, string[]> = {
-    keyword: ['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer'].map((w) =>
-      q({ query: w, limit: '20' }),
-    ),
-    phrase: ['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"'].map(
-      (w) => q({ query: w, limit: '20' }),
-    ),
-    boolean: [
-      'Kündigung AND Mietvertrag',
-      'contrat OR bail',
-      'Steuer NOT Einkommen',
-      '(Haftung OR Schaden) AND Vertrag',
-    ].map((w) => q({ query: w, limit: '20' })),
-    prefix: ['Kündig*', 'contra*', 'respons*', 'Versich*'].map((w) => q({ query: w, limit: '20' })),
-    'filter-only': [
-      q({ court: 'bger', limit: '20' }),
-      q({ canton: 'ZH', date_from: '2010-01-01', limit: '20' }),
-      q({ language: 'fr', sort: 'date_asc', limit: '20' }),
-      q({ court: 'bvger', chamber: 'Abteilung', limit: '20' }),
-    ],
-  };
   console.log(
     `\nGET /decisions (distributed: api process → OpenSearch), ${clients} concurrent clients, ${clients * requests} requests per kind:`,
   );
-  for (const [kind, urls] of Object.entries(kinds)) {
-    await runLoad(urls, 2, 5); // warm-up
-    const r = await runLoad(urls, clients, requests);
-    console.log(
-      `  ${kind.padEnd(12)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  max ${fmt(r.max)} ms  ${fmt(r.rps, 0)} req/s  errors ${r.errors}`,
-    );
-  }
+  await printSearchLatency(base, clients, requests);
 
   // Rebuild the search projection from the log while the projector and the api keep running.
   t = performance.now();

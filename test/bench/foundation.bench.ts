@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runLoad } from './http-load.ts';
+import { printSearchLatency } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,37 +58,9 @@ try {
   const warm = await start(dataDir);
   console.log(`warm restart to serving: ${warm.seconds.toFixed(1)} s`);
 
-  const q = (params: Record<string, string>) => `${base}/decisions?${new URLSearchParams(params).toString()}`;
-  const kinds: Record<string, string[]> = {
-    keyword: ['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer'].map((w) =>
-      q({ query: w, limit: '20' }),
-    ),
-    phrase: ['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"'].map(
-      (w) => q({ query: w, limit: '20' }),
-    ),
-    boolean: [
-      'Kündigung AND Mietvertrag',
-      'contrat OR bail',
-      'Steuer NOT Einkommen',
-      '(Haftung OR Schaden) AND Vertrag',
-    ].map((w) => q({ query: w, limit: '20' })),
-    prefix: ['Kündig*', 'contra*', 'respons*', 'Versich*'].map((w) => q({ query: w, limit: '20' })),
-    'filter-only': [
-      q({ court: 'bger', limit: '20' }),
-      q({ canton: 'ZH', date_from: '2010-01-01', limit: '20' }),
-      q({ language: 'fr', sort: 'date_asc', limit: '20' }),
-      q({ court: 'bvger', chamber: 'Abteilung', limit: '20' }),
-    ],
-  };
   const requests = Number(values.requests);
   console.log(`\nGET /decisions, 4 concurrent clients, ${requests * 4} requests per kind:`);
-  for (const [kind, urls] of Object.entries(kinds)) {
-    await runLoad(urls, 2, 5); // warm-up
-    const r = await runLoad(urls, 4, requests);
-    console.log(
-      `  ${kind.padEnd(12)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  max ${r.max.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  errors ${r.errors}`,
-    );
-  }
+  await printSearchLatency(base, 4, requests);
   await stop(warm.child);
 } finally {
   await rm(dataDir, { recursive: true, force: true });

@@ -45,3 +45,32 @@ export async function runLoad(
     rps: times.length / seconds,
   };
 }
+
+/** The /decisions workload both search benchmarks run: keyword, phrase, boolean, prefix and filter-only queries. */
+export function decisionSearchUrls(base: string): Record<string, string[]> {
+  const q = (params: Record<string, string>) => `${base}/decisions?${new URLSearchParams(params).toString()}`;
+  const words = (list: readonly string[]) => list.map((w) => q({ query: w, limit: '20' }));
+  return {
+    keyword: words(['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer']),
+    phrase: words(['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"']),
+    boolean: words(['Kündigung AND Mietvertrag', 'contrat OR bail', 'Steuer NOT Einkommen', '(Haftung OR Schaden) AND Vertrag']),
+    prefix: words(['Kündig*', 'contra*', 'respons*', 'Versich*']),
+    'filter-only': [
+      q({ court: 'bger', limit: '20' }),
+      q({ canton: 'ZH', date_from: '2010-01-01', limit: '20' }),
+      q({ language: 'fr', sort: 'date_asc', limit: '20' }),
+      q({ court: 'bvger', chamber: 'Abteilung', limit: '20' }),
+    ],
+  };
+}
+
+/** Runs {@link decisionSearchUrls} kind by kind (after a short warm-up) and prints one line per kind. */
+export async function printSearchLatency(base: string, clients: number, requestsPerClient: number): Promise<void> {
+  for (const [kind, urls] of Object.entries(decisionSearchUrls(base))) {
+    await runLoad(urls, 2, 5); // warm-up
+    const r = await runLoad(urls, clients, requestsPerClient);
+    console.log(
+      `  ${kind.padEnd(12)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  max ${r.max.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  errors ${r.errors}`,
+    );
+  }
+}
