@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { GraphDecision } from '../../contracts/api/graph.schema.ts';
 import { canonicalUrl, citationStrings } from '../../contracts/citation/citation-strings.ts';
-import { parseReference, resolveAmong, type IdentifierRow } from '../../contracts/citation/decision-identifiers.ts';
+import { parseReference, resolveAmong } from '../../contracts/citation/decision-identifiers.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { CitationNodeTable } from '../../infra/db/schema.ts';
+import { identifierRows } from './identifiers.query.ts';
 import type { SummaryContext } from './summaries.ts';
 
 export type NodeRow = Pick<
@@ -57,24 +58,7 @@ export async function findNode(db: Database, text: string): Promise<NodeRow | nu
   if (exact) return exact;
   const ref = parseReference(text);
   if (!ref || ref.keys.length === 0) return null;
-  const rows: IdentifierRow[] = await db
-    .selectFrom('decision_identifiers')
-    .select([
-      'ref_key',
-      'kind',
-      'decision_id',
-      'court',
-      'canton',
-      'docket_register',
-      'docket_year',
-      'docket_serial',
-      'bge_volume',
-      'bge_part',
-      'page_start',
-      'page_end',
-    ])
-    .where('ref_key', 'in', [...ref.keys])
-    .execute();
+  const rows = await identifierRows(db, ref.keys);
   const first = resolveAmong(ref, rows)[0];
   if (!first) return null;
   return (await nodesByIds(db, [first])).get(first) ?? null;
