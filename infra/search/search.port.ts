@@ -54,21 +54,25 @@ export interface SearchRequest {
   readonly offset: number;
 }
 
-export interface SearchHit {
-  readonly decision_id: string;
-  readonly court: string;
-  readonly canton: string;
-  readonly chamber: string | null;
-  readonly decision_type: string | null;
-  readonly decision_date: string | null;
-  readonly language: string;
-  readonly docket_number: string;
-  readonly title: string;
-  readonly regeste: string | null;
-  readonly rule_statement: string;
+/** The fields of a stored document a hit carries (both backends read exactly these). */
+export const SEARCH_HIT_FIELDS = [
+  'decision_id',
+  'court',
+  'canton',
+  'chamber',
+  'decision_type',
+  'decision_date',
+  'language',
+  'docket_number',
+  'title',
+  'regeste',
+  'rule_statement',
+] as const satisfies readonly (keyof SearchDocument)[];
+
+export type SearchHit = Pick<SearchDocument, (typeof SEARCH_HIT_FIELDS)[number]> & {
   /** Relevance score when sorted by relevance. */
   readonly score?: number;
-}
+};
 
 export interface SearchResult {
   /** Matches counted, capped at the index's count limit. */

@@ -19,7 +19,7 @@
  * stored lower-cased (`*_lc`) for case-insensitive filters, lower-cased in JavaScript rather
  * than by a normaliser so that it also works without analysis-common.
  */
-import type { SearchDocument, SearchHit } from '../search.port.ts';
+import { SEARCH_HIT_FIELDS, type SearchDocument, type SearchHit } from '../search.port.ts';
 import { TEXT_GROUPS, type TextGroup, analyzerOf, textGroupOf } from './query-dsl-compiler.ts';
 import { FRENCH_STOP_WORDS, GERMAN_STOP_WORDS, ITALIAN_STOP_WORDS } from './stop-words.ts';
 
@@ -174,22 +174,7 @@ export function indexDocument(doc: SearchDocument, position: number): Record<str
   };
 }
 
-/** `_source` fields a hit needs. */
-export const HIT_SOURCE_FIELDS = [
-  'decision_id',
-  'court',
-  'canton',
-  'chamber',
-  'decision_type',
-  'decision_date',
-  'language',
-  'docket_number',
-  'title',
-  'regeste',
-  'rule_statement',
-] as const;
-
-type HitSource = Partial<Record<(typeof HIT_SOURCE_FIELDS)[number], string | null>>;
+type HitSource = Partial<Record<(typeof SEARCH_HIT_FIELDS)[number], string | null>>;
 
 /** A search hit from a document's `_source` (plus the score for relevance sorts). */
 export function hitOf(source: HitSource, score?: number): SearchHit {

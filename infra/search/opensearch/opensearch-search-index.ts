@@ -1,17 +1,17 @@
-import type {
-  DecisionSearchIndex,
-  SearchGenerations,
-  SearchDocument,
-  SearchHit,
-  SearchIndexWriter,
-  SearchRequest,
-  SearchResult,
-  SearchWriteContext,
+import {
+  SEARCH_HIT_FIELDS,
+  type DecisionSearchIndex,
+  type SearchGenerations,
+  type SearchDocument,
+  type SearchHit,
+  type SearchIndexWriter,
+  type SearchRequest,
+  type SearchResult,
+  type SearchWriteContext,
 } from '../search.port.ts';
 import { IndexAdmin } from './index-admin.ts';
 import {
   type AnalysisMode,
-  HIT_SOURCE_FIELDS,
   RELEVANCE_SORT,
   dateSort,
   hitOf,
@@ -276,7 +276,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         from,
         size,
         track_total_hits: track,
-        _source: HIT_SOURCE_FIELDS,
+        _source: SEARCH_HIT_FIELDS,
       });
     let rows: Page['hits'];
     let total: number;
@@ -322,7 +322,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         from: r.offset,
         size: take,
         track_total_hits: this.countCap,
-        _source: HIT_SOURCE_FIELDS,
+        _source: SEARCH_HIT_FIELDS,
       });
     } else {
       let after: unknown[] | undefined;
@@ -349,7 +349,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         size,
         search_after: after,
         track_total_hits: this.countCap,
-        _source: HIT_SOURCE_FIELDS,
+        _source: SEARCH_HIT_FIELDS,
       });
     }
     const hits: SearchHit[] = result.hits.slice(0, r.limit).map((h) => hitOf(h._source ?? {}));

@@ -1,13 +1,14 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type {
-  DecisionSearchIndex,
-  SearchDocument,
-  SearchHit,
-  SearchIndexWriter,
-  SearchRequest,
-  SearchResult,
-  SearchWriteContext,
+import {
+  SEARCH_HIT_FIELDS,
+  type DecisionSearchIndex,
+  type SearchDocument,
+  type SearchHit,
+  type SearchIndexWriter,
+  type SearchRequest,
+  type SearchResult,
+  type SearchWriteContext,
 } from '../search.port.ts';
 import { FALLBACK_CONFIG, LANGUAGE_CONFIGS, compileTsQuery } from './tsquery-compiler.ts';
 
@@ -21,19 +22,6 @@ export interface PostgresSearchOptions {
 // A tsvector holds at most 1 MB; very long decisions are indexed on their first part only.
 const MAX_INDEXED_CHARS = 400_000;
 
-const HIT_COLUMNS = [
-  'decision_id',
-  'court',
-  'canton',
-  'chamber',
-  'decision_type',
-  'decision_date',
-  'language',
-  'docket_number',
-  'title',
-  'regeste',
-  'rule_statement',
-] as const;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -111,7 +99,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const n = Number(counted.rows[0]?.n ?? 0);
     const total = Math.min(n, this.countCap);
     const totalIsLowerBound = n > this.countCap;
-    const columns = sql.join(HIT_COLUMNS.map((c) => sql.ref(c)));
+    const columns = sql.join(SEARCH_HIT_FIELDS.map((c) => sql.ref(c)));
     const take = request.limit + 1;
 
     let rows: (SearchHit & { score?: number })[];
