@@ -13,9 +13,9 @@ module.exports = {
       from: { path: '^contracts/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'], pathNot: '^(node:)?crypto$' },
     },
-    { name: 'ingest-not-projector-or-api', severity: 'error', from: { path: '^ingest/', pathNot: '\\.test\\.ts$' }, to: { path: '^(projector|api)/' } },
-    { name: 'projector-not-ingest-or-api', severity: 'error', from: { path: '^projector/', pathNot: '\\.test\\.ts$' }, to: { path: '^(ingest|api)/' } },
-    { name: 'api-not-ingest-or-projector', severity: 'error', from: { path: '^api/', pathNot: '\\.test\\.ts$' }, to: { path: '^(ingest|projector)/' } },
+    { name: 'ingest-not-projector-or-api', severity: 'error', from: { path: '^ingest/' }, to: { path: '^(projector|api)/' } },
+    { name: 'projector-not-ingest-or-api', severity: 'error', from: { path: '^projector/' }, to: { path: '^(ingest|api)/' } },
+    { name: 'api-not-ingest-or-projector', severity: 'error', from: { path: '^api/' }, to: { path: '^(ingest|projector)/' } },
     {
       name: 'infra-adapters-not-deployables',
       comment: 'Only the embedded composition root (infra/deploy/embedded.main.ts) and benchmarks wire deployables together.',

@@ -9,13 +9,8 @@ import { COURTS, courtByKey } from '../contracts/courts/court-registry.ts';
 import type { NormalisedDecision, ScraperRun } from '../contracts/events/index.ts';
 import type { DatabaseHandle } from '../infra/db/database.ts';
 import type { OutgoingEvent } from '../infra/event-log/event-log.port.ts';
-import { TableEventLog } from '../infra/event-log/table-event-log.ts';
-import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
-import { ProjectorHost } from '../projector/projector-host.ts';
-import { allProjections } from '../projector/projections.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
-import { openTestDatabase } from '../test/support/engines.ts';
-import { buildApp } from './app.ts';
+import { appOver, loadReadModels } from '../test/support/read-models.ts';
 
 const NOW = new Date('2026-01-15T12:00:00.000Z');
 const STALE_AFTER_HOURS = 48;
@@ -166,41 +161,23 @@ const RUNS: readonly RunSpec[] = [
 // ---------------------------------------------------------------------------------------------
 // App
 
-const silent = { info() {}, warn() {}, error() {} };
 let handle: DatabaseHandle;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  handle = await openTestDatabase('pglite');
-  const search = new PostgresSearchIndex(handle.db);
-  const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
-  const runner = new ProjectorHost(
-    { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
-    allProjections({ writer: search }),
-    { batchSize: 7, watchIntervalMs: 0 },
+  // small batches, so versions and re-deliveries of one decision fall into different batches
+  const loaded = await loadReadModels(
+    [
+      ...INITIAL.map(decisionEvent),
+      // the same decision delivered again (new event id, same content) and a corrected version
+      decisionEvent(INITIAL[0]!),
+      decisionEvent(REPUBLISHED),
+      ...RUNS.map(runEvent),
+    ],
+    { batchSize: 7 },
   );
-  await runner.start();
-  await log.append(INITIAL.map(decisionEvent));
-  // the same decision delivered again (new event id, same content) and a corrected version
-  await log.append([decisionEvent(INITIAL[0]!), decisionEvent(REPUBLISHED)]);
-  for (const r of RUNS) await log.append([runEvent(r)]);
-  await runner.waitUntilCaughtUp(undefined, 10);
-  await runner.stop();
-  await log.close();
-  const dead = await handle.db.selectFrom('dead_letters').select(['reason']).execute();
-  if (dead.length > 0) throw new Error(`events dead-lettered: ${dead.map((d) => d.reason).join('; ')}`);
-  app = await buildApp({
-    db: handle.db,
-    search,
-    settings: {
-      basePath: '',
-      publicBaseUrl: 'https://research.example.ch',
-      staleAfterHours: STALE_AFTER_HOURS,
-      maxSearchResponseChars: 1_000_000,
-    },
-    today: () => '2026-01-15',
-    now: () => NOW,
-  });
+  handle = loaded.handle;
+  app = await appOver(loaded, { today: NOW.toISOString().slice(0, 10), settings: { staleAfterHours: STALE_AFTER_HOURS } });
 });
 
 afterAll(async () => {

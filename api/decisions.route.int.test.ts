@@ -9,24 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citationStrings } from '../contracts/citation/citation-strings.ts';
 import { decisionIdFor } from '../contracts/courts/decision-id.ts';
 import type { NormalisedDecision, ScraperRun } from '../contracts/events/index.ts';
-import type { DatabaseHandle } from '../infra/db/database.ts';
 import type { OutgoingEvent } from '../infra/event-log/event-log.port.ts';
-import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
-import { ProjectorHost } from '../projector/projector-host.ts';
-import { allProjections } from '../projector/projections.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
-import { openTestDatabase } from '../test/support/engines.ts';
+import {
+  appOver as appOverModels,
+  loadReadModels,
+  TEST_PUBLIC_BASE as PUBLIC_BASE,
+  type LoadedReadModels,
+} from '../test/support/read-models.ts';
 import type { ApiSettings } from './api-deps.ts';
-import { buildApp } from './app.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Data
 
-const PUBLIC_BASE = 'https://research.example.ch';
 const TODAY = '2026-01-15';
-const NOW = new Date('2026-01-15T12:00:00.000Z');
 
 function undated(d: NormalisedDecision): NormalisedDecision {
   return { ...d, decision_date: null, decision_type: null };
@@ -240,54 +238,11 @@ function scraperRun(source: string, runId: string, finishedAt: string, success: 
 // ---------------------------------------------------------------------------------------------
 // App
 
-const silent = { info() {}, warn() {}, error() {} };
+/** The API over the loaded read models at {@link TODAY}, optionally with other settings or another search index. */
+const appOver = (models: LoadedReadModels, settings: Partial<ApiSettings> = {}, search?: DecisionSearchIndex) =>
+  appOverModels(models, { today: TODAY, settings, ...(search ? { search } : {}) });
 
-interface Loaded {
-  readonly handle: DatabaseHandle;
-  readonly search: PostgresSearchIndex;
-}
-
-/** A fresh PGlite whose read models the real projections built from the events. */
-async function loadReadModels(events: readonly OutgoingEvent[]): Promise<Loaded> {
-  const handle = await openTestDatabase('pglite');
-  const search = new PostgresSearchIndex(handle.db);
-  const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
-  const runner = new ProjectorHost(
-    { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
-    allProjections({ writer: search }),
-    { batchSize: 50, watchIntervalMs: 0 },
-  );
-  await runner.start();
-  await log.append(events);
-  await runner.waitUntilCaughtUp(undefined, 10);
-  await runner.stop();
-  await log.close();
-  const dead = await handle.db.selectFrom('dead_letters').select(['reason']).execute();
-  if (dead.length > 0) throw new Error(`events dead-lettered: ${dead.map((d) => d.reason).join('; ')}`);
-  return { handle, search };
-}
-
-function appOver(
-  loaded: Loaded,
-  settings: Partial<ApiSettings> = {},
-  search: DecisionSearchIndex = loaded.search,
-) {
-  return buildApp({
-    db: loaded.handle.db,
-    search,
-    settings: {
-      basePath: '',
-      publicBaseUrl: PUBLIC_BASE,
-      staleAfterHours: 48,
-      maxSearchResponseChars: 1_000_000,
-      ...settings,
-    },
-    today: () => TODAY,
-    now: () => NOW,
-  });
-}
-
-let loaded: Loaded;
+let loaded: LoadedReadModels;
 let app: FastifyInstance;
 
 beforeAll(async () => {

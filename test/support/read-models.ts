@@ -3,6 +3,7 @@ import type { ApiDeps, ApiSettings } from '../../api/api-deps.ts';
 import { buildApp } from '../../api/app.ts';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
+import type { DecisionSearchIndex } from '../../infra/search/search.port.ts';
 import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
@@ -16,15 +17,21 @@ export interface LoadedReadModels {
   readonly search: PostgresSearchIndex;
 }
 
-/** A fresh in-memory PGlite whose read models the real projections built from the events. */
-export async function loadReadModels(events: readonly OutgoingEvent[]): Promise<LoadedReadModels> {
+/**
+ * A fresh in-memory PGlite whose read models the real projections built from the events (in
+ * order, in batches of `batchSize`); any dead letter fails the load.
+ */
+export async function loadReadModels(
+  events: readonly OutgoingEvent[],
+  options: { batchSize?: number } = {},
+): Promise<LoadedReadModels> {
   const handle = await openTestDatabase('pglite');
   const search = new PostgresSearchIndex(handle.db);
   const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
   const runner = new ProjectorHost(
     { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
     allProjections({ writer: search }),
-    { batchSize: 50, watchIntervalMs: 0 },
+    { batchSize: options.batchSize ?? 50, watchIntervalMs: 0 },
   );
   await runner.start();
   await log.append(events);
@@ -39,15 +46,21 @@ export async function loadReadModels(events: readonly OutgoingEvent[]): Promise<
 
 export const TEST_PUBLIC_BASE = 'https://research.example.ch';
 
-/** The API over loaded read models, with a fixed clock. */
+/** The API over loaded read models, with a fixed clock (noon UTC of `today`). */
 export function appOver(
   loaded: LoadedReadModels,
-  options: { today?: string; settings?: Partial<ApiSettings>; claimJudge?: ApiDeps['claimJudge'] } = {},
+  options: {
+    today?: string;
+    settings?: Partial<ApiSettings>;
+    claimJudge?: ApiDeps['claimJudge'];
+    /** Another search index over the same database (e.g. with other bounds). */
+    search?: DecisionSearchIndex;
+  } = {},
 ): Promise<FastifyInstance> {
   const today = options.today ?? '2026-01-15';
   return buildApp({
     db: loaded.handle.db,
-    search: loaded.search,
+    search: options.search ?? loaded.search,
     settings: {
       basePath: '',
       publicBaseUrl: TEST_PUBLIC_BASE,
