@@ -1,6 +1,6 @@
 import type { Database } from '../infra/db/database.ts';
 import type { EventLog } from '../infra/event-log/event-log.port.ts';
-import { checkpointName, type ProjectionGeneration } from './projection.ts';
+import { checkpointName, type Projection, type ProjectionGeneration } from './projection.ts';
 
 export interface ProjectionLag {
   readonly projection: string;
@@ -14,7 +14,7 @@ export interface ProjectionLag {
 export async function projectionLag(
   db: Database,
   log: EventLog,
-  generations: readonly ProjectionGeneration[],
+  generations: readonly { projection: Pick<Projection, 'name' | 'streams'>; generation: number }[],
 ): Promise<ProjectionLag[]> {
   const out: ProjectionLag[] = [];
   for (const { projection: p, generation } of generations) {
@@ -46,4 +46,28 @@ export async function waitUntilCaughtUp(
     if (lags.every((l) => l.lag === 0)) return;
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/**
+ * Per projection, the events its live generation has not projected yet, summed over its streams
+ * and partitions; `Infinity` for a projection with no live generation (nothing serves it yet).
+ */
+export async function liveLag(
+  db: Database,
+  log: EventLog,
+  projections: readonly Pick<Projection, 'name' | 'streams'>[],
+): Promise<Record<string, number>> {
+  const live = await db
+    .selectFrom('projection_generations')
+    .select(['projection', 'generation'])
+    .where('status', '=', 'live')
+    .execute();
+  const out: Record<string, number> = {};
+  for (const projection of projections) {
+    const gen = live.find((l) => l.projection === projection.name);
+    out[projection.name] = gen
+      ? (await projectionLag(db, log, [{ projection, generation: gen.generation }])).reduce((n, l) => n + l.lag, 0)
+      : Number.POSITIVE_INFINITY;
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
 import { checkpointName, type Projection, RetriableProjectionError } from './projection.ts';
 import { GenerationRegistry } from './generations.ts';
+import { liveLag } from './lag.ts';
 import { ProjectorHost } from './projector-host.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { postgresTables } from './storage/projection-storage.ts';
@@ -71,6 +72,27 @@ describe('projection runner on the embedded database', () => {
     expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([
       { court: 'bger', decision_count: 2 },
     ]);
+  });
+
+  it('liveLag: events each live generation has not projected; Infinity before a generation is live', async () => {
+    const decisions = projections().find((p) => p.name === 'decisions')!;
+    const health = projections().find((p) => p.name === 'scraper-health')!;
+    await log.append([decisionEvent(d1), decisionEvent(d2)]);
+    expect(await liveLag(handle.db, log, [decisions, health])).toEqual({
+      decisions: Number.POSITIVE_INFINITY,
+      'scraper-health': Number.POSITIVE_INFINITY,
+    });
+    await project([decisions]);
+    await runner!.stop();
+    runner = null;
+    const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'Erwägung drei.' });
+    await log.append([decisionEvent(d3), decisionEvent({ ...d1, title: 'Neu' })]);
+    expect(await liveLag(handle.db, log, [decisions, health])).toEqual({
+      decisions: 2,
+      'scraper-health': Number.POSITIVE_INFINITY,
+    });
+    await project([decisions]);
+    expect(await liveLag(handle.db, log, [decisions])).toEqual({ decisions: 0 });
   });
 
   it('dead-letters invalid events with the reason and carries on', async () => {

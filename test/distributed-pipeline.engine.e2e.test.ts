@@ -26,9 +26,11 @@ import { type Admin, AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../infra/db/database.ts';
+import { KafkaEventLog } from '../infra/event-log/kafka/kafka-event-log.ts';
 import { produceRawRecords } from '../infra/event-log/kafka/kafka-test-tools.ts';
 import type { SearchIndexWriter } from '../infra/search/search.port.ts';
 import { createSampleSource } from '../ingest/sources/sample/sample.source.ts';
+import { liveLag } from '../projector/lag.ts';
 import { allProjections } from '../projector/projections.ts';
 import { postgresTestUrl, uniqueName } from './support/engines.ts';
 import { kafkaTestBrokers } from './support/kafka-engine.ts';
@@ -239,6 +241,7 @@ const NO_SEARCH_WRITER: SearchIndexWriter = {
 const ALL_PROJECTIONS = allProjections({ writer: NO_SEARCH_WRITER, generations: null });
 const streamsOf = (name: string): readonly string[] =>
   ALL_PROJECTIONS.find((p) => p.name === name)?.streams ?? [];
+const CHECKED_PROJECTIONS = ALL_PROJECTIONS.filter((p) => (CHECKED as readonly string[]).includes(p.name));
 /** Every projection that reads the decisions stream (each dead-letters a malformed record there). */
 const DECISION_STREAM_READERS = ALL_PROJECTIONS.filter((p) => p.streams.includes('decisions')).map(
   (p) => p.name,
@@ -263,6 +266,7 @@ class Stack {
   readonly indexPrefix = this.schema.replace(/_/g, '-');
   readonly procs: Proc[] = [];
   private handle: DatabaseHandle | null = null;
+  private eventLog: KafkaEventLog | null = null;
   private apiPort = 0;
 
   constructor(
@@ -393,46 +397,12 @@ class Stack {
 
   /** Events not yet projected, per checked projection (live generation, every stream and partition). */
   async lag(): Promise<Record<string, number>> {
-    const db = await this.db();
-    const live = await db
-      .selectFrom('projection_generations')
-      .select(['projection', 'generation'])
-      .where('status', '=', 'live')
-      .execute();
-    const checkpoints = await db
-      .selectFrom('projection_checkpoints')
-      .select(['projection', 'stream', 'partition', 'position'])
-      .execute();
-    const heads = new Map<string, { partition: number; high: number }[]>();
-    const out: Record<string, number> = {};
-    for (const name of CHECKED) {
-      const gen = live.find((l) => l.projection === name);
-      if (!gen) {
-        out[name] = Number.POSITIVE_INFINITY;
-        continue;
-      }
-      let lag = 0;
-      for (const stream of streamsOf(name)) {
-        if (!heads.has(stream)) {
-          const offsets = await this.kafkaAdmin.fetchTopicOffsets(`${this.topicPrefix}${stream}`);
-          heads.set(
-            stream,
-            offsets.map((o) => ({ partition: o.partition, high: Number(o.high) })),
-          );
-        }
-        for (const { partition, high } of heads.get(stream)!) {
-          const cp = checkpoints.find(
-            (c) =>
-              c.projection === `projection.${name}.g${gen.generation}` &&
-              c.stream === stream &&
-              c.partition === partition,
-          );
-          lag += high - (cp ? Number(cp.position) + 1 : 0);
-        }
-      }
-      out[name] = lag;
-    }
-    return out;
+    this.eventLog ??= new KafkaEventLog({
+      brokers: this.engines.brokers,
+      clientId: `${this.schema}-lag`,
+      topicPrefix: this.topicPrefix,
+    });
+    return liveLag(await this.db(), this.eventLog, CHECKED_PROJECTIONS);
   }
 
   async waitUntilCaughtUp(timeoutMs = 120_000): Promise<void> {
@@ -477,6 +447,8 @@ class Stack {
     }
     await this.handle?.close();
     this.handle = null;
+    await this.eventLog?.close();
+    this.eventLog = null;
     await deleteIndices(this.engines.openSearchUrl, this.indexPrefix);
     // Topics may stay, but each stack makes one per stream: best effort, so the broker does not fill up.
     const topics = (await this.kafkaAdmin.listTopics().catch(() => [] as string[])).filter((t) =>

@@ -22,11 +22,13 @@ import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import { sql } from 'kysely';
 import { type DatabaseHandle, openPostgres } from '../../infra/db/database.ts';
+import { KafkaEventLog } from '../../infra/event-log/kafka/kafka-event-log.ts';
 import { indexDocument } from '../../infra/search/opensearch/index-layout.ts';
 import { OpenSearchSearchIndex } from '../../infra/search/opensearch/opensearch-search-index.ts';
 import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
 import type { SearchIndexWriter } from '../../infra/search/search.port.ts';
 import { searchDocumentOf } from '../../projector/decision-search/decision-search.projection.ts';
+import { liveLag } from '../../projector/lag.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { printSearchLatency } from './http-load.ts';
 
@@ -126,50 +128,10 @@ const PROJECTIONS = allProjections({ writer: NO_WRITER, generations: null }).map
   streams: p.streams,
 }));
 
+const eventLog = new KafkaEventLog({ brokers, clientId: 'bench-distributed-lag', topicPrefix });
+
 /** Events not yet projected per projection (live generations). */
-async function lag(): Promise<Record<string, number>> {
-  const db = handle!.db;
-  const live = await db
-    .selectFrom('projection_generations')
-    .select(['projection', 'generation'])
-    .where('status', '=', 'live')
-    .execute();
-  const checkpoints = await db
-    .selectFrom('projection_checkpoints')
-    .select(['projection', 'stream', 'partition', 'position'])
-    .execute();
-  const heads = new Map<string, { partition: number; high: number }[]>();
-  const out: Record<string, number> = {};
-  for (const { name: projection, streams } of PROJECTIONS) {
-    const gen = live.find((l) => l.projection === projection);
-    if (!gen) {
-      out[projection] = Number.POSITIVE_INFINITY;
-      continue;
-    }
-    let n = 0;
-    for (const stream of streams) {
-      if (!heads.has(stream))
-        heads.set(
-          stream,
-          (await admin.fetchTopicOffsets(`${topicPrefix}${stream}`)).map((o) => ({
-            partition: o.partition,
-            high: Number(o.high),
-          })),
-        );
-      for (const o of heads.get(stream)!) {
-        const cp = checkpoints.find(
-          (c) =>
-            c.projection === `projection.${projection}.g${gen.generation}` &&
-            c.stream === stream &&
-            c.partition === o.partition,
-        );
-        n += o.high - (cp ? Number(cp.position) + 1 : 0);
-      }
-    }
-    out[projection] = n;
-  }
-  return out;
-}
+const lag = (): Promise<Record<string, number>> => liveLag(handle!.db, eventLog, PROJECTIONS);
 
 async function waitForApi(base: string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -244,6 +206,7 @@ async function cleanup(): Promise<void> {
   );
   if (topics.length > 0) await admin.deleteTopics({ topics }).catch(() => undefined);
   await admin.disconnect();
+  await eventLog.close();
   await rm(workDir, { recursive: true, force: true });
 }
 
