@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JURISDICTIONS } from '../../contracts/courts/cantons.ts';
 import { basePath, logLevel, mode, port, positiveInt } from '../config/env.ts';
 
 /** Settings shared by every deployable: where the data lives and how to reach the engines. */
@@ -93,12 +94,43 @@ export const projectorEnv = infraEnv.extend({
   PROJECTOR_WATCH_MS: positiveInt(5000),
 });
 
+/** A comma-separated list whose every item passes `item` (blank items are ignored). */
+const csvList = <T extends z.ZodType<string, string>>(item: T, what: string) =>
+  z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v.length > 0),
+    )
+    .pipe(z.array(item, { error: `must be a comma-separated list of ${what}` }).min(1, `must name at least one of ${what}`));
+
 export const ingestEnv = infraEnv.extend({
-  SOURCE: z.enum(['sample', 'entscheidsuche-dir']).default('sample'),
+  /**
+   * What one ingest run reads: the bundled `sample` (decisions, statutes and catalogue), an
+   * `entscheidsuche-dir` mirror (SOURCE_DIR), the live `fedlex` portal (federal acts, every
+   * consolidated version and language) or `lexfind` (the cantonal catalogue and the cantonal texts).
+   */
+  SOURCE: z.enum(['sample', 'entscheidsuche-dir', 'fedlex', 'lexfind']).default('sample'),
   SOURCE_DIR: z.string().optional(),
   SAMPLE_SIZE: positiveInt(3000),
   SAMPLE_SEED: positiveInt(1),
+  /** fedlex: the SPARQL endpoint (default: the public one). */
+  FEDLEX_SPARQL_URL: z.string().url().optional(),
+  /** fedlex: SR numbers to read (default: every federal act and treaty the service knows by name). */
+  FEDLEX_SR_NUMBERS: csvList(z.string().regex(/^\d{1,4}(?:\.\d{1,4}){0,5}$/), 'SR numbers such as 220 or 0.101').optional(),
+  /** lexfind: the catalogue API root (default: the public one). */
+  LEXFIND_BASE_URL: z.string().url().optional(),
+  /** lexfind: jurisdictions to read (default: CH and all 26 cantons). */
+  LEXFIND_ENTITIES: csvList(z.enum(JURISDICTIONS), 'CH and canton codes such as ZH, GE').optional(),
+  /** fedlex and lexfind: languages to read. */
+  STATUTE_LANGUAGES: csvList(z.enum(['de', 'fr', 'it']), 'de, fr, it').default(['de', 'fr', 'it']),
+  /** fedlex and lexfind: minimum time between two requests to a portal (ms). */
+  HTTP_MIN_INTERVAL_MS: positiveInt(1000),
+  HTTP_TIMEOUT_MS: positiveInt(60_000),
 });
+export type IngestEnv = z.infer<typeof ingestEnv>;
 
 export type InfraEnv = z.infer<typeof infraEnv>;
 export type ApiEnv = z.infer<typeof apiEnv>;

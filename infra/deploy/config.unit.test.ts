@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../config/env.ts';
-import { apiEnv, embeddedEnv, Secret } from './config.ts';
+import { apiEnv, embeddedEnv, ingestEnv, Secret } from './config.ts';
 
 describe('language-model settings of the API', () => {
   it('parses the OPENAI_* variables and keeps the key out of logs, JSON and inspection', () => {
@@ -30,5 +30,35 @@ describe('language-model settings of the API', () => {
   it('names the bad variable', () => {
     expect(() => parseEnv(apiEnv, { OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
     expect(() => parseEnv(apiEnv, { OPENAI_TIMEOUT_MS: '-1' })).toThrow(/OPENAI_TIMEOUT_MS/);
+  });
+});
+
+describe('ingest settings', () => {
+  it('defaults: the bundled sample; statutes in de, fr, it; one request per second to a portal', () => {
+    const env = parseEnv(ingestEnv, {});
+    expect(env).toMatchObject({ SOURCE: 'sample', STATUTE_LANGUAGES: ['de', 'fr', 'it'], HTTP_MIN_INTERVAL_MS: 1000 });
+    expect(env.FEDLEX_SR_NUMBERS).toBeUndefined();
+    expect(env.LEXFIND_ENTITIES).toBeUndefined();
+  });
+
+  it.each([
+    { vars: { FEDLEX_SR_NUMBERS: '220, 0.101 ,210,' }, key: 'FEDLEX_SR_NUMBERS', value: ['220', '0.101', '210'] },
+    { vars: { LEXFIND_ENTITIES: 'ZH,GE,CH' }, key: 'LEXFIND_ENTITIES', value: ['ZH', 'GE', 'CH'] },
+    { vars: { STATUTE_LANGUAGES: 'fr' }, key: 'STATUTE_LANGUAGES', value: ['fr'] },
+    { vars: { SOURCE: 'fedlex' }, key: 'SOURCE', value: 'fedlex' },
+    { vars: { SOURCE: 'lexfind' }, key: 'SOURCE', value: 'lexfind' },
+  ])('$key parses $vars', ({ vars, key, value }) => {
+    expect((parseEnv(ingestEnv, vars) as Record<string, unknown>)[key]).toEqual(value);
+  });
+
+  it.each([
+    { vars: { FEDLEX_SR_NUMBERS: '220,OR' }, message: /FEDLEX_SR_NUMBERS/ },
+    { vars: { FEDLEX_SR_NUMBERS: ' , ' }, message: /FEDLEX_SR_NUMBERS.*at least one/ },
+    { vars: { LEXFIND_ENTITIES: 'ZH,XX' }, message: /LEXFIND_ENTITIES/ },
+    { vars: { STATUTE_LANGUAGES: 'de,rm' }, message: /STATUTE_LANGUAGES/ },
+    { vars: { SOURCE: 'entscheidsuche' }, message: /SOURCE/ },
+    { vars: { FEDLEX_SPARQL_URL: 'fedlex' }, message: /FEDLEX_SPARQL_URL/ },
+  ])('rejects $vars, naming the variable', ({ vars, message }) => {
+    expect(() => parseEnv(ingestEnv, vars)).toThrow(message);
   });
 });

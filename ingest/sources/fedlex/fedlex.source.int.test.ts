@@ -8,6 +8,7 @@ import { TableEventLog } from '../../../infra/event-log/table-event-log.ts';
 import { TableIngestState } from '../../../infra/ingest-state/table-ingest-state.ts';
 import { openTestDatabase } from '../../../test/support/engines.ts';
 import { startFakeHttp } from '../../../test/support/fake-http.ts';
+import { fedlexActXml, sparqlVersionBinding } from '../../../test/support/portal-fixtures.ts';
 import { runEventSource } from '../../ingest-runner.ts';
 import { PoliteHttpClient } from '../../http/polite-http.client.ts';
 import { FedlexSparqlClient, parseSparqlVersions, versionsQuery } from './fedlex-sparql.client.ts';
@@ -17,23 +18,8 @@ const FIXTURE = fileURLToPath(
   new URL('../../../../shared/fixtures/fedlex/SR-901.021-20080101-de.xml', import.meta.url),
 );
 
-/** A small act in the Fedlex layout (our own wording), used when the real fixture is absent and as a second act. */
-function act(sr: string, lang: string, date: string, articles: number): string {
-  const body = Array.from(
-    { length: articles },
-    (_, i) =>
-      `<article eId="art_${i + 1}"><num><b>Art. ${i + 1}</b></num><heading>Titre ${i + 1}</heading><paragraph eId="art_${i + 1}/para"><content><p>Texte de l'article ${i + 1}.</p></content></paragraph></article>`,
-  ).join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act><meta><identification><FRBRWork><FRBRuri value="https://fedlex.data.admin.ch/eli/cc/2010/55/${date.replace(/-/g, '')}"/><FRBRdate date="${date}" name="jolux:dateApplicability"/><FRBRnumber value="${sr}"/><FRBRname xml:lang="${lang}" value="Ordonnance d'essai" shortForm="OE"/></FRBRWork><FRBRExpression><FRBRlanguage language="${lang}"/></FRBRExpression></identification></meta><preface><p><docTitle>Ordonnance d'essai</docTitle></p></preface><body>${body}</body></act></akomaNtoso>`;
-}
-
-const binding = (sr: string, date: string, lang: 'DEU' | 'FRA', file: string) => ({
-  srNumber: { type: 'literal', value: sr },
-  work: { type: 'uri', value: `https://fedlex.data.admin.ch/eli/cc/2010/${sr}` },
-  dateApplicability: { type: 'literal', value: date, datatype: 'http://www.w3.org/2001/XMLSchema#date' },
-  language: { type: 'uri', value: `http://publications.europa.eu/resource/authority/language/${lang}` },
-  file: { type: 'uri', value: file },
-});
+const act = fedlexActXml;
+const binding = sparqlVersionBinding;
 
 describe('Fedlex source over HTTP (fake server)', () => {
   let server: Awaited<ReturnType<typeof startFakeHttp>>;

@@ -6,18 +6,14 @@ import { TableEventLog } from '../../../infra/event-log/table-event-log.ts';
 import { TableIngestState } from '../../../infra/ingest-state/table-ingest-state.ts';
 import { openTestDatabase } from '../../../test/support/engines.ts';
 import { startFakeHttp } from '../../../test/support/fake-http.ts';
+import { cantonalStatuteHtml } from '../../../test/support/portal-fixtures.ts';
 import { runEventSource } from '../../ingest-runner.ts';
 import { PoliteHttpClient } from '../../http/polite-http.client.ts';
 import { CantonalTextSource } from './cantonal-text.source.ts';
 import { LexfindCatalogue } from './lexfind-catalogue.client.ts';
 import { LexfindCatalogueSource } from './lexfind.source.ts';
 
-const html = (
-  sr: string,
-  state: string,
-) => `<html><body><div class="law" data-systematic-number="${sr}"><h1 class="title">Loi d'essai</h1><p class="abbreviation">(LE)</p><p class="version">${state}</p>
-<section class="division" id="c1"><h2><span class="num">Chapitre 1</span> <span class="heading">Généralités</span></h2>
-<article class="article" id="art-1"><h3><span class="num">Art. 1</span> <span class="heading">But</span></h3><p class="paragraph">La présente loi règle l'essai.</p></article></section></div></body></html>`;
+const html = cantonalStatuteHtml;
 
 describe('LexFind catalogue and cantonal texts over HTTP (fake server)', () => {
   let server: Awaited<ReturnType<typeof startFakeHttp>>;

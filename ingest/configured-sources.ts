@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { FEDERAL_ACTS } from '../contracts/laws/federal-acts.ts';
+import { ConfigError } from '../infra/config/env.ts';
+import type { IngestEnv } from '../infra/deploy/config.ts';
+import type { EventSource } from './event-source.port.ts';
+import type { HttpTextClient } from './http/http-text.port.ts';
+import { PoliteHttpClient } from './http/polite-http.client.ts';
+import type { DecisionSource } from './source.port.ts';
+import { EntscheidsucheDirectorySource } from './sources/entscheidsuche/entscheidsuche.source.ts';
+import { FedlexSparqlClient } from './sources/fedlex/fedlex-sparql.client.ts';
+import { FedlexSource } from './sources/fedlex/fedlex.source.ts';
+import { CantonalTextSource } from './sources/lexfind/cantonal-text.source.ts';
+import { LexfindCatalogue } from './sources/lexfind/lexfind-catalogue.client.ts';
+import { LexfindCatalogueSource } from './sources/lexfind/lexfind.source.ts';
+import { createSampleSource } from './sources/sample/sample.source.ts';
+import { createSampleStatuteSources } from './sources/sample-statutes/sample-statutes.source.ts';
+
+/** One source of an ingest run: decisions go through `runSource`, other events through `runEventSource`. */
+export type ConfiguredSource =
+  | { readonly kind: 'decisions'; readonly source: DecisionSource }
+  | { readonly kind: 'events'; readonly source: EventSource };
+
+export type SourceSettings = Pick<
+  IngestEnv,
+  | 'SOURCE'
+  | 'SOURCE_DIR'
+  | 'DATA_DIR'
+  | 'SAMPLE_SIZE'
+  | 'SAMPLE_SEED'
+  | 'FEDLEX_SPARQL_URL'
+  | 'FEDLEX_SR_NUMBERS'
+  | 'LEXFIND_BASE_URL'
+  | 'LEXFIND_ENTITIES'
+  | 'STATUTE_LANGUAGES'
+  | 'HTTP_MIN_INTERVAL_MS'
+  | 'HTTP_TIMEOUT_MS'
+>;
+
+/** Every SR number the service knows by name: what `SOURCE=fedlex` reads unless told otherwise. */
+export const DEFAULT_FEDLEX_SR_NUMBERS: readonly string[] = FEDERAL_ACTS.map((a) => a.sr_number);
+
+/**
+ * The sources of one ingest run, in the order they run. The live portals are read through one
+ * polite HTTP client (one request at a time, `HTTP_MIN_INTERVAL_MS` apart, retries with back-off);
+ * `http` replaces it in tests.
+ */
+export async function configuredSources(env: SourceSettings, http?: HttpTextClient): Promise<ConfiguredSource[]> {
+  const portal = (): HttpTextClient =>
+    http ?? new PoliteHttpClient({ minIntervalMs: env.HTTP_MIN_INTERVAL_MS, timeoutMs: env.HTTP_TIMEOUT_MS });
+  switch (env.SOURCE) {
+    case 'sample': {
+      const decisions = await createSampleSource({
+        dir: resolve(env.SOURCE_DIR ?? `${env.DATA_DIR}/sample-corpus`),
+        size: env.SAMPLE_SIZE,
+        seed: env.SAMPLE_SEED,
+      });
+      // The bundled sample includes statutes and the legislation catalogue.
+      const statutes = await createSampleStatuteSources({ dir: resolve(`${env.DATA_DIR}/sample-statutes`) });
+      return [
+        { kind: 'decisions', source: decisions },
+        ...statutes.all.map((source) => ({ kind: 'events' as const, source })),
+      ];
+    }
+    case 'entscheidsuche-dir':
+      if (!env.SOURCE_DIR) throw new ConfigError('SOURCE_DIR: required for SOURCE=entscheidsuche-dir');
+      return [{ kind: 'decisions', source: new EntscheidsucheDirectorySource({ root: resolve(env.SOURCE_DIR) }) }];
+    case 'fedlex': {
+      const client = portal();
+      const lister = new FedlexSparqlClient(client, {
+        srNumbers: env.FEDLEX_SR_NUMBERS ?? DEFAULT_FEDLEX_SR_NUMBERS,
+        languages: env.STATUTE_LANGUAGES,
+        ...(env.FEDLEX_SPARQL_URL ? { endpoint: env.FEDLEX_SPARQL_URL } : {}),
+      });
+      return [{ kind: 'events', source: new FedlexSource({ lister, http: client }) }];
+    }
+    case 'lexfind': {
+      const client = portal();
+      const catalogue = new LexfindCatalogue(client, {
+        ...(env.LEXFIND_BASE_URL ? { baseUrl: env.LEXFIND_BASE_URL } : {}),
+        ...(env.LEXFIND_ENTITIES ? { entities: env.LEXFIND_ENTITIES } : {}),
+        languages: env.STATUTE_LANGUAGES,
+      });
+      // The catalogue first, then the cantonal texts its entries point to.
+      return [
+        { kind: 'events', source: new LexfindCatalogueSource(catalogue) },
+        { kind: 'events', source: new CantonalTextSource(catalogue, client) },
+      ];
+    }
+  }
+}
