@@ -402,11 +402,15 @@ describe('parseQuery robustness', () => {
     ['joiners', '_/.-'.repeat(250)],
   ])('handles a 1000-char adversarial input quickly: %s', (_name, input) => {
     expect(input.length).toBeLessThanOrEqual(1000);
-    parseQuery(input); // warm-up
-    const start = performance.now();
-    const result = parseQuery(input);
-    const elapsed = performance.now() - start;
+    const result = parseQuery(input); // also the warm-up
     expect(result.ok === true || result.ok === false).toBe(true);
-    expect(elapsed).toBeLessThan(50);
+    // the fastest of three runs: backtracking is slow every time, a GC pause or a busy core is not
+    let fastest = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      parseQuery(input);
+      fastest = Math.min(fastest, performance.now() - start);
+    }
+    expect(fastest).toBeLessThan(50);
   });
 });

@@ -235,26 +235,32 @@ describe('linear time on adversarial input', () => {
     ['mixed', (n) => repeat('Urteil 1.1.1 BGE 1 I E. 1, Art. 1 § ', n)],
   ];
 
+  /** Time of one scan; the fastest of `runs` (backtracking is slow every time, a GC pause or a busy core is not). */
+  const fastestScan = (text: string, runs: number): number => {
+    let fastest = Infinity;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      find(text);
+      fastest = Math.min(fastest, performance.now() - t0);
+    }
+    return fastest;
+  };
+
   it.each(cases)('%s (1 MB) finishes within 2 s', (_name, build) => {
     const text = build(MB);
     const t0 = performance.now();
     const found = find(text);
-    const ms = performance.now() - t0;
+    const first = performance.now() - t0;
     checkInvariants(text, found);
-    expect(ms).toBeLessThan(2000);
+    expect(first < 2000 ? first : fastestScan(text, 2)).toBeLessThan(2000);
   });
 
   it('grows linearly: 4× the input takes far less than 16× the time', () => {
-    const time = (text: string): number => {
-      const t0 = performance.now();
-      find(text);
-      return performance.now() - t0;
-    };
     for (const [name, build] of [cases[5]!, cases[7]!, cases[12]!, cases[23]!]) {
       const small = build(MB / 4);
       const large = build(MB);
-      time(small); // warm up
-      const ratio = time(large) / Math.max(time(small), 1);
+      fastestScan(small, 1); // warm up
+      const ratio = fastestScan(large, 3) / Math.max(fastestScan(small, 3), 1);
       expect(ratio, name).toBeLessThan(10);
     }
   });
