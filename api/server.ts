@@ -5,6 +5,7 @@ import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
 import { apiDepsFrom } from './api-settings.ts';
 import { buildApp } from './app.ts';
+import { warmGraphStatistics } from './queries/graph-statistics.query.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv(apiEnv);
@@ -14,6 +15,9 @@ async function main(): Promise<void> {
   const app = await buildApp(apiDepsFrom(env, infra, async () => !closing), { loggerInstance: logger });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   logger.info({ address, mode: env.SERVICE_MODE }, 'api listening');
+  warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
+    logger.warn({ err: error }, 'computing the citation-graph figures of /statistics failed; the first request retries'),
+  );
   const shutdown = async () => {
     if (closing) return;
     closing = true;

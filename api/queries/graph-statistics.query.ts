@@ -9,10 +9,20 @@ import { nodesByIds } from './graph-nodes.query.ts';
 
 /**
  * The graph figures resolve every reference of the selection against the identifiers (a full
- * join at millions of references), so they are kept for a while per database and filter.
+ * join at millions of references: seconds), so they are kept per database and filter. Figures
+ * older than this are still served (with their `computed_at`) while newer ones are computed in the
+ * background: only the first request of a filter waits.
  */
 export const GRAPH_STATISTICS_TTL_MS = 5 * 60_000;
-const cache = new WeakMap<Database, Map<string, { at: number; value: Promise<GraphFigures> }>>();
+
+interface CacheEntry {
+  readonly at: number;
+  readonly value: Promise<GraphFigures>;
+  /** Whether `value` has resolved (only resolved figures are served stale). */
+  ready: boolean;
+  refreshing: boolean;
+}
+const cache = new WeakMap<Database, Map<string, CacheEntry>>();
 
 export interface GraphFigures {
   readonly citation_graph: CitationGraphStatistics;
@@ -131,19 +141,52 @@ async function statuteFigures(db: Database, q: StatisticsQuery): Promise<Statute
   };
 }
 
-/** Citation-graph and statute figures for /statistics (cached for {@link GRAPH_STATISTICS_TTL_MS}). */
-export function graphStatistics(db: Database, q: StatisticsQuery, today: string, now = Date.now()): Promise<GraphFigures> {
-  const perDb = cache.get(db) ?? new Map<string, { at: number; value: Promise<GraphFigures> }>();
+/**
+ * Citation-graph and statute figures for /statistics: computed once per filter, then refreshed in
+ * the background when older than {@link GRAPH_STATISTICS_TTL_MS} (the older figures answer
+ * meanwhile). A failed computation is not kept.
+ */
+export function graphStatistics(db: Database, q: StatisticsQuery, today: string, now = Date.now): Promise<GraphFigures> {
+  const perDb = cache.get(db) ?? new Map<string, CacheEntry>();
   cache.set(db, perDb);
   const key = JSON.stringify([q.court ?? null, q.canton ?? null, q.year ?? null]);
+  const compute = (): CacheEntry => {
+    const entry: CacheEntry = {
+      at: now(),
+      value: Promise.all([caseFigures(db, q, today), statuteFigures(db, q)]).then(([citation_graph, statutes]) => ({
+        citation_graph,
+        statutes,
+      })),
+      ready: false,
+      refreshing: false,
+    };
+    entry.value.then(
+      () => {
+        entry.ready = true;
+        perDb.set(key, entry);
+      },
+      () => {
+        if (perDb.get(key) === entry) perDb.delete(key);
+      },
+    );
+    return entry;
+  };
   const hit = perDb.get(key);
-  if (hit && now - hit.at < GRAPH_STATISTICS_TTL_MS) return hit.value;
-  const value = Promise.all([caseFigures(db, q, today), statuteFigures(db, q)]).then(([citation_graph, statutes]) => ({
-    citation_graph,
-    statutes,
-  }));
-  perDb.set(key, { at: now, value });
-  // a failure is not kept
-  void value.catch(() => perDb.delete(key));
-  return value;
+  if (!hit) {
+    const entry = compute();
+    perDb.set(key, entry);
+    return entry.value;
+  }
+  if (hit.ready && !hit.refreshing && now() - hit.at >= GRAPH_STATISTICS_TTL_MS) {
+    hit.refreshing = true;
+    compute().value.catch(() => {
+      hit.refreshing = false;
+    });
+  }
+  return hit.value;
+}
+
+/** Computes the unfiltered figures ahead of the first /statistics request (API start-up); a failure is reported, not thrown. */
+export function warmGraphStatistics(db: Database, today: string, report: (error: unknown) => void): void {
+  graphStatistics(db, {}, today).catch(report);
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
+import { warmGraphStatistics } from '../../api/queries/graph-statistics.query.ts';
 import { runEventSource, runSource } from '../../ingest/ingest-runner.ts';
 import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
 import {
@@ -102,6 +103,9 @@ async function main(): Promise<void> {
   const app = await buildApp(apiDepsFrom(env, infra), { loggerInstance: logger });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const url = env.PUBLIC_BASE_URL ?? `${address.replace('[::1]', 'localhost')}${env.BASE_PATH}`;
+  warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
+    logger.warn({ err: error }, 'computing the citation-graph figures of /statistics failed; the first request retries'),
+  );
   say(`\nready in ${((Date.now() - started) / 1000).toFixed(1)} s — serving on ${url}`);
   say(`  API docs:    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
   say(`  try:         curl -G '${url}/decisions' --data-urlencode 'query=Kündigung' -d limit=3`);
