@@ -6,9 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadingCasesQuery } from '../contracts/api/graph.schema.ts';
 import type { DatabaseHandle } from '../infra/db/database.ts';
+import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
 import { APPEAL, C, graphApp, HUB, LATER, LOWER, SECOND, THIRD, TIE_A, TIE_B, Z } from '../test/support/graph-corpus.ts';
+import { leadingCases } from './queries/leading-cases.query.ts';
 
 let handle: DatabaseHandle;
 let app: FastifyInstance;
@@ -225,6 +228,23 @@ describe('GET /leading-cases', () => {
       [TIE_B.decision_id, { citing_in_context: 1, cited_by: 1, in_context: false }],
     ]);
     expect(body.results[0]).toMatchObject({ rank: 1, citation_string_de: 'BGE 140 III 86', canonical_url: expect.stringContaining('/entscheid/'), rule_statement: expect.any(String) });
+  });
+
+  it('counts the citations of the newest decisions applying the provision when there are more than the pool', async () => {
+    const q = leadingCasesQuery.parse({ law_code: 'OR', article: '41', limit: '5' });
+    const ctx = { publicBaseUrl: 'https://research.example.ch', today: '2026-01-15' };
+    const body = await leadingCases(handle.db, new PostgresSearchIndex(handle.db), q, ctx, { statuteContext: 3 });
+    expect(body).toMatchObject({ context_decisions: 7, context_counted: 3, context_is_lower_bound: false });
+    // C5..C7 (the newest three) cite the hub; C7 cites TIE_A; SECOND is cited by C1..C3 only
+    expect(body.results.map((r) => [r.decision_id, r.authority.citing_in_context])).toEqual([
+      [HUB.decision_id, 3],
+      [TIE_A.decision_id, 1],
+      [C[6]!.decision_id, 0],
+      [C[5]!.decision_id, 0],
+      [C[4]!.decision_id, 0],
+    ]);
+    const all = await json('/leading-cases?law_code=OR&article=41&limit=5');
+    expect(all).toMatchObject({ context_decisions: 7, context_counted: 7 });
   });
 
   it('French and Italian abbreviations count for the same act', async () => {

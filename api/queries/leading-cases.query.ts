@@ -10,23 +10,47 @@ import type { SummaryContext } from './summaries.ts';
 /** Topic matches (by relevance) that form the context of a topic query. */
 export const TOPIC_POOL = 1000;
 /**
+ * Decisions applying a provision whose citations are counted: the newest this many. A provision
+ * such as Art. 29 BV is applied by most decisions, and resolving every reference of all of them
+ * takes seconds; the newest few thousand give the same leaders in a fraction of that.
+ */
+export const STATUTE_CONTEXT_POOL = 5000;
+/**
  * Decisions tied with the last place (same number of citations from the context) whose in-degree
  * is looked at, newest first; beyond, a tie goes to the newer decision.
  */
 const TIE_CAP = 200;
 
-export const LEADING_CASES_RANKING =
-  'Authority: first the number of decisions applying the same provision (with a topic: matching the topic) that cite the decision; then its in-degree (all citing decisions); then the newest. Candidates are the decisions those context decisions cite, and the context decisions themselves.';
+export const LEADING_CASES_RANKING = `Authority: first the number of decisions applying the same provision (with a topic: matching the topic) that cite the decision; then its in-degree (all citing decisions); then the newest. Candidates are the decisions those context decisions cite, and the context decisions themselves. Counted are the ${TOPIC_POOL} best topic matches, and of the decisions applying a provision the newest ${STATUTE_CONTEXT_POOL} (\`context_counted\`).`;
 
-/** The context set as SQL `select id`: decisions applying the provision and/or matching the topic. */
-function contextSql(statute: StatuteFilter | null, topicIds: readonly string[] | null): RawBuilder<unknown> {
-  const statuteSet = statute
-    ? sql`select distinct source_id as id from statute_references where act_key = ${statute.sr_number}
-        ${statute.article !== null ? sql`and article = ${statute.article}` : sql``}`
-    : null;
-  if (topicIds === null) return statuteSet!;
-  const topicSet = sql`select unnest(${[...topicIds]}::text[]) as id`;
-  return statuteSet ? sql`${topicSet} intersect ${statuteSet}` : topicSet;
+const articleFilter = (statute: StatuteFilter, alias: string) =>
+  statute.article !== null ? sql`and ${sql.ref(`${alias}.article`)} = ${statute.article}` : sql``;
+
+/**
+ * The counted context as SQL `select id`: the topic matches (those applying the provision, with
+ * both), or the newest `pool` decisions applying the provision.
+ */
+function contextSql(statute: StatuteFilter | null, topicIds: readonly string[] | null, pool: number): RawBuilder<unknown> {
+  if (topicIds !== null) {
+    const topic = sql`select t.id from unnest(${[...topicIds]}::text[]) as t(id)`;
+    if (!statute) return topic;
+    return sql`${topic} where exists (select 1 from statute_references s
+      where s.source_id = t.id and s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')})`;
+  }
+  if (!statute) throw new Error('leading cases need a topic or a statute');
+  return sql`select s.source_id as id from statute_references s
+    where s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')}
+    group by s.source_id order by max(s.source_date) desc nulls last, s.source_id limit ${pool}`;
+}
+
+/** Size of the whole context (not only the counted part). */
+async function contextSize(db: Database, statute: StatuteFilter | null, topicIds: readonly string[] | null): Promise<number> {
+  const query =
+    topicIds !== null
+      ? sql<{ n: number }>`select count(*)::int as n from (${contextSql(statute, topicIds, 0)}) c`
+      : sql<{ n: number }>`select count(distinct s.source_id)::int as n from statute_references s
+          where s.act_key = ${statute!.sr_number} ${articleFilter(statute!, 's')}`;
+  return Number((await query.execute(db)).rows[0]?.n ?? 0);
 }
 
 async function contextTail(
@@ -48,17 +72,13 @@ async function contextTail(
   return result.rows.map((r) => r.decision_id);
 }
 
-async function contextSize(db: Database, context: RawBuilder<unknown>): Promise<number> {
-  const result = await sql<{ n: number }>`select count(*)::int as n from (${context}) s`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
 /** GET /leading-cases: the most authoritative decisions on a topic and/or a statute provision. */
 export async function leadingCases(
   db: Database,
   search: DecisionSearchIndex,
   q: LeadingCasesQuery,
   ctx: SummaryContext,
+  pools: { statuteContext: number } = { statuteContext: STATUTE_CONTEXT_POOL },
 ): Promise<LeadingCasesResponse> {
   const statute = statuteFilterOf(q.law_code, q.article);
   const topic = topicOf(q.query);
@@ -69,11 +89,11 @@ export async function leadingCases(
     topicIds = found.hits.map((h) => h.decision_id);
     lowerBound = found.hasMore || found.total > topicIds.length;
   }
-  const context = contextSql(statute, topicIds);
+  const context = contextSql(statute, topicIds, pools.statuteContext);
   const filters = { court: q.court, dateFrom: q.date_from, dateTo: q.date_to };
   const [cited, size] = await Promise.all([
     citationsFromContext(db, context, filters, q.limit + TIE_CAP),
-    contextSize(db, context),
+    contextSize(db, statute, topicIds),
   ]);
   // Everything above the last place, and the decisions tied with it: the in-degree ranks those.
   const boundary = cited.length >= q.limit ? cited[q.limit - 1]!.citing : 0;
@@ -105,6 +125,7 @@ export async function leadingCases(
       date_to: q.date_to ?? null,
     },
     context_decisions: size,
+    context_counted: topicIds !== null ? size : Math.min(size, pools.statuteContext),
     context_is_lower_bound: lowerBound,
     ranking: LEADING_CASES_RANKING,
     returned: ranked.length,

@@ -221,6 +221,10 @@ export const leadingCasesResponse = z.object({
     date_to: z.string().nullable(),
   }),
   context_decisions: z.number().int().describe('Decisions that apply the provision and/or match the topic'),
+  context_counted: z
+    .number()
+    .int()
+    .describe('Context decisions whose citations were counted: all topic matches, or the newest decisions applying the provision (see ranking)'),
   context_is_lower_bound: z.boolean().describe('The topic matches were cut at the candidate pool'),
   ranking: z.string(),
   returned: z.number().int(),

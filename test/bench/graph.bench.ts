@@ -17,9 +17,9 @@
  *
  * Usage: eval "$(infra/local/engines.sh env)"; npx tsx test/bench/graph.bench.ts
  *   [--dir /tmp/graph-bench/corpus] [--size 200000] [--citations 28] [--subset 20000]
- *   [--schema bench_graph] [--reuse] [--keep] [--requests 100] [--clients 4] [--port 18955]
+ *   [--schema bench_graph] [--reuse] [--keep] [--requests 100] [--clients 4] [--port 18955] [--runner-only]
  * `--reuse` skips the load when the schema already holds it; `--keep` leaves the schema for a
- * later `--reuse`.
+ * later `--reuse`; `--runner-only` measures step 2 alone (then drops the schema).
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -57,6 +57,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '4' },
     port: { type: 'string', default: '18955' },
     batch: { type: 'string', default: '500' },
+    'runner-only': { type: 'boolean', default: false },
   },
 });
 const databaseUrl = process.env['DATABASE_URL'];
@@ -174,6 +175,7 @@ async function load(handle: DatabaseHandle, projections: Projection[]): Promise<
   log(
     `edge projection (real runner, table event log → citation-graph, batches of 250): ${fmt(appended)} decisions, ${fmt(subsetRefs)} case/appeal references + ${fmt(subsetStatutes)} statute rows in ${fmt(runnerSeconds, 1)} s = ${fmt(subsetRefs / runnerSeconds)} references/s (${fmt((subsetRefs + subsetStatutes) / runnerSeconds)} rows/s, ${fmt(appended / runnerSeconds)} decisions/s)`,
   );
+  if (values['runner-only']) return;
 
   // 3. bulk: identifiers and search for everything; the graph for the rest
   const timers = { parse: 0, identifiers: 0, graph: 0, search: 0 };
@@ -312,6 +314,7 @@ async function main(): Promise<void> {
     if (!values.reuse || !loaded) {
       if (loaded) throw new Error(`schema ${schema} already holds a load: pass --reuse, or drop it`);
       await load(handle, projections);
+      if (values['runner-only']) return;
     } else {
       log(`reusing the load in schema ${schema}`);
     }
