@@ -727,6 +727,15 @@ describe('GET /decisions query and q', () => {
     expect(detail[0]!.ctx?.['position']).toBe(position);
   });
 
+  it.each([
+    [{ query: '-' }, 'query'],
+    [{ query: '*' }, 'query'],
+    [{ q: '- *' }, 'q'],
+  ])('a query with nothing to search for (%j) → 422, never a listing of everything', async (params, param) => {
+    const detail = await search422(params);
+    expect(detail).toEqual([expect.objectContaining({ loc: ['query', param], msg: expect.stringMatching(/nothing|no words/) })]);
+  });
+
   it('invalid syntax in q → 422 at loc [query, q]; in query, even when q is valid → [query, query]', async () => {
     expect((await search422({ q: '(Sperrfrist' }))[0]!.loc).toEqual(['query', 'q']);
     expect((await search422({ query: '(Sperrfrist', q: 'Sperrfrist' }))[0]!.loc).toEqual(['query', 'query']);

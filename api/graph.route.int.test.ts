@@ -283,6 +283,9 @@ describe('GET /leading-cases', () => {
     ['law_code=OR&date_from=2020-01-01&date_to=2019-01-01', 'date_to'],
     ['law_code=OR&court=nowhere_court', 'court'],
     ['query=%22open', 'query'],
+    // nothing to search for: never dropped silently
+    ['query=-', 'query'],
+    ['query=*&law_code=OR', 'query'],
   ])('%s → 422', async (query, param) => {
     const res = await get(`/leading-cases?${query}`);
     expect(res.statusCode, res.body).toBe(422);
@@ -323,6 +326,8 @@ describe('GET /trends', () => {
     ['article=41', 'article'],
     ['law_code=NOPE&article=1', 'law_code'],
     ['date_to=2020-02-30', 'date_to'],
+    ['query=-', 'query'],
+    ['query=%22open', 'query'],
   ])('%s → 422', async (query, param) => {
     const res = await get(`/trends?${query}`);
     expect(res.statusCode, res.body).toBe(422);

@@ -325,6 +325,7 @@ describe('misses and invalid input', () => {
     ['/laws/search?query=Vertrag&limit=ten', 'limit', 'int_parsing'],
     ['/laws/search?query=Vertrag&jurisdiction=some', 'jurisdiction', 'enum'],
     ['/laws/search?query=(Vertrag', 'query', 'value_error'],
+    ['/laws/search?query=-', 'query', 'value_error'],
     ['/laws/search?query=Vertrag&canton=ZH&jurisdiction=federal', 'canton', 'value_error'],
   ])('%s is a 422 with the spec body', async (url, field, type) => {
     const res = await get(url);

@@ -117,6 +117,12 @@ describe('GET /legislation/search', () => {
     expect(res.body.detail[0]).toMatchObject({ loc: ['query', field], type });
   });
 
+  it.each(['-', '*', '(Gesetz'])('rejects the query %j with a 422 at [query, query]', async (query) => {
+    const res = await get(`/legislation/search?query=${encodeURIComponent(query)}`);
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'query'], type: 'value_error' });
+  });
+
   it('needs a query', async () => {
     expect((await get('/legislation/search')).body.detail[0]).toMatchObject({
       loc: ['query', 'query'],

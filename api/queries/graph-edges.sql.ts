@@ -106,8 +106,17 @@ export interface EdgePage {
 /**
  * `cand (source_id, ordinal, target_id, match)`: the decisions each reference of the CTE `r` names, by tier
  * (exact key with court and canton agreement; origin docket of a BGE; BGE inner page).
+ *
+ * The inner-page tier first keeps the BGE references whose key names no decision (`orphan_bge`,
+ * materialised), then looks each one's page up in the page ranges of its volume and part
+ * (lateral, by index): joined the other way round, millions of references would meet every BGE
+ * of their volume before the page test (measured: 310 million rows, 90 s for /statistics).
  */
-export const candidatesCte = sql`cand as (
+export const candidatesCte = sql`orphan_bge as materialized (
+      select r.source_id, r.ordinal, r.bge_volume, r.bge_part, r.bge_page from r
+      where r.kind = 'bge' and not exists (select 1 from decision_identifiers x where x.ref_key = r.ref_key)
+    ),
+    cand as (
       select r.source_id, r.ordinal, i.decision_id as target_id, 'exact'::text as match
       from r join decision_identifiers i on i.ref_key = r.ref_key
       where i.kind <> 'origin_docket' and ${admitsSql('r', 'i')}
@@ -117,10 +126,12 @@ export const candidatesCte = sql`cand as (
       where r.ref_court = 'bger' and not exists (
         select 1 from decision_identifiers x where x.ref_key = r.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
       union all
-      select r.source_id, r.ordinal, i.decision_id, 'inner_page'
-      from r join decision_identifiers i on i.kind = 'bge' and i.bge_volume = r.bge_volume and i.bge_part = r.bge_part
-        and i.page_start < r.bge_page and r.bge_page <= coalesce(i.page_end, i.page_start)
-      where r.kind = 'bge' and not exists (select 1 from decision_identifiers x where x.ref_key = r.ref_key)
+      select o.source_id, o.ordinal, i.decision_id, 'inner_page'
+      from orphan_bge o cross join lateral (
+        select i.decision_id from decision_identifiers i
+        where i.kind = 'bge' and i.bge_volume = o.bge_volume and i.bge_part = o.bge_part
+          and i.page_start < o.bge_page and o.bge_page <= coalesce(i.page_end, i.page_start)
+      ) i
     )`;
 
 /**

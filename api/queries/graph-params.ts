@@ -1,8 +1,8 @@
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import { resolveLawName } from '../../contracts/laws/resolve-law.ts';
 import type { QueryNode } from '../../contracts/search/query-ast.ts';
-import { parseQuery } from '../../contracts/search/query-parser.ts';
 import { RequestValidationError } from '../validation.ts';
+import { parseSearchText } from '../search-text.ts';
 
 /** A statute filter of /leading-cases and /trends, resolved to its SR number. */
 export interface StatuteFilter {
@@ -58,20 +58,8 @@ export function statuteFilterOf(lawCode: string | undefined, article: string | u
   };
 }
 
-/** The topic query parsed with the search grammar (422 on a syntax error); null when blank. */
+/** The topic query parsed with the search grammar (422 on a syntax error or nothing to search for); null when blank. */
 export function topicOf(text: string | undefined): QueryNode | null {
   if (text === undefined || text.trim() === '') return null;
-  const parsed = parseQuery(text);
-  if (!parsed.ok) {
-    throw new RequestValidationError([
-      {
-        loc: ['query', 'query'],
-        msg: `Invalid query syntax: ${parsed.error.message}`,
-        type: 'value_error',
-        input: text,
-        ctx: { position: parsed.error.position },
-      },
-    ]);
-  }
-  return parsed.ast;
+  return parseSearchText(text, 'query');
 }

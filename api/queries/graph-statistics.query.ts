@@ -13,7 +13,7 @@ import { nodesByIds } from './graph-nodes.query.ts';
  * older than this are still served (with their `computed_at`) while newer ones are computed in the
  * background: only the first request of a filter waits.
  */
-export const GRAPH_STATISTICS_TTL_MS = 5 * 60_000;
+export const GRAPH_STATISTICS_TTL_MS = 30 * 60_000;
 
 interface CacheEntry {
   readonly at: number;

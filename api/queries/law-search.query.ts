@@ -11,11 +11,11 @@ import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
 import { resolveLawName } from '../../contracts/laws/resolve-law.ts';
 import type { QueryNode } from '../../contracts/search/query-ast.ts';
-import { parseQuery } from '../../contracts/search/query-parser.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { compileTsQuery } from '../../infra/search/postgres/tsquery-compiler.ts';
 import { RequestValidationError } from '../validation.ts';
 import { cantonalCandidatesByKey, versionArticles } from './statutes.query.ts';
+import { parseSearchText } from '../search-text.ts';
 
 type Hit = LawSearchResponse['results'][number];
 type Reference = NonNullable<LawSearchResponse['reference']>;
@@ -167,19 +167,7 @@ export async function searchLaws(
   const results: Hit[] = first?.hit ? [first.hit] : [];
   let total = results.length;
   if (text.length > 0) {
-    const parsed = parseQuery(text);
-    if (!parsed.ok) {
-      throw new RequestValidationError([
-        {
-          loc: ['query', 'query'],
-          msg: `Invalid query syntax: ${parsed.error.message}`,
-          type: 'value_error',
-          input: q.query,
-          ctx: { position: parsed.error.position },
-        },
-      ]);
-    }
-    const ast = parsed.ast === null ? null : withoutReferences(parsed.ast);
+    const ast = withoutReferences(parseSearchText(text, 'query', q.query));
     const compiled = compileTsQuery(ast, { columns: { tsv: 'a.tsv', language: 'a.language' } });
     const cfg = sql.lit(TS_CONFIG[q.language] ?? 'simple');
     let query = db

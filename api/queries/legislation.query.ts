@@ -12,10 +12,9 @@ import type {
 } from '../../contracts/api/legislation.schema.ts';
 import { LEGISLATION_CHANGES_LIMIT } from '../../contracts/api/legislation.schema.ts';
 import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
-import { parseQuery } from '../../contracts/search/query-parser.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { compileTsQuery } from '../../infra/search/postgres/tsquery-compiler.ts';
-import { RequestValidationError } from '../validation.ts';
+import { parseSearchText } from '../search-text.ts';
 import { actVersions, versionArticles, versionOn } from './statutes.query.ts';
 
 interface CatalogRow {
@@ -100,20 +99,9 @@ export async function searchLegislation(
   basePath: string,
   today: string,
 ): Promise<LegislationSearchResponse> {
-  const parsed = parseQuery(q.query);
-  if (!parsed.ok) {
-    throw new RequestValidationError([
-      {
-        loc: ['query', 'query'],
-        msg: `Invalid query syntax: ${parsed.error.message}`,
-        type: 'value_error',
-        input: q.query,
-        ctx: { position: parsed.error.position },
-      },
-    ]);
-  }
-  const title = compileTsQuery(parsed.ast, { columns: { tsv: 'c.tsv', language: 'c.language' } });
-  const content = compileTsQuery(parsed.ast, { columns: { tsv: 'a.tsv', language: 'a.language' } });
+  const ast = parseSearchText(q.query, 'query');
+  const title = compileTsQuery(ast, { columns: { tsv: 'c.tsv', language: 'c.language' } });
+  const content = compileTsQuery(ast, { columns: { tsv: 'a.tsv', language: 'a.language' } });
   const key = normaliseLawKey(q.query);
   // An abbreviation or systematic number typed as the whole query finds that text first.
   const exact = sql<boolean>`(c.abbreviation_key = ${key} or c.systematic_number = ${q.query.trim()})`;

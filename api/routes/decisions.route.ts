@@ -12,33 +12,20 @@ import {
 } from '../../contracts/api/decisions.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { QueryNode } from '../../contracts/search/query-ast.ts';
-import { parseQuery } from '../../contracts/search/query-parser.ts';
 import type { SearchFilters } from '../../infra/search/search.port.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { notFound } from '../errors.ts';
 import { assertKnownCourt } from '../queries/corpus.query.ts';
 import { findDecision } from '../queries/decisions.query.ts';
 import { toSummary } from '../queries/summaries.ts';
-import { RequestValidationError } from '../validation.ts';
+import { parseSearchText } from '../search-text.ts';
 
-function parseSearchText(q: SearchDecisionsQuery): QueryNode | null {
-  // A non-empty `query` wins over its alias `q`.
+/** The search text of a request (a non-empty `query` wins over its alias `q`); null when there is none. */
+function searchTextOf(q: SearchDecisionsQuery): QueryNode | null {
   const useQuery = q.query !== undefined && q.query.trim() !== '';
   const text = useQuery ? q.query : q.q;
   if (text === undefined || text.trim() === '') return null;
-  const parsed = parseQuery(text);
-  if (!parsed.ok) {
-    throw new RequestValidationError([
-      {
-        loc: ['query', useQuery ? 'query' : 'q'],
-        msg: `Invalid query syntax: ${parsed.error.message}`,
-        type: 'value_error',
-        input: text,
-        ctx: { position: parsed.error.position },
-      },
-    ]);
-  }
-  return parsed.ast;
+  return parseSearchText(text, useQuery ? 'query' : 'q');
 }
 
 function filtersOf(q: SearchDecisionsQuery): SearchFilters {
@@ -78,7 +65,7 @@ export const decisionsRoutes =
       },
       async (request) => {
         const q = request.query;
-        const ast = parseSearchText(q);
+        const ast = searchTextOf(q);
         await assertKnownCourt(deps.db, q.court);
         // Relevance needs a text query; without one the newest decisions come first.
         const sort = q.sort === 'relevance' && ast === null ? 'date_desc' : q.sort;
