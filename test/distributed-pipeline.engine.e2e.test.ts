@@ -9,511 +9,27 @@
  *   d) SIGTERM, then SIGKILL of the projector mid-batch → restart → read models equal a clean
  *      replay (`admin rebuild <projection>` into generation 2, compared row by row and document
  *      by document).
- * Endpoints come from test/support (DATABASE_URL, KAFKA_BROKERS, OPENSEARCH_URL); faults a) and b)
+ * Deployments come from test/support/distributed-stack.ts; endpoints from test/support (DATABASE_URL, KAFKA_BROKERS, OPENSEARCH_URL); faults a) and b)
  * need the engines of infra/local/engines.sh (they restart them) and are skipped otherwise.
  * Each stack's schema, generation schemas, indices and topics are removed afterwards.
  * E2E_VERBOSE=1 prints timings (shutdown, kill points, catch-up, rebuild).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { type Admin, AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openPostgres } from '../infra/db/database.ts';
-import { KafkaEventLog } from '../infra/event-log/kafka/kafka-event-log.ts';
+import { describe, expect, it } from 'vitest';
 import { produceRawRecords } from '../infra/event-log/kafka/kafka-test-tools.ts';
-import type { SearchIndexWriter } from '../infra/search/search.port.ts';
-import { createSampleSource } from '../ingest/sources/sample/sample.source.ts';
-import { liveLag } from '../projector/lag.ts';
-import { allProjections } from '../projector/projections.ts';
-import { postgresTestUrl, uniqueName } from './support/engines.ts';
-import { kafkaTestBrokers } from './support/kafka-engine.ts';
-import { deleteIndices, localScriptOpenSearch, openSearchTestUrl } from './support/opensearch-engine.ts';
+import {
+  CHECKED,
+  DECISION_STREAM_READERS,
+  distributedHarness,
+  engineCommand,
+  federalDocket,
+  isLocalScriptKafka,
+  troubleOf,
+} from './support/distributed-stack.ts';
+import { localScriptOpenSearch } from './support/opensearch-engine.ts';
+import { sleep, waitFor } from './support/processes.ts';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
-const ENGINES_SCRIPT = join(REPO, 'infra/local/engines.sh');
-const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// ---------------------------------------------------------------------------------------------
-// engines
-// ---------------------------------------------------------------------------------------------
-
-interface Engines {
-  readonly databaseUrl: string;
-  readonly brokers: string[];
-  readonly openSearchUrl: string;
-}
-
-async function findEngines(): Promise<Engines | null> {
-  const [databaseUrl, brokers, openSearchUrl] = await Promise.all([
-    postgresTestUrl(),
-    kafkaTestBrokers(),
-    openSearchTestUrl(),
-  ]);
-  if (!databaseUrl || !brokers || !openSearchUrl) return null;
-  return { databaseUrl, brokers, openSearchUrl };
-}
-
-/** The broker is the one infra/local/engines.sh runs (so that `restart-kafka` restarts it). */
-function isLocalScriptKafka(brokers: readonly string[]): boolean {
-  const run = join(process.env['ENGINES_DIR'] ?? join(REPO, '.engines'), 'run');
-  if (!existsSync(join(run, 'ports.env')) || !existsSync(join(run, 'kafka.pid'))) return false;
-  const port = /^KAFKA_PORT=(\d+)$/m.exec(readFileSync(join(run, 'ports.env'), 'utf8'))?.[1];
-  return brokers.length === 1 && (brokers[0] === `127.0.0.1:${port}` || brokers[0] === `localhost:${port}`);
-}
-
-async function engineCommand(
-  command: 'restart-kafka' | 'stop-opensearch' | 'start-opensearch',
-): Promise<void> {
-  await run('bash', [ENGINES_SCRIPT, command], { timeout: 240_000 });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Polls `probe` until `done` holds; fails with the last value seen after `timeoutMs`. */
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 90_000,
-  intervalMs = 500,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: { value?: T; error?: unknown };
-  for (;;) {
-    try {
-      const value = await probe();
-      last = { value };
-      if (done(value)) return value;
-    } catch (error) {
-      last = { error };
-    }
-    if (Date.now() > deadline) {
-      const seen =
-        'error' in last ? `error ${String(last.error)}` : JSON.stringify(last.value)?.slice(0, 600);
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${seen}`);
-    }
-    await sleep(intervalMs);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// processes
-// ---------------------------------------------------------------------------------------------
-
-interface Exit {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-}
-
-/** One deployable as a child process: `node --import tsx <script>`, its output kept for assertions. */
-class Proc {
-  readonly exited: Promise<Exit>;
-  private out = '';
-  private exit: Exit | null = null;
-
-  constructor(
-    readonly name: string,
-    readonly child: ChildProcess,
-  ) {
-    const keep = (chunk: Buffer) => {
-      this.out += chunk.toString();
-      if (this.out.length > 4_000_000) this.out = this.out.slice(-2_000_000);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    this.exited = new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        this.exit = { code, signal };
-        resolve(this.exit);
-      }),
-    );
-  }
-
-  output(): string {
-    return this.out;
-  }
-
-  alive(): boolean {
-    return this.exit === null;
-  }
-
-  /** Sends `signal` and waits for the exit; kills it (and fails) after `timeoutMs`. */
-  async stop(
-    signal: NodeJS.Signals = 'SIGTERM',
-    timeoutMs = 20_000,
-  ): Promise<Exit & { readonly ms: number }> {
-    const started = performance.now();
-    if (this.exit) return { ...this.exit, ms: 0 };
-    this.child.kill(signal);
-    const timer = sleep(timeoutMs).then(() => null);
-    const exit = await Promise.race([this.exited, timer]);
-    if (!exit) {
-      this.child.kill('SIGKILL');
-      throw new Error(`${this.name} did not exit within ${timeoutMs} ms after ${signal}:\n${this.tail()}`);
-    }
-    return { ...exit, ms: performance.now() - started };
-  }
-
-  tail(lines = 30): string {
-    return this.out.split('\n').slice(-lines).join('\n');
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// sample corpora: generated once per (size, seed) in the test process, read by the ingest processes
-// ---------------------------------------------------------------------------------------------
-
-interface Corpus {
-  readonly dir: string;
-  readonly size: number;
-  readonly seed: number;
-  /** The decision ids the corpus yields, in file order. */
-  readonly ids: readonly string[];
-  /** One docket number per id. */
-  readonly dockets: ReadonlyMap<string, string>;
-}
-
-class Corpora {
-  private readonly made = new Map<string, Promise<Corpus>>();
-  constructor(private readonly root: string) {}
-
-  get(size: number, seed: number): Promise<Corpus> {
-    const key = `${size}-${seed}`;
-    let corpus = this.made.get(key);
-    if (!corpus) {
-      corpus = (async () => {
-        const dir = join(this.root, `corpus-${key}`);
-        const source = await createSampleSource({ dir, size, seed });
-        const ids: string[] = [];
-        const dockets = new Map<string, string>();
-        for await (const item of source.items()) {
-          const d = await source.parse(item, '2026-11-01T00:00:00Z');
-          ids.push(d.decision_id);
-          dockets.set(d.decision_id, d.docket_number);
-        }
-        return { dir, size, seed, ids, dockets };
-      })();
-      this.made.set(key, corpus);
-    }
-    return corpus;
-  }
-}
-
-/** A decision of the corpus with a Federal Supreme Court docket (`4A_123/2020`: the query grammar knows it). */
-function federalDocket(corpus: Corpus, notIn: readonly string[] = []): string {
-  const id = corpus.ids.find(
-    (i) => /^\d+[A-Z]_\d+\/\d{4}$/.test(corpus.dockets.get(i) ?? '') && !notIn.includes(i),
-  );
-  if (!id) throw new Error(`no federal docket in the corpus of size ${corpus.size}, seed ${corpus.seed}`);
-  return id;
-}
-
-// ---------------------------------------------------------------------------------------------
-// one deployment: schema, topics and indices of its own
-// ---------------------------------------------------------------------------------------------
-
-/**
- * The read models these tests check (the decisions stream's and the scraper health), out of every
- * projection the projector runs; streams as the projections declare them.
- */
-const CHECKED = ['decisions', 'decision-search', 'courts', 'scraper-health'] as const;
-const NO_SEARCH_WRITER: SearchIndexWriter = {
-  upsert: () => Promise.reject(new Error('the test only reads the projection list')),
-};
-const ALL_PROJECTIONS = allProjections({ writer: NO_SEARCH_WRITER, generations: null });
-const streamsOf = (name: string): readonly string[] =>
-  ALL_PROJECTIONS.find((p) => p.name === name)?.streams ?? [];
-const CHECKED_PROJECTIONS = ALL_PROJECTIONS.filter((p) => (CHECKED as readonly string[]).includes(p.name));
-/** Every projection that reads the decisions stream (each dead-letters a malformed record there). */
-const DECISION_STREAM_READERS = ALL_PROJECTIONS.filter((p) => p.streams.includes('decisions')).map(
-  (p) => p.name,
-);
-/** Log lines of a checked projection that fell back to event-by-event or dead-lettered an event. */
-const troubleOf = (output: string) =>
-  output
-    .split('\n')
-    .filter(
-      (l) => /batch failed|dead-lettered/.test(l) && CHECKED.some((c) => l.includes(`"projection":"${c}"`)),
-    );
-
-interface SearchPage {
-  total: number;
-  total_is_lower_bound: boolean;
-  results: { decision_id: string; docket_number: string }[];
-}
-
-class Stack {
-  readonly schema = uniqueName('dist');
-  readonly topicPrefix = `${this.schema}.`;
-  readonly indexPrefix = this.schema.replace(/_/g, '-');
-  readonly procs: Proc[] = [];
-  private handle: DatabaseHandle | null = null;
-  private eventLog: KafkaEventLog | null = null;
-  private apiPort = 0;
-
-  constructor(
-    readonly engines: Engines,
-    readonly kafkaAdmin: Admin,
-    private readonly dataDir: string,
-  ) {}
-
-  get base(): string {
-    return `http://127.0.0.1:${this.apiPort}`;
-  }
-
-  env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-    return {
-      ...process.env,
-      SERVICE_MODE: 'distributed',
-      DATABASE_URL: this.engines.databaseUrl,
-      DATABASE_SCHEMA: this.schema,
-      DATABASE_POOL_SIZE: '4',
-      KAFKA_BROKERS: this.engines.brokers.join(','),
-      KAFKA_TOPIC_PREFIX: this.topicPrefix,
-      OPENSEARCH_URL: this.engines.openSearchUrl,
-      OPENSEARCH_INDEX_PREFIX: this.indexPrefix,
-      DATA_DIR: this.dataDir,
-      LOG_LEVEL: 'warn',
-      ...extra,
-    };
-  }
-
-  spawn(name: string, script: string, args: string[] = [], extra: Record<string, string> = {}): Proc {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: REPO,
-      env: this.env(extra),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const proc = new Proc(name, child);
-    this.procs.push(proc);
-    return proc;
-  }
-
-  startProjector(name = 'projector', extra: Record<string, string> = {}): Proc {
-    return this.spawn(name, 'projector/projector.main.ts', [], { PROJECTOR_WATCH_MS: '1000', ...extra });
-  }
-
-  async startApi(): Promise<Proc> {
-    this.apiPort = await freePort();
-    return this.spawn('api', 'api/server.ts', [], { PORT: String(this.apiPort), HOST: '127.0.0.1' });
-  }
-
-  startIngest(corpus: Corpus, name = 'ingest'): Proc {
-    return this.spawn(name, 'ingest/ingest.main.ts', [], {
-      SOURCE: 'sample',
-      SOURCE_DIR: corpus.dir,
-      SAMPLE_SIZE: String(corpus.size),
-      SAMPLE_SEED: String(corpus.seed),
-    });
-  }
-
-  /** Runs the ingest process to its end, again as an operator would while it fails (at most `attempts`). */
-  async ingest(corpus: Corpus, attempts = 1): Promise<{ runs: number; outputs: string[] }> {
-    const outputs: string[] = [];
-    for (let runNo = 1; runNo <= attempts; runNo++) {
-      const proc = this.startIngest(corpus, `ingest#${runNo}`);
-      const exit = await Promise.race([proc.exited, sleep(120_000).then(() => null)]);
-      outputs.push(proc.output());
-      if (exit?.code === 0) return { runs: runNo, outputs };
-      if (!exit) await proc.stop('SIGKILL');
-    }
-    throw new Error(
-      `ingest did not succeed in ${attempts} run(s):\n${outputs.map((o) => o.slice(-2000)).join('\n---\n')}`,
-    );
-  }
-
-  async runAdmin(args: string[]): Promise<{ code: number | null; output: string }> {
-    const proc = this.spawn(`admin ${args.join(' ')}`, 'projector/admin.main.ts', args);
-    const exit = await Promise.race([proc.exited, sleep(180_000).then(() => null)]);
-    if (!exit) await proc.stop('SIGKILL');
-    return { code: exit?.code ?? null, output: proc.output() };
-  }
-
-  async db() {
-    this.handle ??= await openPostgres({
-      url: this.engines.databaseUrl,
-      schema: this.schema,
-      poolSize: 3,
-      applicationName: 'e2e-test',
-    });
-    return this.handle.db;
-  }
-
-  async get<T = unknown>(path: string): Promise<{ status: number; body: T; headers: Headers }> {
-    const res = await fetch(`${this.base}${path}`);
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: body as T, headers: res.headers };
-  }
-
-  async waitForApi(): Promise<void> {
-    await waitFor(
-      'the api to answer /ready',
-      () => this.get('/ready').then((r) => r.status),
-      (s) => s === 200,
-      60_000,
-      250,
-    );
-  }
-
-  async search(params: Record<string, string>): Promise<SearchPage> {
-    const res = await this.get<SearchPage>(`/decisions?${new URLSearchParams(params).toString()}`);
-    if (res.status !== 200) throw new Error(`GET /decisions → ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  }
-
-  async waitForSearchTotal(total: number, timeoutMs = 120_000): Promise<void> {
-    await waitFor(
-      `search total ${total}`,
-      () => this.search({ limit: '1', fields: 'compact' }).then((p) => p.total),
-      (t) => t === total,
-      timeoutMs,
-      500,
-    );
-  }
-
-  /** Events not yet projected, per checked projection (live generation, every stream and partition). */
-  async lag(): Promise<Record<string, number>> {
-    this.eventLog ??= new KafkaEventLog({
-      brokers: this.engines.brokers,
-      clientId: `${this.schema}-lag`,
-      topicPrefix: this.topicPrefix,
-    });
-    return liveLag(await this.db(), this.eventLog, CHECKED_PROJECTIONS);
-  }
-
-  async waitUntilCaughtUp(timeoutMs = 120_000): Promise<void> {
-    await waitFor(
-      'the checked projections to catch up with the log',
-      () => this.lag(),
-      (l) => Object.values(l).every((n) => n === 0),
-      timeoutMs,
-      500,
-    );
-  }
-
-  /** Members of a projection's consumer group with the partitions of its topic each holds. */
-  async groupMembers(projection: string, generation = 1): Promise<number[][]> {
-    const stream = streamsOf(projection)[0] ?? '';
-    // The Kafka event log names its groups <prefix><projection group>.<stream>.
-    const groupId = `${this.topicPrefix}projection.${projection}.g${generation}.${stream}`;
-    const topic = `${this.topicPrefix}${stream}`;
-    const { groups } = await this.kafkaAdmin.describeGroups([groupId]);
-    const group = groups[0];
-    if (!group || group.state !== 'Stable') return [];
-    return group.members.map((m) => {
-      const decoded = AssignerProtocol.MemberAssignment.decode(m.memberAssignment);
-      return [...(decoded?.assignment[topic] ?? [])].sort();
-    });
-  }
-
-  /** Stops whatever still runs (SIGKILL), drops the schemas and deletes the indices. */
-  async cleanup(): Promise<void> {
-    await Promise.all(
-      this.procs.filter((p) => p.alive()).map((p) => p.stop('SIGKILL', 10_000).catch(() => undefined)),
-    );
-    const db = await this.db().catch(() => null);
-    if (db) {
-      const schemas = await db
-        .selectFrom(sql<{ nspname: string }>`pg_namespace`.as('n'))
-        .select('nspname')
-        .where('nspname', 'like', `${this.schema}\\_\\_%`)
-        .execute();
-      for (const s of schemas) await db.schema.dropSchema(s.nspname).ifExists().cascade().execute();
-      await db.schema.dropSchema(this.schema).ifExists().cascade().execute();
-    }
-    await this.handle?.close();
-    this.handle = null;
-    await this.eventLog?.close();
-    this.eventLog = null;
-    await deleteIndices(this.engines.openSearchUrl, this.indexPrefix);
-    // Topics may stay, but each stack makes one per stream: best effort, so the broker does not fill up.
-    const topics = (await this.kafkaAdmin.listTopics().catch(() => [] as string[])).filter((t) =>
-      t.startsWith(this.topicPrefix),
-    );
-    if (topics.length > 0)
-      await this.kafkaAdmin.deleteTopics({ topics, timeout: 30_000 }).catch(() => undefined);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// shared per file
-// ---------------------------------------------------------------------------------------------
-
-let engines: Engines | null = null;
-let kafka: Kafka | null = null;
-let admin: Admin | null = null;
-let workDir = '';
-let corpora: Corpora;
-
-beforeAll(async () => {
-  engines = await findEngines();
-  if (!engines) return;
-  workDir = await mkdtemp(join(tmpdir(), 'e2e-distributed-'));
-  corpora = new Corpora(workDir);
-  kafka = new Kafka({
-    clientId: 'e2e-distributed-test',
-    brokers: engines.brokers,
-    logLevel: logLevel.NOTHING,
-  });
-  admin = kafka.admin();
-  await admin.connect();
-});
-
-afterAll(async () => {
-  await admin?.disconnect();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
-
-/** A fresh deployment for one test; skips the test when the engines are missing. */
-function stackOrSkip(ctx: { skip: (note?: string) => void }): Stack {
-  if (!engines || !admin) {
-    ctx.skip('no Postgres / Kafka / OpenSearch endpoints');
-    throw new Error('unreachable');
-  }
-  return new Stack(engines, admin, workDir);
-}
-
-async function withStack(
-  ctx: { skip: (note?: string) => void },
-  body: (stack: Stack) => Promise<void>,
-): Promise<void> {
-  const stack = stackOrSkip(ctx);
-  try {
-    await body(stack);
-  } catch (error) {
-    // The processes' last lines explain most failures.
-    const tails = stack.procs
-      .map((p) => `----- ${p.name} (${p.alive() ? 'running' : 'exited'}) -----\n${p.tail(15)}`)
-      .join('\n');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${tails}`, { cause: error });
-  } finally {
-    await stack.cleanup();
-  }
-}
+const harness = distributedHarness();
 
 // ---------------------------------------------------------------------------------------------
 // the pipeline
@@ -523,8 +39,8 @@ const PIPELINE_SIZE = 300;
 
 describe('distributed pipeline: ingest, 2 projectors, api as separate processes', () => {
   it('serves every ingested decision, both projectors share the partitions, SIGTERM exits 0', async (ctx) => {
-    await withStack(ctx, async (stack) => {
-      const corpus = await corpora.get(PIPELINE_SIZE, 1);
+    await harness.withStack(ctx, async (stack) => {
+      const corpus = await harness.corpora.get(PIPELINE_SIZE, 1);
       // All at once on a fresh schema, as a deployment starts them.
       const projectors = [stack.startProjector('projector-1'), stack.startProjector('projector-2')];
       const api = await stack.startApi();
@@ -621,10 +137,10 @@ describe('distributed pipeline: ingest, 2 projectors, api as separate processes'
 
 describe('distributed pipeline: faults against the real engines', () => {
   it('a) the Kafka broker restarts during an ingest: nothing lost, nothing duplicated', async (ctx) => {
-    if (engines && !isLocalScriptKafka(engines.brokers))
+    if (harness.engines && !isLocalScriptKafka(harness.engines.brokers))
       ctx.skip('Kafka is not the broker of infra/local/engines.sh');
-    await withStack(ctx, async (stack) => {
-      const corpus = await corpora.get(2000, 1);
+    await harness.withStack(ctx, async (stack) => {
+      const corpus = await harness.corpora.get(2000, 1);
       stack.startProjector('projector-1');
       stack.startProjector('projector-2');
       await stack.startApi();
@@ -704,11 +220,11 @@ describe('distributed pipeline: faults against the real engines', () => {
   }, 420_000);
 
   it('b) OpenSearch stops: the projector backs off, search answers 503, id lookups keep working, then it catches up', async (ctx) => {
-    const control = engines ? localScriptOpenSearch(engines.openSearchUrl) : null;
-    if (engines && !control) ctx.skip('OpenSearch is not the node of infra/local/engines.sh');
-    await withStack(ctx, async (stack) => {
-      const before = await corpora.get(200, 1);
-      const during = await corpora.get(100, 7);
+    const control = harness.engines ? localScriptOpenSearch(harness.engines.openSearchUrl) : null;
+    if (harness.engines && !control) ctx.skip('OpenSearch is not the node of infra/local/engines.sh');
+    await harness.withStack(ctx, async (stack) => {
+      const before = await harness.corpora.get(200, 1);
+      const during = await harness.corpora.get(100, 7);
       const expected = new Set([...before.ids, ...during.ids]);
       const fresh = federalDocket(during, before.ids);
       const projector = stack.startProjector();
@@ -761,9 +277,9 @@ describe('distributed pipeline: faults against the real engines', () => {
   }, 360_000);
 
   it('c) a malformed event goes to the dead-letter topic and table; the projections carry on', async (ctx) => {
-    await withStack(ctx, async (stack) => {
-      const first = await corpora.get(100, 3);
-      const later = await corpora.get(100, 7);
+    await harness.withStack(ctx, async (stack) => {
+      const first = await harness.corpora.get(100, 3);
+      const later = await harness.corpora.get(100, 7);
       stack.startProjector();
       await stack.startApi();
       await stack.waitForApi();
@@ -828,7 +344,7 @@ describe('distributed pipeline: faults against the real engines', () => {
       }
 
       // The topic: the same letters, with reason and source offset.
-      const letters = (await readTopic(stack, `${stack.topicPrefix}dead-letters`, expectedLetters)).map(
+      const letters = (await stack.readTopic(`${stack.topicPrefix}dead-letters`, expectedLetters)).map(
         (l) => ({
           ...l,
           record: JSON.parse(l.value) as {
@@ -882,8 +398,8 @@ describe('distributed pipeline: faults against the real engines', () => {
   }, 300_000);
 
   it('d) a projector killed (SIGKILL) mid-batch and restarted ends identical to a clean replay', async (ctx) => {
-    await withStack(ctx, async (stack) => {
-      const corpus = await corpora.get(2000, 1);
+    await harness.withStack(ctx, async (stack) => {
+      const corpus = await harness.corpora.get(2000, 1);
       await stack.startApi();
       await stack.waitForApi();
       await stack.ingest(corpus); // a backlog: nothing projects yet
@@ -1062,38 +578,3 @@ describe('distributed pipeline: faults against the real engines', () => {
     });
   }, 420_000);
 });
-
-/** Reads at least `count` records of a topic from its start (a consumer group of its own). */
-async function readTopic(
-  stack: Stack,
-  topic: string,
-  count: number,
-): Promise<{ value: string; headers: Record<string, string> }[]> {
-  const consumer = kafka!.consumer({
-    groupId: `${stack.topicPrefix}e2e-reader-${Date.now()}`,
-    maxWaitTimeInMs: 200,
-  });
-  const seen: { value: string; headers: Record<string, string> }[] = [];
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topics: [topic], fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(message.headers ?? {}))
-          headers[k] = Buffer.isBuffer(v) ? v.toString('utf8') : String(v);
-        seen.push({ value: message.value?.toString('utf8') ?? '', headers });
-      },
-    });
-    await waitFor(
-      `${count} records on ${topic}`,
-      async () => seen.length,
-      (n) => n >= count,
-      60_000,
-      200,
-    );
-  } finally {
-    await consumer.disconnect();
-  }
-  return seen;
-}

@@ -1,42 +1,19 @@
 /** The one command a new user runs: the embedded process starts, serves, and restarts warm. */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Proc, freePort, startDeployable } from './support/processes.ts';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+async function start(dataDir: string, port: number): Promise<Proc> {
+  const server = startDeployable('embedded', 'infra/deploy/embedded.main.ts', [], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SAMPLE_SIZE: '250',
+    LOG_LEVEL: 'warn',
   });
-}
-
-function start(dataDir: string, port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/deploy/embedded.main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SAMPLE_SIZE: '250', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let buffer = '';
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      if (buffer.includes('serving on')) resolve({ child, output: () => buffer });
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${buffer}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  return exited;
+  await server.waitForOutput(/serving on/);
+  return server;
 }
 
 describe('embedded main process', () => {
@@ -55,12 +32,12 @@ describe('embedded main process', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(((await res.json()) as { total: number }).total).toBe(250);
-    expect(await stop(first.child)).toBe(0);
+    expect(await first.stop()).toMatchObject({ code: 0 });
 
     const second = await start(dataDir, port);
     expect(second.output()).toMatch(/reusing 250 ingested sample decisions/);
     const docs = await fetch(`http://127.0.0.1:${port}/openapi.json`);
     expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.0.3');
-    expect(await stop(second.child)).toBe(0);
+    expect(await second.stop()).toMatchObject({ code: 0 });
   }, 240_000);
 });

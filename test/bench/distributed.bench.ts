@@ -12,15 +12,12 @@
  * Everything it creates (schema, generation schemas, indices, topics) is removed at the end.
  * Usage: npx tsx test/bench/distributed.bench.ts [--size 20000] [--projectors 1] [--requests 50] [--clients 8]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
-import { sql } from 'kysely';
 import { type DatabaseHandle, openPostgres } from '../../infra/db/database.ts';
 import { KafkaEventLog } from '../../infra/event-log/kafka/kafka-event-log.ts';
 import { indexDocument } from '../../infra/search/opensearch/index-layout.ts';
@@ -30,6 +27,8 @@ import type { SearchIndexWriter } from '../../infra/search/search.port.ts';
 import { searchDocumentOf } from '../../projector/decision-search/decision-search.projection.ts';
 import { liveLag } from '../../projector/lag.ts';
 import { allProjections } from '../../projector/projections.ts';
+import { dropSchemaTree } from '../support/engines.ts';
+import { type Proc, sleep, startDeployable, waitForReady } from '../support/processes.ts';
 import { printSearchLatency } from './http-load.ts';
 
 const { values } = parseArgs({
@@ -57,63 +56,27 @@ if (!databaseUrl || !brokers?.length || !openSearchUrl) {
   process.exit(2);
 }
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const name = `bench_${randomBytes(4).toString('hex')}`;
 const topicPrefix = `${name}.`;
 const indexPrefix = name.replace(/_/g, '-');
 const scratchPrefix = `${indexPrefix}-scratch`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (from: number) => (performance.now() - from) / 1000;
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
-
-interface Proc {
-  readonly child: ChildProcess;
-  readonly exited: Promise<number | null>;
-  output(): string;
-}
 
 const procs: Proc[] = [];
 
 function start(script: string, args: string[] = [], extra: Record<string, string> = {}): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      SERVICE_MODE: 'distributed',
-      DATABASE_SCHEMA: name,
-      KAFKA_TOPIC_PREFIX: topicPrefix,
-      OPENSEARCH_INDEX_PREFIX: indexPrefix,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: workDir,
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const proc = startDeployable(script, script, args, {
+    SERVICE_MODE: 'distributed',
+    DATABASE_SCHEMA: name,
+    KAFKA_TOPIC_PREFIX: topicPrefix,
+    OPENSEARCH_INDEX_PREFIX: indexPrefix,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: workDir,
+    ...extra,
   });
-  let out = '';
-  const keep = (chunk: Buffer) => {
-    out = (out + chunk.toString()).slice(-200_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const proc: Proc = {
-    child,
-    exited: new Promise((r) => child.once('exit', (code) => r(code))),
-    output: () => out,
-  };
   procs.push(proc);
   return proc;
-}
-
-async function finished(proc: Proc, what: string): Promise<void> {
-  const code = await proc.exited;
-  if (code !== 0) throw new Error(`${what} exited with ${code}:\n${proc.output().slice(-3000)}`);
-}
-
-async function stop(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  proc.child.kill('SIGTERM');
-  const timeout = sleep(20_000).then(() => 'timeout');
-  if ((await Promise.race([proc.exited, timeout])) === 'timeout') proc.child.kill('SIGKILL');
 }
 
 const kafka = new Kafka({ clientId: 'bench-distributed', brokers, logLevel: logLevel.NOTHING });
@@ -132,16 +95,6 @@ const eventLog = new KafkaEventLog({ brokers, clientId: 'bench-distributed-lag',
 
 /** Events not yet projected per projection (live generations). */
 const lag = (): Promise<Record<string, number>> => liveLag(handle!.db, eventLog, PROJECTIONS);
-
-async function waitForApi(base: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${base}/ready`).catch(() => null);
-    if (res?.ok) return;
-    await sleep(200);
-  }
-  throw new Error('the api did not become ready');
-}
 
 async function rawBulk(
   docs: readonly ReturnType<typeof searchDocumentOf>[],
@@ -184,16 +137,9 @@ async function rawBulk(
 }
 
 async function cleanup(): Promise<void> {
-  await Promise.all(procs.map(stop));
+  await Promise.all(procs.map((p) => p.stop('SIGTERM').catch(() => undefined)));
   if (handle) {
-    const db = handle.db;
-    const schemas = await db
-      .selectFrom(sql<{ nspname: string }>`pg_namespace`.as('n'))
-      .select('nspname')
-      .where('nspname', 'like', `${name}\\_\\_%`)
-      .execute();
-    for (const s of schemas) await db.schema.dropSchema(s.nspname).ifExists().cascade().execute();
-    await db.schema.dropSchema(name).ifExists().cascade().execute();
+    await dropSchemaTree(handle.db, name);
     await handle.close();
   }
   for (const prefix of [indexPrefix, scratchPrefix]) {
@@ -228,19 +174,16 @@ try {
   const port = 18_000 + Math.floor(Math.random() * 2000);
   const base = `http://127.0.0.1:${port}`;
   const api = start('api/server.ts', [], { PORT: String(port), HOST: '127.0.0.1' });
-  await waitForApi(base);
+  await waitForReady(base);
   handle = await openPostgres({ url: databaseUrl, schema: name, poolSize: 2, applicationName: 'bench' });
 
   t = performance.now();
-  await finished(
-    start('ingest/ingest.main.ts', [], {
-      SOURCE: 'sample',
-      SOURCE_DIR: corpusDir,
-      SAMPLE_SIZE: String(size),
-      SAMPLE_SEED: values.seed,
-    }),
-    'ingest',
-  );
+  await start('ingest/ingest.main.ts', [], {
+    SOURCE: 'sample',
+    SOURCE_DIR: corpusDir,
+    SAMPLE_SIZE: String(size),
+    SAMPLE_SEED: values.seed,
+  }).finished();
   const ingestSeconds = seconds(t);
   console.log(
     `ingest into Kafka (process, incl. start-up and parsing): ${fmt(ingestSeconds)} s = ${fmt(size / ingestSeconds, 0)} decisions/s`,
@@ -299,7 +242,7 @@ try {
   // Rebuild the search projection from the log while the projector and the api keep running.
   t = performance.now();
   const rebuild = start('projector/admin.main.ts', ['rebuild', 'decision-search']);
-  await finished(rebuild, 'admin rebuild');
+  await rebuild.finished();
   const rebuildSeconds = seconds(t);
   const line =
     rebuild
@@ -313,7 +256,7 @@ try {
     count: number;
   };
   console.log(`  documents behind the read alias after the swap: ${count.count}`);
-  await stop(api);
+  await api.stop();
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -5,11 +5,11 @@
  *  - GET /decisions p50/p95 at 4 concurrent clients for five query kinds.
  * Usage: npm run bench [-- --size 3000 --requests 100]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Proc, startDeployable } from '../support/processes.ts';
 import { printSearchLatency } from './http-load.ts';
 
 const { values } = parseArgs({
@@ -22,46 +22,30 @@ const { values } = parseArgs({
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 
-function start(dataDir: string): Promise<{ child: ChildProcess; seconds: number }> {
+async function start(dataDir: string): Promise<{ server: Proc; seconds: number }> {
   const t = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/deploy/embedded.main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SAMPLE_SIZE: values.size,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const server = startDeployable('embedded', 'infra/deploy/embedded.main.ts', [], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SAMPLE_SIZE: values.size,
+    LOG_LEVEL: 'warn',
   });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      if (buffer.includes('serving on')) resolve({ child, seconds: (performance.now() - t) / 1000 });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${buffer}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  await server.waitForOutput(/serving on/);
+  return { server, seconds: (performance.now() - t) / 1000 };
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-embedded-'));
 try {
   const first = await start(dataDir);
   console.log(`first start to serving (${values.size} decisions): ${first.seconds.toFixed(1)} s`);
-  await stop(first.child);
+  await first.server.stop();
   const warm = await start(dataDir);
   console.log(`warm restart to serving: ${warm.seconds.toFixed(1)} s`);
 
   const requests = Number(values.requests);
   console.log(`\nGET /decisions, 4 concurrent clients, ${requests * 4} requests per kind:`);
   await printSearchLatency(base, 4, requests);
-  await stop(warm.child);
+  await warm.server.stop();
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

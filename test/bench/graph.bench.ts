@@ -42,6 +42,7 @@ import { GenerationRegistry } from '../../projector/generations.ts';
 import type { PositionedEvent, Projection, ProjectionGeneration } from '../../projector/projection.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { decisionEvent } from '../support/decisions.ts';
+import { dropSchemaTree } from '../support/engines.ts';
 import { runLoad, type LoadResult } from './http-load.ts';
 
 const { values } = parseArgs({
@@ -71,7 +72,8 @@ const batchSize = Number(values.batch);
 const clients = Number(values.clients);
 const requests = Number(values.requests);
 const seconds = (from: number) => (performance.now() - from) / 1000;
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (line: string) => console.log(line);
 const silent = { info() {}, warn() {}, error: (o: unknown, m?: string) => console.error(m, o) };
 
@@ -120,7 +122,12 @@ async function* batches(from: number): AsyncGenerator<{ start: number; items: No
 }
 
 /** One projection's handle in a transaction whose search path starts with its generation. */
-async function handleBatch(db: DatabaseHandle['db'], gen: ProjectionGeneration, items: readonly NormalisedDecision[], start: number): Promise<void> {
+async function handleBatch(
+  db: DatabaseHandle['db'],
+  gen: ProjectionGeneration,
+  items: readonly NormalisedDecision[],
+  start: number,
+): Promise<void> {
   const events: PositionedEvent[] = items.map((d, i) => ({
     event: { ...decisionEvent(d).envelope, type: 'DecisionPublished' as const, schemaVersion: 1, data: d },
     stream: 'decisions',
@@ -160,18 +167,32 @@ async function load(handle: DatabaseHandle, projections: Projection[]): Promise<
   if (pending.length > 0) await eventLog.append(pending);
   appended += pending.length;
   log(`event log: appended ${fmt(appended)} DecisionPublished events in ${fmt(seconds(t), 1)} s`);
-  const host = new ProjectorHost({ db, log: eventLog, now: () => new Date().toISOString(), logger: silent }, [citationGraphProjection], {
-    batchSize: 250,
-    watchIntervalMs: 0,
-  });
+  const host = new ProjectorHost(
+    { db, log: eventLog, now: () => new Date().toISOString(), logger: silent },
+    [citationGraphProjection],
+    {
+      batchSize: 250,
+      watchIntervalMs: 0,
+    },
+  );
   t = performance.now();
   await host.start();
   await host.waitUntilCaughtUp(undefined, 50);
   const runnerSeconds = seconds(t);
   await host.stop();
   await eventLog.close();
-  const subsetRefs = await count(db, sql<{ n: number }>`select count(*)::int as n from ${sql.id(gen('citation-graph').schema)}.decision_references`);
-  const subsetStatutes = await count(db, sql<{ n: number }>`select count(*)::int as n from ${sql.id(gen('citation-graph').schema)}.statute_references`);
+  const subsetRefs = await count(
+    db,
+    sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(gen('citation-graph').schema)}.decision_references`,
+  );
+  const subsetStatutes = await count(
+    db,
+    sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(gen('citation-graph').schema)}.statute_references`,
+  );
   log(
     `edge projection (real runner, table event log → citation-graph, batches of 250): ${fmt(appended)} decisions, ${fmt(subsetRefs)} case/appeal references + ${fmt(subsetStatutes)} statute rows in ${fmt(runnerSeconds, 1)} s = ${fmt(subsetRefs / runnerSeconds)} references/s (${fmt((subsetRefs + subsetStatutes) / runnerSeconds)} rows/s, ${fmt(appended / runnerSeconds)} decisions/s)`,
   );
@@ -194,17 +215,21 @@ async function load(handle: DatabaseHandle, projections: Projection[]): Promise<
     const graphItems = items.filter((_, i) => start + i >= appended);
     previous = Promise.all([
       timed('identifiers', () => handleBatch(db, gen('decision-identifiers'), items, start)),
-      graphItems.length > 0 ? timed('graph', () => handleBatch(db, gen('citation-graph'), graphItems, start)) : Promise.resolve(),
+      graphItems.length > 0
+        ? timed('graph', () => handleBatch(db, gen('citation-graph'), graphItems, start))
+        : Promise.resolve(),
       timed('search', () => handleBatch(db, gen('decision-search'), items, start)),
       handleBatch(db, gen('courts'), items, start),
     ]).then(() => undefined);
     done += items.length;
-    if (done % 10_000 < batchSize) process.stderr.write(`\r  bulk load ${fmt(done)} decisions, ${fmt(seconds(t))} s`);
+    if (done % 10_000 < batchSize)
+      process.stderr.write(`\r  bulk load ${fmt(done)} decisions, ${fmt(seconds(t))} s`);
     p = performance.now();
   }
   await previous;
   process.stderr.write('\n');
-  const bulkRefs = (await count(db, sql<{ n: number }>`select count(*)::int as n from decision_references`)) - subsetRefs;
+  const bulkRefs =
+    (await count(db, sql<{ n: number }>`select count(*)::int as n from decision_references`)) - subsetRefs;
   log(
     `bulk load: ${fmt(done)} decisions in ${fmt(seconds(t), 1)} s (parse ${fmt(timers.parse / 1000)} s; handle, running concurrently: identifiers ${fmt(timers.identifiers / 1000)} s, citation-graph ${fmt(timers.graph / 1000)} s for ${fmt(bulkRefs)} references = ${fmt(bulkRefs / (timers.graph / 1000))} references/s, search ${fmt(timers.search / 1000)} s)`,
   );
@@ -223,14 +248,20 @@ async function sizes(db: DatabaseHandle['db']): Promise<void> {
       (select count(*) from statute_references)::int as statute_rows,
       (select count(*) from decision_identifiers)::int as identifiers
   `.execute(db);
-  log(`graph: ${Object.entries(r.rows[0]!).map(([k, v]) => `${k} ${fmt(Number(v))}`).join(', ')}`);
+  log(
+    `graph: ${Object.entries(r.rows[0]!)
+      .map(([k, v]) => `${k} ${fmt(Number(v))}`)
+      .join(', ')}`,
+  );
   const edges = await sql<{ resolved: number; targets: number }>`
     select count(*)::int as resolved, count(distinct i.decision_id)::int as targets
     from decision_references r join decision_identifiers i on i.ref_key = r.ref_key and i.kind <> 'origin_docket'
       and (r.ref_court is null or i.court = r.ref_court)
     where r.role = 'citation' and i.decision_id <> r.source_id
   `.execute(db);
-  log(`resolved edges (exact tier): ${fmt(Number(edges.rows[0]!.resolved))} to ${fmt(Number(edges.rows[0]!.targets))} cited decisions (${fmt(seconds(t), 1)} s)`);
+  log(
+    `resolved edges (exact tier): ${fmt(Number(edges.rows[0]!.resolved))} to ${fmt(Number(edges.rows[0]!.targets))} cited decisions (${fmt(seconds(t), 1)} s)`,
+  );
   const bytes = await sql<{ name: string; size: string }>`
     select c.relname as name, pg_size_pretty(pg_total_relation_size(c.oid)) as size
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -285,7 +316,20 @@ async function targets(db: DatabaseHandle['db']): Promise<Targets> {
     hubs: hubs.rows.map((h) => ({ id: h.id, incoming: Number(h.n) })),
     leaves: leaves.map((l) => ({ id: l.id, incoming: Number(l.n) })),
     statutes,
-    queries: ['Kündigung', 'Baubewilligung', 'Haftung', 'Steuerhinterziehung', 'Asyl', 'Invalidenrente', 'bail', 'licenziamento', 'responsabilité', 'Strafzumessung', 'Mietvertrag', 'Ausschaffung'],
+    queries: [
+      'Kündigung',
+      'Baubewilligung',
+      'Haftung',
+      'Steuerhinterziehung',
+      'Asyl',
+      'Invalidenrente',
+      'bail',
+      'licenziamento',
+      'responsabilité',
+      'Strafzumessung',
+      'Mietvertrag',
+      'Ausschaffung',
+    ],
     appeals: appeals.rows.map((a) => a.id),
   };
 }
@@ -298,7 +342,12 @@ function show(name: string, r: LoadResult): void {
 
 async function main(): Promise<void> {
   await ensureCorpus();
-  const handle = await openPostgres({ url: databaseUrl!, schema, poolSize: 12, applicationName: 'graph-bench' });
+  const handle = await openPostgres({
+    url: databaseUrl!,
+    schema,
+    poolSize: 12,
+    applicationName: 'graph-bench',
+  });
   const search = new PostgresSearchIndex(handle.db);
   const projections = [
     decisionIdentifiersProjection,
@@ -307,7 +356,9 @@ async function main(): Promise<void> {
     courtsProjection,
   ];
   try {
-    const loaded = await sql<{ n: number }>`select count(*)::int as n from projection_generations where projection = 'citation-graph'`
+    const loaded = await sql<{
+      n: number;
+    }>`select count(*)::int as n from projection_generations where projection = 'citation-graph'`
       .execute(handle.db)
       .then((r) => Number(r.rows[0]?.n ?? 0) > 0)
       .catch(() => false);
@@ -320,13 +371,25 @@ async function main(): Promise<void> {
     }
     await sizes(handle.db);
     const t = await targets(handle.db);
-    log(`hubs: ${t.hubs.slice(0, 5).map((h) => `${h.id} (${fmt(h.incoming)} incoming)`).join(', ')} …`);
-    log(`leaves: ${t.leaves.length} decisions with ≤ 5 incoming references; statutes: ${t.statutes.length}; appeal chains: ${t.appeals.length}`);
+    log(
+      `hubs: ${t.hubs
+        .slice(0, 5)
+        .map((h) => `${h.id} (${fmt(h.incoming)} incoming)`)
+        .join(', ')} …`,
+    );
+    log(
+      `leaves: ${t.leaves.length} decisions with ≤ 5 incoming references; statutes: ${t.statutes.length}; appeal chains: ${t.appeals.length}`,
+    );
 
     const app = await buildApp({
       db: handle.db,
       search,
-      settings: { basePath: '', publicBaseUrl: 'http://bench', staleAfterHours: 48, maxSearchResponseChars: 2_000_000 },
+      settings: {
+        basePath: '',
+        publicBaseUrl: 'http://bench',
+        staleAfterHours: 48,
+        maxSearchResponseChars: 2_000_000,
+      },
       today: () => '2026-11-01',
       now: () => new Date(),
     });
@@ -338,29 +401,48 @@ async function main(): Promise<void> {
         show(name, await runLoad(paths.map(url), clients, Math.ceil(requests / clients)));
       };
       log(`\nlatency, ${clients} concurrent clients, ${requests} requests each (closed loop):`);
-      await run('/citations hub, both directions, page 1', t.hubs.map((h) => `/citations/${encodeURIComponent(h.id)}`));
-      await run('/citations hub, incoming, offset 5000', t.hubs.map((h) => `/citations/${encodeURIComponent(h.id)}?direction=incoming&offset=5000`));
-      await run('/citations leaf, both directions', t.leaves.map((l) => `/citations/${encodeURIComponent(l.id)}`));
-      await run('/leading-cases by statute (de/fr/it codes)', t.statutes.map((s) => `/leading-cases?${s}`));
-      await run('/leading-cases by query', t.queries.map((q) => `/leading-cases?query=${encodeURIComponent(q)}`));
-      await run('/appeal-chain (BGer with a resolved lower court)', t.appeals.map((a) => `/appeal-chain/${encodeURIComponent(a)}`));
-      await run('/trends by statute', t.statutes.map((s) => `/trends?${s}`));
+      await run(
+        '/citations hub, both directions, page 1',
+        t.hubs.map((h) => `/citations/${encodeURIComponent(h.id)}`),
+      );
+      await run(
+        '/citations hub, incoming, offset 5000',
+        t.hubs.map((h) => `/citations/${encodeURIComponent(h.id)}?direction=incoming&offset=5000`),
+      );
+      await run(
+        '/citations leaf, both directions',
+        t.leaves.map((l) => `/citations/${encodeURIComponent(l.id)}`),
+      );
+      await run(
+        '/leading-cases by statute (de/fr/it codes)',
+        t.statutes.map((s) => `/leading-cases?${s}`),
+      );
+      await run(
+        '/leading-cases by query',
+        t.queries.map((q) => `/leading-cases?query=${encodeURIComponent(q)}`),
+      );
+      await run(
+        '/appeal-chain (BGer with a resolved lower court)',
+        t.appeals.map((a) => `/appeal-chain/${encodeURIComponent(a)}`),
+      );
+      await run(
+        '/trends by statute',
+        t.statutes.map((s) => `/trends?${s}`),
+      );
       let s = performance.now();
       const stats = await fetch(url('/statistics'));
       const body = (await stats.json()) as { citation_graph?: unknown };
       log(`\n/statistics (cold, graph figures computed): ${fmt(seconds(s), 2)} s, status ${stats.status}`);
       s = performance.now();
       await fetch(url('/statistics')).then((r) => r.arrayBuffer());
-      log(`/statistics (cached graph figures): ${fmt((performance.now() - s), 0)} ms`);
+      log(`/statistics (cached graph figures): ${fmt(performance.now() - s, 0)} ms`);
       log(`citation_graph: ${JSON.stringify(body.citation_graph)}`);
     } finally {
       await app.close();
     }
   } finally {
     if (!values.keep) {
-      const generations = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like ${`${schema}\\_\\_%`}`.execute(handle.db);
-      for (const g of generations.rows) await sql`drop schema if exists ${sql.id(g.nspname)} cascade`.execute(handle.db);
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+      await dropSchemaTree(handle.db, schema);
     }
     await handle.close();
   }

@@ -52,8 +52,18 @@ export function decisionSearchUrls(base: string): Record<string, string[]> {
   const words = (list: readonly string[]) => list.map((w) => q({ query: w, limit: '20' }));
   return {
     keyword: words(['Kündigung', 'contrat', 'responsabilità', 'Haftung', 'recours', 'Steuer']),
-    phrase: words(['"fristlose Kündigung"', '"bail à loyer"', '"rechtliches Gehör"', '"droit d\'être entendu"']),
-    boolean: words(['Kündigung AND Mietvertrag', 'contrat OR bail', 'Steuer NOT Einkommen', '(Haftung OR Schaden) AND Vertrag']),
+    phrase: words([
+      '"fristlose Kündigung"',
+      '"bail à loyer"',
+      '"rechtliches Gehör"',
+      '"droit d\'être entendu"',
+    ]),
+    boolean: words([
+      'Kündigung AND Mietvertrag',
+      'contrat OR bail',
+      'Steuer NOT Einkommen',
+      '(Haftung OR Schaden) AND Vertrag',
+    ]),
     prefix: words(['Kündig*', 'contra*', 'respons*', 'Versich*']),
     'filter-only': [
       q({ court: 'bger', limit: '20' }),
@@ -65,7 +75,11 @@ export function decisionSearchUrls(base: string): Record<string, string[]> {
 }
 
 /** Runs {@link decisionSearchUrls} kind by kind (after a short warm-up) and prints one line per kind. */
-export async function printSearchLatency(base: string, clients: number, requestsPerClient: number): Promise<void> {
+export async function printSearchLatency(
+  base: string,
+  clients: number,
+  requestsPerClient: number,
+): Promise<void> {
   for (const [kind, urls] of Object.entries(decisionSearchUrls(base))) {
     await runLoad(urls, 2, 5); // warm-up
     const r = await runLoad(urls, clients, requestsPerClient);

@@ -68,18 +68,21 @@ export async function openTestDatabase(kind: DatabaseKind, url?: string | null):
   return {
     ...handle,
     async close() {
-      // Projection generations live in schemas named after the base schema.
-      const generations = await handle.db
-        .selectFrom(sql<{ nspname: string }>`pg_namespace`.as('n'))
-        .select('nspname')
-        .where('nspname', 'like', `${schema}\\_\\_%`)
-        .execute();
-      for (const g of generations)
-        await handle.db.schema.dropSchema(g.nspname).ifExists().cascade().execute();
-      await handle.db.schema.dropSchema(schema).ifExists().cascade().execute();
+      await dropSchemaTree(handle.db, schema);
       await handle.close();
     },
   };
+}
+
+/** Drops a deployment's schema with its projection generations (schemas named `<schema>__…`). */
+export async function dropSchemaTree(db: Database, schema: string): Promise<void> {
+  const generations = await db
+    .selectFrom(sql<{ nspname: string }>`pg_namespace`.as('n'))
+    .select('nspname')
+    .where('nspname', 'like', `${schema}\\_\\_%`)
+    .execute();
+  for (const g of generations) await db.schema.dropSchema(g.nspname).ifExists().cascade().execute();
+  await db.schema.dropSchema(schema).ifExists().cascade().execute();
 }
 
 export type { Database };

@@ -1,0 +1,161 @@
+/**
+ * The deployables as child processes, for end-to-end tests and benchmarks: `node --import tsx
+ * <script>` from the repository root, its output kept, stopped by signal with a deadline.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** One deployable as a child process, its output kept for assertions and failure reports. */
+export class Proc {
+  readonly exited: Promise<Exit>;
+  private out = '';
+  private exit: Exit | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+  ) {
+    const keep = (chunk: Buffer) => {
+      this.out += chunk.toString();
+      if (this.out.length > 4_000_000) this.out = this.out.slice(-2_000_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.exit = { code, signal };
+        resolve(this.exit);
+      }),
+    );
+  }
+
+  output(): string {
+    return this.out;
+  }
+
+  alive(): boolean {
+    return this.exit === null;
+  }
+
+  /** Sends `signal` and waits for the exit; kills it (and fails) after `timeoutMs`. */
+  async stop(
+    signal: NodeJS.Signals = 'SIGTERM',
+    timeoutMs = 20_000,
+  ): Promise<Exit & { readonly ms: number }> {
+    const started = performance.now();
+    if (this.exit) return { ...this.exit, ms: 0 };
+    this.child.kill(signal);
+    const timer = sleep(timeoutMs).then(() => null);
+    const exit = await Promise.race([this.exited, timer]);
+    if (!exit) {
+      this.child.kill('SIGKILL');
+      throw new Error(`${this.name} did not exit within ${timeoutMs} ms after ${signal}:\n${this.tail()}`);
+    }
+    return { ...exit, ms: performance.now() - started };
+  }
+
+  /** Waits for a successful exit; fails with the last lines of output otherwise. */
+  async finished(): Promise<void> {
+    const exit = await this.exited;
+    if (exit.code !== 0)
+      throw new Error(`${this.name} exited with ${exit.code ?? exit.signal}:\n${this.tail()}`);
+  }
+
+  /** Waits until the output matches `pattern`; fails if the process exits first. */
+  async waitForOutput(pattern: RegExp): Promise<void> {
+    if (pattern.test(this.out)) return;
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(this.out)) return;
+        this.child.stdout?.off('data', check);
+        this.child.stderr?.off('data', check);
+        resolve();
+      };
+      this.child.stdout?.on('data', check);
+      this.child.stderr?.on('data', check);
+      void this.exited.then((exit) =>
+        reject(new Error(`${this.name} exited with ${exit.code ?? exit.signal}:\n${this.tail()}`)),
+      );
+    });
+  }
+
+  tail(lines = 30): string {
+    return this.out.split('\n').slice(-lines).join('\n');
+  }
+}
+
+/** Starts `script` (a path from the repository root) with `env` on top of this process's environment. */
+export function startDeployable(
+  name: string,
+  script: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Proc(name, child);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Polls `probe` until `done` holds; fails with the last value seen after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 90_000,
+  intervalMs = 500,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: { value?: T; error?: unknown };
+  for (;;) {
+    try {
+      const value = await probe();
+      last = { value };
+      if (done(value)) return value;
+    } catch (error) {
+      last = { error };
+    }
+    if (Date.now() > deadline) {
+      const seen =
+        'error' in last ? `error ${String(last.error)}` : JSON.stringify(last.value)?.slice(0, 600);
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${seen}`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+/** Waits until the API at `base` answers /ready with 200. */
+export async function waitForReady(base: string, timeoutMs = 60_000): Promise<void> {
+  await waitFor(
+    `${base}/ready`,
+    () => fetch(`${base}/ready`).then((r) => r.status),
+    (s) => s === 200,
+    timeoutMs,
+    200,
+  );
+}
