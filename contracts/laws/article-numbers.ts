@@ -21,9 +21,16 @@ export const LATIN_ORDINALS = [
   'quinquiesdecies',
   'sexiesdecies',
   'septiesdecies',
+  'octiesdecies',
+  'noviesdecies',
+  'vicies',
 ] as const;
 
-const ORDINAL_ALTERNATION = [...LATIN_ORDINALS].sort((a, b) => b.length - a.length).join('|');
+/** The ordinals longest first, so that `quaterdecies` is not read as `quater` + letters. */
+export const LATIN_ORDINALS_LONGEST_FIRST: readonly string[] = [...LATIN_ORDINALS].sort(
+  (a, b) => b.length - a.length,
+);
+const ORDINAL_ALTERNATION = LATIN_ORDINALS_LONGEST_FIRST.join('|');
 /** A normalised article number: digits, then at most an ordinal and a letter, in that order. */
 export const ARTICLE_NUM = new RegExp(`^\\d{1,4}(?:${ORDINAL_ALTERNATION})?[a-z]?$`);
 

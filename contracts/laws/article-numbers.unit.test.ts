@@ -17,6 +17,8 @@ describe('article numbers', () => {
     ['art 6 bis', '6bis'],
     ['6bis', '6bis'],
     ['12quater', '12quater'],
+    ['3 quaterdecies', '3quaterdecies'],
+    ['20vicies', '20vicies'],
     ['§ 12', '12'],
     ['Artikel 8', '8'],
     ['articolo 29a', '29a'],

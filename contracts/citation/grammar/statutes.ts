@@ -16,6 +16,7 @@
  * follows, so `Art. 8 BV und 3 weitere` yields one reference.
  */
 import { CANTONS, type CantonCode } from '../../courts/cantons.ts';
+import { LATIN_ORDINALS_LONGEST_FIRST } from '../../laws/article-numbers.ts';
 import { COLLECTION_PREFIXES } from './case-references.ts';
 import { lawBySpelling, spellingHasDot } from './law-abbreviations.ts';
 import {
@@ -91,11 +92,7 @@ const ARTICLE_WORDS = new Literals<readonly [number, boolean]>(
 );
 
 /** Latin ordinals of inserted articles, longest first (`6bis`, `12quater`, `3quinquiesdecies`). */
-// prettier-ignore
-const ORDINALS = [
-  'quinquiesdecies', 'quaterdecies', 'terdecies', 'duodecies', 'undecies', 'decies', 'novies', 'nonies', 'octies',
-  'septies', 'sexies', 'quinquies', 'quater', 'ter', 'bis', 'vicies',
-];
+const ORDINALS = LATIN_ORDINALS_LONGEST_FIRST;
 
 type DetailKind = 'paragraphs' | 'letters' | 'numbers' | 'sentences';
 

@@ -46,6 +46,8 @@ describe('statute references (de)', () => {
     ['Art. 12 quater AHVG', ['Art. 12 quater AHVG | 831.10:12quater | AHVG']],
     ['Art. 3ter BV', ['Art. 3ter BV | 101:3ter | BV']],
     ['Art. 12quinquies StGB', ['Art. 12quinquies StGB | 311.0:12quinquies | StGB']],
+    ['Art. 3quaterdecies BV', ['Art. 3quaterdecies BV | 101:3quaterdecies | BV']],
+    ['Art. 7septiesdecies StGB', ['Art. 7septiesdecies StGB | 311.0:7septiesdecies | StGB']],
     ['Art. 12 Abs. 2bis BV', ['Art. 12 Abs. 2bis BV | 101:12 | BV | abs 2bis']],
     ['Art. 6 Ziff. 1 EMRK', ['Art. 6 Ziff. 1 EMRK | 0.101:6 | EMRK | ziff 1']],
     [
