@@ -28,6 +28,8 @@ import { searchDocumentOf } from '../../projector/decision-search/decision-searc
 import { liveLag } from '../../projector/lag.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { dropSchemaTree } from '../support/engines.ts';
+import { deleteTopicsWithPrefix } from '../support/kafka-engine.ts';
+import { deleteIndices } from '../support/opensearch-engine.ts';
 import { type Proc, sleep, startDeployable, waitForReady } from '../support/processes.ts';
 import { printSearchLatency } from './http-load.ts';
 
@@ -142,15 +144,9 @@ async function cleanup(): Promise<void> {
     await dropSchemaTree(handle.db, name);
     await handle.close();
   }
-  for (const prefix of [indexPrefix, scratchPrefix]) {
-    await fetch(`${openSearchUrl}/${prefix}-decisions-v*?expand_wildcards=all&ignore_unavailable=true`, {
-      method: 'DELETE',
-    }).catch(() => undefined);
-  }
-  const topics = (await admin.listTopics().catch(() => [] as string[])).filter((t) =>
-    t.startsWith(topicPrefix),
-  );
-  if (topics.length > 0) await admin.deleteTopics({ topics }).catch(() => undefined);
+  for (const prefix of [indexPrefix, scratchPrefix])
+    await deleteIndices(openSearchUrl!, prefix).catch(() => undefined);
+  await deleteTopicsWithPrefix(admin, topicPrefix);
   await admin.disconnect();
   await eventLog.close();
   await rm(workDir, { recursive: true, force: true });

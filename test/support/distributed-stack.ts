@@ -19,7 +19,7 @@ import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts
 import { liveLag } from '../../projector/lag.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { dropSchemaTree, postgresTestUrl, uniqueName } from './engines.ts';
-import { kafkaTestBrokers } from './kafka-engine.ts';
+import { deleteTopicsWithPrefix, kafkaTestBrokers } from './kafka-engine.ts';
 import { deleteIndices, openSearchTestUrl } from './opensearch-engine.ts';
 import { type Proc, REPO, freePort, sleep, startDeployable, waitFor } from './processes.ts';
 
@@ -36,7 +36,7 @@ export interface Engines {
   readonly openSearchUrl: string;
 }
 
-export async function findEngines(): Promise<Engines | null> {
+async function findEngines(): Promise<Engines | null> {
   const [databaseUrl, brokers, openSearchUrl] = await Promise.all([
     postgresTestUrl(),
     kafkaTestBrokers(),
@@ -137,7 +137,7 @@ export const troubleOf = (output: string) =>
       (l) => /batch failed|dead-lettered/.test(l) && CHECKED.some((c) => l.includes(`"projection":"${c}"`)),
     );
 
-export interface SearchPage {
+interface SearchPage {
   total: number;
   total_is_lower_bound: boolean;
   results: { decision_id: string; docket_number: string }[];
@@ -355,11 +355,7 @@ export class Stack {
     this.eventLog = null;
     await deleteIndices(this.engines.openSearchUrl, this.indexPrefix);
     // Topics may stay, but each stack makes one per stream: best effort, so the broker does not fill up.
-    const topics = (await this.kafkaAdmin.listTopics().catch(() => [] as string[])).filter((t) =>
-      t.startsWith(this.topicPrefix),
-    );
-    if (topics.length > 0)
-      await this.kafkaAdmin.deleteTopics({ topics, timeout: 30_000 }).catch(() => undefined);
+    await deleteTopicsWithPrefix(this.kafkaAdmin, this.topicPrefix);
   }
 }
 

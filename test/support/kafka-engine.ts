@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Admin } from 'kafkajs';
 import { dockerReachable, noEngine } from './engines.ts';
 
 /**
@@ -37,4 +38,10 @@ export function kafkaTestBrokers(): Promise<string[] | null> {
 /** A topic (and consumer group) prefix of its own for one test file or test: `test-<hex>.`. */
 export function uniqueTopicPrefix(label = 'test'): string {
   return `${label}-${randomBytes(5).toString('hex')}.`;
+}
+
+/** Deletes every topic under `prefix`, best effort (a test or benchmark leaves the broker as it found it). */
+export async function deleteTopicsWithPrefix(admin: Admin, prefix: string): Promise<void> {
+  const topics = (await admin.listTopics().catch(() => [] as string[])).filter((t) => t.startsWith(prefix));
+  if (topics.length > 0) await admin.deleteTopics({ topics, timeout: 30_000 }).catch(() => undefined);
 }
