@@ -18,3 +18,24 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }
+
+/**
+ * Runs `work` again, with back-off, while it fails with an error kafkajs marks retriable. Some
+ * kafkajs admin calls give up at once on such errors: `fetchTopicOffsets` fails with
+ * NOT_LEADER_FOR_PARTITION while a fresh topic's partition leaders are still being elected.
+ */
+export async function retryRetriable<T>(
+  work: () => Promise<T>,
+  attempts = 6,
+  firstDelayMs = 100,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const retriable = (error as { retriable?: unknown } | null)?.retriable === true;
+      if (!retriable || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, firstDelayMs * 2 ** (attempt - 1)));
+    }
+  }
+}

@@ -2,7 +2,7 @@ import type { DeadLetterPublisher, DeadLetterRecord } from '../dead-letter.port.
 import { type Admin, Kafka, logLevel, type Message, Partitioners, type Producer } from 'kafkajs';
 import { STREAMS, type StreamName } from '../../../contracts/events/index.ts';
 import type { EventLog, OutgoingEvent, SubscribeOptions, Subscription } from '../event-log.port.ts';
-import { describeError, KafkaEventLogError } from './kafka-errors.ts';
+import { describeError, KafkaEventLogError, retryRetriable } from './kafka-errors.ts';
 import { type EventLogLogger, kafkaLogCreator, silentLogger } from './kafka-logging.ts';
 import { type ConsumerTuning, DEFAULT_CONSUMER_TUNING, KafkaSubscription } from './kafka-subscription.ts';
 
@@ -107,7 +107,11 @@ export class KafkaEventLog implements EventLog, DeadLetterPublisher {
         })),
       });
     } catch (error) {
-      throw new KafkaEventLogError('LOG_APPEND_FAILED', `publishing ${records.length} dead letter(s) failed: ${describeError(error)}`, { cause: error });
+      throw new KafkaEventLogError(
+        'LOG_APPEND_FAILED',
+        `publishing ${records.length} dead letter(s) failed: ${describeError(error)}`,
+        { cause: error },
+      );
     }
   }
 
@@ -130,7 +134,9 @@ export class KafkaEventLog implements EventLog, DeadLetterPublisher {
     await this.admin.connect();
     const numPartitions = this.options.partitions ?? 3;
     const existing = new Set(await this.admin.listTopics());
-    const missing = [...STREAMS.map((s) => this.topicOf(s)), this.deadLetterTopic()].filter((t) => !existing.has(t));
+    const missing = [...STREAMS.map((s) => this.topicOf(s)), this.deadLetterTopic()].filter(
+      (t) => !existing.has(t),
+    );
     if (missing.length > 0) {
       // Resolves false when another instance created them meanwhile: fine.
       await this.admin.createTopics({
@@ -253,7 +259,7 @@ export class KafkaEventLog implements EventLog, DeadLetterPublisher {
   ): Promise<Array<{ partition: number; low: number; high: number }>> {
     try {
       await this.init();
-      const offsets = await this.admin.fetchTopicOffsets(this.topicOf(stream));
+      const offsets = await retryRetriable(() => this.admin.fetchTopicOffsets(this.topicOf(stream)));
       return offsets.map((o) => ({ partition: o.partition, low: Number(o.low), high: Number(o.high) }));
     } catch (error) {
       throw new KafkaEventLogError(
