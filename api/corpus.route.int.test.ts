@@ -29,7 +29,7 @@ const PLAN: readonly { court: string; languages: readonly Lang[]; count: number;
   { court: 'gr_kantonsgericht', languages: ['de', 'rm', 'it'], count: 4 },
   { court: 'lu_kantonsgericht', languages: ['de'], count: 3 },
   // a court the registry does not know (yet)
-  { court: 'sh_obergericht', languages: ['de'], count: 2, canton: 'SH' },
+  { court: 'sh_kantonales_spezialgericht', languages: ['de'], count: 2, canton: 'SH' },
 ];
 
 function docketFor(court: string, i: number, year: number): string {
@@ -177,7 +177,10 @@ beforeAll(async () => {
     { batchSize: 7 },
   );
   handle = loaded.handle;
-  app = await appOver(loaded, { today: NOW.toISOString().slice(0, 10), settings: { staleAfterHours: STALE_AFTER_HOURS } });
+  app = await appOver(loaded, {
+    today: NOW.toISOString().slice(0, 10),
+    settings: { staleAfterHours: STALE_AFTER_HOURS },
+  });
 });
 
 afterAll(async () => {
@@ -268,7 +271,7 @@ describe('GET /courts', () => {
     const keys = courts.map((c) => c.court);
     expect(new Set(keys).size).toBe(keys.length);
     for (const c of COURTS) expect(keys, c.key).toContain(c.key);
-    expect(keys).toContain('sh_obergericht');
+    expect(keys).toContain('sh_kantonales_spezialgericht');
     expect(total).toBe(COURTS.length + 1);
     expect(courts).toHaveLength(total);
   });
@@ -287,6 +290,9 @@ describe('GET /courts', () => {
         name_it: registry.name.it,
         canton: registry.canton,
         family: registry.family,
+        level: registry.level,
+        known: true,
+        signatures: [...registry.signatures],
         decision_count: ds.length,
         earliest_date: earliest,
         latest_date: latest,
@@ -320,9 +326,12 @@ describe('GET /courts', () => {
   });
 
   it('a court found only in the data is listed with its figures', () => {
-    const ds = FINAL.filter((d) => d.court === 'sh_obergericht');
-    expect(courts.find((c) => c.court === 'sh_obergericht')).toMatchObject({
+    const ds = FINAL.filter((d) => d.court === 'sh_kantonales_spezialgericht');
+    expect(courts.find((c) => c.court === 'sh_kantonales_spezialgericht')).toMatchObject({
       canton: 'SH',
+      family: 'unknown',
+      level: 'unknown',
+      known: false,
       decision_count: ds.length,
       ...(() => {
         const r = dateRange(ds);
@@ -505,6 +514,8 @@ describe('GET /scraper-health', () => {
       last_success_at: '2026-01-15T06:00:00.000Z',
       stale: false,
       errors: [],
+      unknown_courts: {},
+      metadata_disagreements: {},
     });
     expect(entry('GE_Gerichte')).toMatchObject({
       portal_count: null,

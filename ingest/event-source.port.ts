@@ -12,6 +12,13 @@ export interface SourceRecord {
   readonly type: DomainEventType;
   readonly schemaVersion: number;
   readonly data: unknown;
+  /** What the run reports about the record beyond publishing it (counted in the health event). */
+  readonly notes?: {
+    /** The portal's court code, when the registry does not know the court. */
+    readonly unknownCourt?: string;
+    /** Metadata fields on which the portal's record and the text disagree. */
+    readonly disagreements?: readonly string[];
+  };
 }
 
 /**

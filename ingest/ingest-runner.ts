@@ -65,6 +65,7 @@ export function decisionEventSource(source: DecisionSource): EventSource {
     portalCount: () => source.portalCount(),
     async records(item, scrapedAt) {
       const decision = await source.parse(item, scrapedAt);
+      const notes = decision.source_record;
       return [
         {
           recordId: item.id,
@@ -73,6 +74,14 @@ export function decisionEventSource(source: DecisionSource): EventSource {
           type: 'DecisionPublished',
           schemaVersion: 1,
           data: decision,
+          ...(notes
+            ? {
+                notes: {
+                  ...(notes.court_known ? {} : { unknownCourt: notes.court_code ?? decision.court }),
+                  disagreements: notes.disagreements.map((d) => d.field),
+                },
+              }
+            : {}),
         },
       ];
     },
@@ -108,6 +117,11 @@ export async function runEventSource(
   let updated = 0;
   let fatal: Error | null = null;
   let pending: SourceRecord[] = [];
+  const unknownCourts: Record<string, number> = {};
+  const disagreements: Record<string, number> = {};
+  const count = (counts: Record<string, number>, key: string) => {
+    counts[key] = (counts[key] ?? 0) + 1;
+  };
 
   const flush = async () => {
     if (pending.length === 0) return;
@@ -148,7 +162,11 @@ export async function runEventSource(
       if (options.signal?.aborted) break;
       seen++;
       try {
-        for (const record of await source.records(item, deps.now())) pending.push(record);
+        for (const record of await source.records(item, deps.now())) {
+          if (record.notes?.unknownCourt) count(unknownCourts, record.notes.unknownCourt);
+          for (const field of record.notes?.disagreements ?? []) count(disagreements, field);
+          pending.push(record);
+        }
       } catch (error) {
         if (!(error instanceof SourceItemError)) throw error;
         failed++;
@@ -192,6 +210,8 @@ export async function runEventSource(
       return null;
     }),
     errors,
+    unknown_courts: unknownCourts,
+    metadata_disagreements: disagreements,
   };
   await deps.log.append([
     {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { StatisticsQuery, StatisticsResponse } from '../../contracts/api/corpus.schema.ts';
-import { COURTS } from '../../contracts/courts/court-registry.ts';
+import { COURTS, type CourtLevel } from '../../contracts/courts/court-registry.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { RequestValidationError } from '../validation.ts';
 import { graphStatistics } from './graph-statistics.query.ts';
@@ -50,6 +50,9 @@ export async function listCourts(db: Database) {
     name_it: string;
     canton: string;
     family: string;
+    level: CourtLevel;
+    known: boolean;
+    signatures: string[];
     decision_count: number;
     earliest_date: string | null;
     latest_date: string | null;
@@ -63,6 +66,9 @@ export async function listCourts(db: Database) {
       name_it: c.name.it,
       canton: c.canton,
       family: c.family,
+      level: c.level,
+      known: c.known,
+      signatures: [...c.signatures],
       decision_count: s?.decision_count ?? 0,
       earliest_date: s?.earliest_date ?? null,
       latest_date: s?.latest_date ?? null,
@@ -79,6 +85,9 @@ export async function listCourts(db: Database) {
       name_it: s.court,
       canton: s.canton,
       family: 'unknown',
+      level: 'unknown',
+      known: false,
+      signatures: [],
       decision_count: s.decision_count,
       earliest_date: s.earliest_date,
       latest_date: s.latest_date,
@@ -181,6 +190,8 @@ export async function scraperHealth(db: Database, now: Date, staleAfterHours: nu
       last_success_at: r.last_success_at,
       stale: r.last_success_at === null || new Date(r.last_success_at).getTime() < limit,
       errors: (r.errors as { item: string | null; message: string }[]).slice(0, 20),
+      unknown_courts: (r.unknown_courts ?? {}) as Record<string, number>,
+      metadata_disagreements: (r.metadata_disagreements ?? {}) as Record<string, number>,
     })),
   };
 }

@@ -12,6 +12,15 @@ export const courtEntry = z.object({
   name_it: z.string(),
   canton: z.string(),
   family: z.string(),
+  level: z
+    .enum(['federal', 'cantonal', 'first_instance', 'authority', 'collection', 'unknown'])
+    .describe(
+      'federal court; cantonal court of appeal or last instance; first-instance court; authority or commission; collection of the portal; not known',
+    ),
+  known: z
+    .boolean()
+    .describe('False for a court the portal files decisions under but the registry does not list yet'),
+  signatures: z.array(z.string()).describe("The portal's court codes filed under this court"),
   decision_count: z.number().int(),
   earliest_date: z.string().nullable(),
   latest_date: z.string().nullable(),
@@ -75,6 +84,16 @@ export const scraperHealthEntry = z.object({
   last_success_at: z.string().nullable(),
   stale: z.boolean().describe('No successful run within the expected interval'),
   errors: z.array(z.object({ item: z.string().nullable(), message: z.string() })),
+  unknown_courts: z
+    .record(z.string(), z.number().int())
+    .describe(
+      'Records of the last run per portal court code the registry does not know (ingested, listed in /courts)',
+    ),
+  metadata_disagreements: z
+    .record(z.string(), z.number().int())
+    .describe(
+      "Records of the last run whose portal metadata (decision_date, docket_number) disagrees with the decision's text",
+    ),
 });
 export const scraperHealthResponse = z.object({
   generated_at: z.string(),

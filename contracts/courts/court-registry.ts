@@ -1,7 +1,12 @@
-import type { Jurisdiction } from './cantons.ts';
+import { isJurisdiction, type Jurisdiction } from './cantons.ts';
+import { courtLevel, portalCourtKey, slugify, type CourtLevel, type LabelTriple } from './portal-keys.ts';
+import { PORTAL_COURTS } from './portal-tree.generated.ts';
+
+export type { CourtLevel } from './portal-keys.ts';
 
 /** Which family a court belongs to; drives citation-string formats and docket grammar. */
-export type CourtFamily = 'bger' | 'bge' | 'bvger' | 'bstger' | 'bpatger' | 'mkg' | 'cantonal' | 'regulator';
+export type CourtFamily =
+  'bger' | 'bge' | 'bvger' | 'bstger' | 'bpatger' | 'mkg' | 'cantonal' | 'regulator' | 'unknown';
 
 export interface CourtLabels {
   readonly de: string;
@@ -21,7 +26,15 @@ export interface Court {
   /** entscheidsuche.ch court signature prefix (`CH_BGer`, `ZH_OG`) and spider name. */
   readonly signature: string;
   readonly spider: string;
+  /** Where the court stands (federal, cantonal, first instance, authority, collection, unknown). */
+  readonly level: CourtLevel;
+  /** Every signature of the portal filed under this court (the primary one first). */
+  readonly signatures: readonly string[];
+  /** False for a court the portal's tree does not list yet (kept, never rejected). */
+  readonly known: boolean;
 }
+
+type CuratedCourt = Omit<Court, 'level' | 'signatures' | 'known'>;
 
 function federal(
   key: string,
@@ -30,7 +43,7 @@ function federal(
   citationLabel: CourtLabels,
   signature: string,
   spider: string,
-): Court {
+): CuratedCourt {
   return { key, canton: 'CH', family, name, citationLabel, signature, spider };
 }
 
@@ -40,7 +53,7 @@ function cantonal(
   name: CourtLabels,
   signature: string,
   spider: string,
-): Court {
+): CuratedCourt {
   const label = (l: string): string => `${l} ${canton}`;
   return {
     key,
@@ -54,10 +67,11 @@ function cantonal(
 }
 
 /**
- * The courts the service knows. Cantonal citation labels are the court name followed by the
+ * Courts whose names, citation labels and keys were set by hand (translations the portal's tree
+ * lacks, keys older than the tree). Cantonal citation labels are the court name followed by the
  * canton code (`Obergericht ZH`), in each language.
  */
-export const COURTS: readonly Court[] = [
+export const CURATED_COURTS: readonly CuratedCourt[] = [
   federal(
     'bger',
     'bger',
@@ -294,8 +308,54 @@ export const COURTS: readonly Court[] = [
   ),
 ];
 
+const names = (t: LabelTriple): CourtLabels => ({ de: t[0], fr: t[1], it: t[2] });
+
+/**
+ * Every court the service knows: the curated ones, then every other court of the portal's tree
+ * (names and canton from the tree; several signatures of one court fold into one entry).
+ */
+export const COURTS: readonly Court[] = (() => {
+  const out = new Map<string, Court>();
+  const signaturesOf = new Map<string, string[]>();
+  for (const p of PORTAL_COURTS) signaturesOf.set(p.key, [...(signaturesOf.get(p.key) ?? []), p.code]);
+  for (const c of CURATED_COURTS) {
+    const portal = PORTAL_COURTS.find((p) => p.code === c.signature);
+    const level =
+      c.family === 'regulator'
+        ? 'authority'
+        : c.canton === 'CH'
+          ? 'federal'
+          : portal
+            ? courtLevel(portal.canton, portal.names)
+            : 'cantonal';
+    const signatures = [c.signature, ...(signaturesOf.get(c.key) ?? []).filter((s) => s !== c.signature)];
+    out.set(c.key, { ...c, level, signatures, known: true });
+  }
+  for (const p of PORTAL_COURTS) {
+    if (out.has(p.key) || !isJurisdiction(p.canton)) continue;
+    const name = names(p.names);
+    const level = courtLevel(p.canton, p.names);
+    const federal = p.canton === 'CH';
+    out.set(p.key, {
+      key: p.key,
+      canton: p.canton,
+      family: federal ? (level === 'authority' ? 'regulator' : 'unknown') : 'cantonal',
+      name,
+      citationLabel: federal
+        ? name
+        : { de: `${name.de} ${p.canton}`, fr: `${name.fr} ${p.canton}`, it: `${name.it} ${p.canton}` },
+      signature: p.code,
+      spider: p.chambers.find((ch) => ch.spider)?.spider ?? p.code,
+      level,
+      signatures: signaturesOf.get(p.key) ?? [p.code],
+      known: true,
+    });
+  }
+  return [...out.values()];
+})();
+
 const BY_KEY = new Map(COURTS.map((c) => [c.key, c]));
-const BY_SIGNATURE = new Map(COURTS.map((c) => [c.signature.toUpperCase(), c]));
+const BY_SIGNATURE = new Map(COURTS.flatMap((c) => c.signatures.map((s) => [s.toUpperCase(), c] as const)));
 
 /** The court with this key, or undefined. */
 export function courtByKey(key: string): Court | undefined {
@@ -313,6 +373,39 @@ export function courtBySignature(signature: string): Court | undefined {
     if (court) return court;
   }
   return undefined;
+}
+
+/**
+ * The court of a signature the registry does not know (`CH_EDÖB_006`): kept under a key made of
+ * its canton prefix and court code (`ch_edoeb`), canton from the prefix (`CH` when the prefix is
+ * none), `known: false`. Never throws: records of new courts are ingested, not rejected.
+ */
+export function unknownCourt(signature: string): Court {
+  const parts = signature
+    .trim()
+    .split(/[_\s]+/)
+    .filter((p) => p.length > 0);
+  const prefix = (parts[0] ?? '').toUpperCase();
+  const canton: Jurisdiction = isJurisdiction(prefix) ? prefix : 'CH';
+  const code = parts.slice(0, 2).join('_') || 'XX';
+  const label = (isJurisdiction(prefix) ? parts[1] : parts.slice(0, 2).join(' ')) ?? code;
+  const key = portalCourtKey(canton, code, slugify(label).length > 0 ? label : code).slice(0, 64);
+  const name = { de: label, fr: label, it: label };
+  return {
+    key,
+    canton,
+    family: 'unknown',
+    name,
+    citationLabel:
+      canton === 'CH'
+        ? name
+        : { de: `${label} ${canton}`, fr: `${label} ${canton}`, it: `${label} ${canton}` },
+    signature: code,
+    spider: code,
+    level: 'unknown',
+    signatures: [code],
+    known: false,
+  };
 }
 
 /** Is the key a well-formed court key (lower-case letters, digits, underscores)? */

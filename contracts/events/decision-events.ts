@@ -2,6 +2,24 @@ import { z } from 'zod';
 import { JURISDICTIONS, LANGUAGES } from '../courts/cantons.ts';
 import { eventSchema, isoDate, isoDateTime } from './envelope.ts';
 
+/** Metadata fields a portal's record and the decision's own text may disagree on. */
+export const METADATA_FIELDS = ['decision_date', 'docket_number'] as const;
+export type MetadataField = (typeof METADATA_FIELDS)[number];
+
+/**
+ * What the portal's record said, where the service read something else or could not place it: the
+ * court code as the portal files it (and whether the registry knows it), and the metadata on
+ * which record and text disagree (the decision's fields hold what the text states).
+ */
+export const sourceRecordSchema = z.object({
+  court_code: z.string().nullable(),
+  court_known: z.boolean(),
+  disagreements: z
+    .array(z.object({ field: z.enum(METADATA_FIELDS), record: z.string().nullable(), text: z.string() }))
+    .max(METADATA_FIELDS.length),
+});
+export type SourceRecordNotes = z.infer<typeof sourceRecordSchema>;
+
 /** The normalised decision every source produces. */
 export const normalisedDecisionSchema = z.object({
   decision_id: z.string().min(3).max(200),
@@ -17,6 +35,8 @@ export const normalisedDecisionSchema = z.object({
   regeste: z.string().nullable(),
   full_text: z.string().min(1),
   source_url: z.string().nullable(),
+  /** Set by portal sources (see {@link sourceRecordSchema}); absent for sources without a record. */
+  source_record: sourceRecordSchema.optional(),
   provenance: z.object({
     source: z.string().min(1),
     source_item_id: z.string().min(1),

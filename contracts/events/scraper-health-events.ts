@@ -14,6 +14,10 @@ export const scraperRunSchema = z.object({
   total_held: z.number().int().nonnegative(),
   portal_count: z.number().int().nonnegative().nullable(),
   errors: z.array(z.object({ item: z.string().nullable(), message: z.string() })).max(100),
+  /** Records per portal court code the registry does not know (ingested under a key of their own). */
+  unknown_courts: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  /** Records whose portal metadata disagrees with the decision's text, per field. */
+  metadata_disagreements: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });
 export type ScraperRun = z.infer<typeof scraperRunSchema>;
 

@@ -65,6 +65,14 @@ export function normaliseErwaegungNumber(input: string): string | null {
     .replace(/\s+/g, '')
     .toLowerCase();
   s = s.replace(/\.+$/, '');
+  // Zurich style: Roman main part and lettered part before the numbers (`E. II.B.3.1`).
+  const parts = /^([ivx]{1,4})(?:\.([a-z]))?((?:\.\d{1,3}){0,5})$/.exec(s);
+  // Roman parts are written in capitals (`II.B.3`); a lone lower-case `x` or `v` is no number.
+  if (parts && /^[IVX]/.test(input.trim().replace(/^(?:E|Erw|consid|cons|c)\.\s*/i, ''))) {
+    const tail = parts[3] ?? '';
+    if (tail.split('.').some((p) => p.startsWith('0'))) return null;
+    return `${parts[1]!.toUpperCase()}${parts[2] ? `.${parts[2].toUpperCase()}` : ''}${tail}`;
+  }
   if (!/^\d/.test(s)) return null;
   const modern = /^\d{1,3}(?:\.\d{1,3}){0,5}$/.exec(s);
   if (modern) return s.split('.').some((p) => p.startsWith('0')) ? null : s;

@@ -10,39 +10,87 @@ const MAX_HEADING_CHARS = 160;
 /** `Regeste`, `Regeste (fr)`, `Regesto (it)`, `Regesta`. Captures the language when given. */
 const REGESTE = /^(?:Regeste|Regesto|Regesta|Leitsatz|Leitsätze|Résumé|Massima)\s*(?:\((de|fr|it)\))?\s*:?$/i;
 
+/** A Roman part number before a heading (`I Der Beauftragte stellt fest:`, `II. Erwägungen`). */
+const ROMAN = String.raw`(?:[IVX]{1,4}\.?\s+)?`;
+/** Who speaks in a heading: `Das Obergericht`, `Die Kammer`, `Der Einzelrichter`, `Le Tribunal`, `La Corte`. */
+const SUBJECT = String.raw`(?:(?:Das|Der|Die|Le|La|Les|L['’]\s?|Il|Lo|I)\s?.{1,100}?)`;
+
+const heading = (body: string, flags = 'iu') => new RegExp(`^${ROMAN}${body}$`, flags);
+
 const FACTS = [
-  /^(?:Sachverhalt|Tatbestand|Prozessgeschichte)(?: ab Seite \d{1,4}| und Prozessgeschichte)?\s*:?$/i,
-  /^(?:Faits|En fait|Fait)(?: à partir de (?:la )?page \d{1,4})?\s*:?$/i,
-  /^(?:Fatti|Fatto|In fatto|Ritenuto in fatto)(?: da pagina \d{1,4})?\s*:?$/i,
+  heading(
+    String.raw`(?:Sachverhalt|Tatbestand|Prozessgeschichte|Sachverhalt und Prozessgeschichte)(?: ab Seite \d{1,4})?\s*:?`,
+  ),
+  heading(String.raw`(?:(?:Aus den Akten|Es) (?:hat sich ergeben|ergibt sich)|hat sich ergeben)\s*:`),
+  heading(String.raw`${SUBJECT} (?:entnimmt|entnahm) den Akten\s*:?`),
+  heading(String.raw`${SUBJECT} stellt fest\s*:`),
+  heading(
+    String.raw`(?:Faits|En fait|Fait|Vu les faits suivants|Résumé des faits)(?: à partir de (?:la )?page \d{1,4})?\s*:?`,
+  ),
+  heading(
+    String.raw`(?:Fatti|Fatto|In fatto|Ritenuto in fatto|Ritenuto|Considerato in fatto)(?: da pagina \d{1,4})?\s*:?`,
+  ),
 ];
 
 const CONSIDERATIONS = [
-  /^(?:Aus den |In )?Erwägungen?\s*:?$/i,
-  /^(?:Das|Der|Die) .{1,80} (?:zieht|zog) in Erwägung\s*:?$/i,
-  /^(?:in )?Erwägung,? dass\s*:?$/i,
-  /^(?:Considérant en droit|Considérants?|En droit|Droit|Extrait des considérants)\s*:?$/i,
-  /^(?:Le|La|L') .{1,80} considère en droit\s*:?$/i,
-  /^(?:Considerando in diritto|Considerandi|Dai considerandi|In diritto|Diritto|Estratto dei considerandi)\s*:?$/i,
-  /^(?:Il|La) .{1,80} considera in diritto\s*:?$/i,
+  heading(String.raw`(?:Aus den |In |Auszug aus den )?Erwägungen?\s*:?`),
+  heading(String.raw`${SUBJECT} (?:zieht|zog) (?:in )?Erwägung\s*:?`),
+  heading(String.raw`${SUBJECT} erwägt\s*:?`),
+  heading(String.raw`(?:in )?Erwägung,? dass\s*:?`),
+  heading(
+    String.raw`(?:Considérant en droit|Considérants?|En droit|Droit|Extrait des considérants|Considérant)\s*:?`,
+  ),
+  heading(String.raw`${SUBJECT} considère en droit\s*:?`),
+  heading(
+    String.raw`(?:Considerando in diritto|Considerandi|Dai considerandi|In diritto|Diritto|Estratto dei considerandi|Considerato in diritto)\s*:?`,
+  ),
+  heading(String.raw`${SUBJECT} considera in diritto\s*:?`),
 ];
 
+const OPERATIVE_VERBS = String.raw`(?:erkennt|beschliesst|beschließt|verfügt|entscheidet|empfiehlt|prononce|arrête|décide|ordonne|pronuncia|decide|dispone|risolve|giudica)`;
+
 const OPERATIVE = [
-  /^(?:Demnach|Deshalb|Daher|Aus diesen Gründen)\b.{0,120}:$/,
-  /^(?:Demnach|Aus diesen Gründen) (?:erkennt|beschliesst|entscheidet|verfügt)\b.*$/,
-  /^Par ces motifs\b.*$/i,
-  /^Per questi motivi\b.*$/i,
-  /^(?:Dispositiv|Dispositif|Dispositivo)\s*:?$/i,
+  /^(?:Demnach|Deshalb|Daher|Aus diesen Gründen)\b.{0,120}:$/u,
+  /^(?:Demnach|Aus diesen Gründen) (?:erkennt|beschliesst|entscheidet|verfügt)\b.*$/u,
+  heading(
+    String.raw`(?:Es wird (?:erkannt|beschlossen|verfügt|entschieden)|Erkenntnis|Urteilsspruch|Dispositiv|Dispositif|Dispositivo)\s*:?`,
+  ),
+  heading(String.raw`${SUBJECT} ${OPERATIVE_VERBS}(?:\s[^:]{0,60})?\s*:`),
+  heading(String.raw`Aufgrund dieser Erwägungen ${OPERATIVE_VERBS}.{0,120}:`),
+  /^Par ces motifs\b.*$/iu,
+  /^Per questi motivi\b.*$/iu,
 ];
+
+/**
+ * Heading words that may open a paragraph with the section's text after them (`Fatti: A. Con
+ * sentenza …`, `Considérant en droit : 1. …`): the heading and the text are split apart.
+ */
+const INLINE_HEADING =
+  /^((?:Sachverhalt|Erwägungen|Faits|En fait|Considérant en droit|En droit|Droit|Fatti|In fatto|Considerando in diritto|In diritto|Diritto)\s*:)\s*(?=\S)/u;
 
 /** Lines after the operative part: place and date, "Im Namen des …", signatures. */
 const TRAILER = [
   /^(?:Im Namen|Au nom|In nome|Nel nome)\b/,
   /^(?:Der|Die|Le|La|Il|L[’']) ?(?:Präsident|Präsidentin|Vizepräsident|Vizepräsidentin|Gerichtsschreiber|Gerichtsschreiberin|Einzelrichter|Einzelrichterin|Président|Présidente|Greffier|Greffière|Presidente|Cancelliere|Cancelliera|Vicepresidente)\b/,
-  /^[\p{Lu}][\p{L}.' -]{1,30}, (?:den )?(?:\d{1,2}(?:\.|er|°)? \p{L}+|\d{1,2}\.\d{1,2}\.)\s?\d{4}$/u,
+  /^[\p{Lu}][\p{L}.' -]{1,30}, (?:den |le |il |lì )?(?:\d{1,2}(?:\.|er|°)? \p{L}+|\d{1,2}\.\d{1,2}\.)\s?\d{4}$/u,
 ];
 
 /** Page markers of the official collection: `Seite 87`, `Page 87`, `Pagina 87`. */
 const PAGE_MARKER = /^(?:Seite|Page|Pagina|S\.|p\.|pag\.)\s+(\d{1,4})$/;
+
+/**
+ * A heading written at the start of a paragraph, followed by the section's text: the heading's
+ * length (to split at), else null.
+ */
+export function inlineHeadingLength(paragraph: string): number | null {
+  const m = INLINE_HEADING.exec(paragraph);
+  return m && paragraph.length > m[0].length ? m[1]!.length : null;
+}
+
+/** Whether the paragraph opens with a heading and goes on with the section's text. */
+export function isInlineHeading(paragraph: string): boolean {
+  return inlineHeadingLength(paragraph) !== null;
+}
 
 /** The section a heading paragraph opens, if it is one. */
 export function headingKind(paragraph: string): SectionKind | null {

@@ -27,6 +27,7 @@ import {
 import {
   OPERATIVE_ITEM,
   headingKind,
+  inlineHeadingLength,
   isTrailer,
   pageInHeading,
   pageMarker,
@@ -35,7 +36,7 @@ import {
 } from './section-headings.ts';
 
 /** Bumped with every change that alters the output for the same text (stored with each row). */
-export const SEGMENTER_VERSION = 1;
+export const SEGMENTER_VERSION = 2;
 
 export type StructureLanguage = 'de' | 'fr' | 'it';
 
@@ -72,6 +73,11 @@ export interface DecisionStructure {
   readonly operative: string | null;
   /** Last page of the official collection marked in the text (BGE), else null. */
   readonly lastPage: number | null;
+  /**
+   * False when no section was recognised: the text is then one section (nothing is split at
+   * random), and readers use the whole text where they would use the Erwägungen.
+   */
+  readonly structured: boolean;
   readonly sources: {
     readonly facts: SectionSource;
     readonly considerations: SectionSource;
@@ -93,22 +99,37 @@ interface Headings {
   readonly operative: number;
 }
 
-const FACT_PARAGRAPH = /^[A-Z](?:\.[a-z])?\.\s/;
+/** Headings of an excerpt of the considerations: the numbering may start anywhere. */
+const EXCERPT_HEADING =
+  /^(?:Aus den Erwägungen|Auszug aus den Erwägungen|Extrait des considérants|Dai considerandi|Estratto dei considerandi)\b/i;
 
+/** A facts paragraph lettered `A.` (or `A.a.`), not a party's initial (`A. Müller`, `B. AG`, `X. SA`). */
+const FACT_PARAGRAPH =
+  /^([A-Z])(?:\.[a-z])?\.\s+(?!(?:AG|SA|GmbH|Sàrl|SAGL|Ltd|Inc|S\.A\.|\p{Lu}\p{Ll}+(?:[-\s]\p{Lu}\p{Ll}+)?\s*[,(]|\p{Lu}\.))/u;
+
+/** Paragraphs of the text; a heading written at a paragraph's start is split from its text. */
 function paragraphsOf(text: string): string[] {
-  return text
-    .split(/\n[ \t]*\n/)
-    .map((p) => p.trim())
-    .filter((p) => p.length > 0);
+  const out: string[] = [];
+  for (const raw of text.split(/\n[ \t]*\n/)) {
+    const p = raw.trim();
+    if (p.length === 0) continue;
+    const inline = inlineHeadingLength(p);
+    if (inline === null) out.push(p);
+    else out.push(p.slice(0, inline), p.slice(inline).trim());
+  }
+  return out;
 }
 
 function findHeadings(paras: readonly string[]): Headings {
   const kinds = paras.map(headingKind);
-  const after = (kind: SectionKind, from: number): number => {
-    for (let i = Math.max(0, from); i < kinds.length; i++) if (kinds[i] === kind) return i;
+  const after = (kind: SectionKind, from: number, before = kinds.length): number => {
+    for (let i = Math.max(0, from); i < before; i++) if (kinds[i] === kind) return i;
     return -1;
   };
-  const facts = after('facts', 0);
+  // The considerations heading first: a facts heading after it ("II. Sachverhalt" as a part of
+  // the considerations) does not open the facts.
+  const firstConsiderations = after('considerations', 0);
+  const facts = after('facts', 0, firstConsiderations >= 0 ? firstConsiderations : kinds.length);
   const considerations = after('considerations', facts + 1);
   const operative = after('operative', Math.max(considerations, facts) + 1);
   const firstBody = [facts, considerations, operative].filter((i) => i >= 0);
@@ -136,23 +157,95 @@ export function continuesNumbering(prev: readonly number[], next: readonly numbe
 
 const code = (letter: string): number => letter.charCodeAt(0);
 
+/** Whether `next` comes after `prev` in document order (`2.5` < `3.4`, `2` < `2.1`). */
+function laterNumber(prev: readonly number[], next: readonly number[]): boolean {
+  for (let k = 0; k < Math.max(prev.length, next.length); k++) {
+    const a = prev[k] ?? 0;
+    const b = next[k] ?? 0;
+    if (a !== b) return b > a;
+  }
+  return false;
+}
+
+const ROMAN_VALUES = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
+
+/** A Roman main part (`I. Prozessuales`) or a lettered part under it (`A. Prozessgeschichte`). */
+export interface WrittenPart {
+  readonly kind: 'roman' | 'capital';
+  readonly value: string;
+  readonly label: string;
+  readonly bodyStart: number;
+}
+
+/** `I. Prozessuales` → roman I; `B. Beweismittel` → capital B; a party's initial (`A. Müller,`) is none. */
+export function writtenPartAt(paragraph: string): WrittenPart | null {
+  const roman = /^([IVX]{1,4})\.\s+(?=\S)/.exec(paragraph);
+  if (roman && ROMAN_VALUES.includes(roman[1]!))
+    return { kind: 'roman', value: roman[1]!, label: `${roman[1]}.`, bodyStart: roman[0].length };
+  const capital = FACT_PARAGRAPH.exec(paragraph);
+  if (capital && /^[A-Z]\.\s/.test(paragraph))
+    return { kind: 'capital', value: capital[1]!, label: `${capital[1]}.`, bodyStart: 3 };
+  return null;
+}
+
 /** Numbering state while reading the Erwägungen. */
 class NumberReader {
   private path: number[] = [];
   private letter: string | null = null;
   private double: string | null = null;
+  /** Roman main part and lettered part (Zurich style `I.`, `A.`, `1.`), when the decision uses them. */
+  private roman: string | null = null;
+  private capital: string | null = null;
+
+  /** @param anyStart the first number may be any (an excerpt: "Aus den Erwägungen", BGE extracts). */
+  constructor(private readonly anyStart = false) {}
+
+  private get prefix(): string {
+    return [this.roman, this.capital].filter((x) => x !== null).join('.');
+  }
+
+  /**
+   * The normalised number a Roman or lettered part opens (`II`, `II.B`), or null when it is not
+   * the next part: parts are read only where the considerations open with `I.`.
+   */
+  acceptPart(w: WrittenPart): string | null {
+    if (w.kind === 'roman') {
+      const expected = this.roman === null ? 0 : ROMAN_VALUES.indexOf(this.roman) + 1;
+      if (ROMAN_VALUES.indexOf(w.value) !== expected) return null;
+      if (this.roman === null && this.path.length > 0) return null;
+      this.roman = w.value;
+      this.capital = null;
+    } else {
+      if (this.roman === null) return null;
+      const expected = this.capital === null ? 'A' : String.fromCharCode(code(this.capital) + 1);
+      if (w.value !== expected) return null;
+      this.capital = w.value;
+    }
+    this.path = [];
+    this.letter = null;
+    this.double = null;
+    return this.prefix;
+  }
 
   /** The normalised number the paragraph opens, or null when it continues the current one. */
   accept(w: WrittenNumber): string | null {
     if (w.kind === 'modern') {
       const segs = w.value.split('.').map(Number);
-      if (!continuesNumbering(this.path, segs)) return null;
+      // An excerpt leaves paragraphs out ("[…]"): any later number within reach continues it.
+      const excerptStep =
+        this.anyStart &&
+        segs.length <= MAX_DEPTH &&
+        (this.path.length === 0
+          ? segs[0]! <= 60
+          : laterNumber(this.path, segs) && segs[0]! - this.path[0]! <= MAX_JUMP);
+      if (!excerptStep && !continuesNumbering(this.path, segs)) return null;
       this.path = segs;
       this.letter = null;
       this.double = null;
-      return w.value;
+      return this.prefix ? `${this.prefix}.${w.value}` : w.value;
     }
-    const base = this.path.join('.');
+    const arabic = this.path.join('.');
+    const base = arabic && this.prefix ? `${this.prefix}.${arabic}` : arabic;
     if (base === '') return null;
     if (w.kind === 'letter') {
       const ok =
@@ -193,8 +286,9 @@ function readConsiderations(
   end: number,
   startPage: number | null,
   inferOperative: boolean,
+  excerpt: boolean,
 ): Considerations {
-  const reader = new NumberReader();
+  const reader = new NumberReader(excerpt);
   const intro: string[] = [];
   const out: { number: string; label: string; texts: string[]; page: number | null }[] = [];
   let page = startPage;
@@ -218,6 +312,12 @@ function readConsiderations(
         erwaegungen: finish(out),
         operativeAt: i,
       };
+    }
+    const part = w ? null : writtenPartAt(p);
+    const partNumber = part ? reader.acceptPart(part) : null;
+    if (part && partNumber !== null) {
+      out.push({ number: partNumber, label: part.label, texts: [p.slice(part.bodyStart)], page });
+      continue;
     }
     const number = w ? reader.accept(w) : null;
     if (w && number !== null) {
@@ -311,7 +411,13 @@ export function segmentDecision(input: SegmentInput): DecisionStructure {
     factsSource = 'heading';
   } else {
     const until = consHeadingAt >= 0 ? consHeadingAt : h.operative >= 0 ? h.operative : paras.length;
-    const first = paras.findIndex((p, i) => i >= afterRegeste && i < until && FACT_PARAGRAPH.test(p));
+    // The lettered facts start at `A.`; a later letter alone is a party's initial or a quoted list.
+    const first = paras.findIndex(
+      (p, i) =>
+        i >= afterRegeste &&
+        i < until &&
+        (p === 'A.' || (/^A\./.test(p) && FACT_PARAGRAPH.test(p) && p.length >= 40 && /[.;:)]$/.test(p))),
+    );
     if (first >= 0) {
       facts = join(paras.slice(first, until));
       factsSource = 'inferred';
@@ -333,7 +439,8 @@ export function segmentDecision(input: SegmentInput): DecisionStructure {
   let cons: Considerations = { intro: null, erwaegungen: [], operativeAt: -1 };
   if (consStart >= 0) {
     const consEnd = h.operative > consStart ? h.operative : paras.length;
-    cons = readConsiderations(paras, consStart, consEnd, page, h.operative < consStart);
+    const excerpt = h.considerations >= 0 && EXCERPT_HEADING.test(paras[h.considerations]!);
+    cons = readConsiderations(paras, consStart, consEnd, page, h.operative < consStart, excerpt);
     if (cons.operativeAt >= 0) {
       operative = operativeUntil(paras, cons.operativeAt);
       operativeSource = 'inferred';
@@ -355,6 +462,7 @@ export function segmentDecision(input: SegmentInput): DecisionStructure {
     erwaegungen: cons.erwaegungen,
     operative,
     lastPage,
+    structured: factsSource !== 'none' || consSource !== 'none' || operativeSource !== 'none',
     sources: { facts: factsSource, considerations: consSource, operative: operativeSource },
   };
 }

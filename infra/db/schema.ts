@@ -131,6 +131,8 @@ export interface ScraperHealthTable {
   errors: unknown;
   last_success_at: string | null;
   event_position: number;
+  unknown_courts: unknown;
+  metadata_disagreements: unknown;
 }
 
 export interface StatuteVersionTable {

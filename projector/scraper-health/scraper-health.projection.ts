@@ -25,6 +25,8 @@ export const scraperHealthProjection: Projection = {
         total_held: r.total_held,
         portal_count: r.portal_count,
         errors: JSON.stringify(r.errors),
+        unknown_courts: JSON.stringify(r.unknown_courts ?? {}),
+        metadata_disagreements: JSON.stringify(r.metadata_disagreements ?? {}),
         last_success_at: r.success ? r.finished_at : null,
         event_position: position,
       };

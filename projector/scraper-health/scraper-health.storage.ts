@@ -17,7 +17,13 @@ export const scraperHealthStorage = postgresTables(
       portal_count integer,
       errors jsonb not null,
       last_success_at timestamptz,
-      event_position bigint not null
+      event_position bigint not null,
+      unknown_courts jsonb not null default '{}',
+      metadata_disagreements jsonb not null default '{}'
     )`,
+  ],
+  [
+    `alter table scraper_health add column if not exists unknown_courts jsonb not null default '{}'`,
+    `alter table scraper_health add column if not exists metadata_disagreements jsonb not null default '{}'`,
   ],
 );

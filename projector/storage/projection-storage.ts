@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../infra/db/database.ts';
+import type { DB } from '../../infra/db/schema.ts';
 
 /** Where one generation of a projection lives. */
 export interface StorageContext {
@@ -30,29 +31,56 @@ const ident = (name: string) => {
 /**
  * Postgres tables in a schema of their own per generation; readers see views of the same names
  * in the base schema, swapped in one transaction. `ddl` uses unqualified table names.
+ *
+ * `upgrades` are idempotent statements (`alter table … add column if not exists …`) that bring a
+ * generation created by an older release up to the current shape; they run at every start, and a
+ * live generation's views are re-created so that readers see the new columns. A change that cannot
+ * be written so needs a rebuild instead.
  */
-export function postgresTables(tables: readonly string[], ddl: readonly string[]): ProjectionStorage {
+export function postgresTables(
+  tables: readonly string[],
+  ddl: readonly string[],
+  upgrades: readonly string[] = [],
+): ProjectionStorage {
+  const views = async (
+    db: Database | Transaction<DB>,
+    base: string,
+    schema: string,
+    onlyExisting: boolean,
+  ) => {
+    for (const table of tables) {
+      if (onlyExisting) {
+        const uses = await sql<{ n: number }>`
+          select count(*)::int as n from information_schema.view_table_usage
+          where view_schema = ${base} and view_name = ${table} and table_schema = ${schema} and table_name = ${table}
+        `.execute(db);
+        if (Number(uses.rows[0]?.n ?? 0) === 0) continue;
+      }
+      await sql`drop view if exists ${ident(base)}.${ident(table)}`.execute(db);
+      await sql`create view ${ident(base)}.${ident(table)} as select * from ${ident(schema)}.${ident(table)}`.execute(
+        db,
+      );
+    }
+  };
   return {
-    async create({ db, schema }) {
+    async create({ db, schema, base }) {
       await sql`create schema if not exists ${ident(schema)}`.execute(db);
       await db.transaction().execute(async (tx) => {
         await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
         const existing = await sql<{ n: number }>`
           select count(*)::int as n from information_schema.tables where table_schema = ${schema}
         `.execute(tx);
-        if (Number(existing.rows[0]?.n ?? 0) > 0) return;
-        for (const statement of ddl) await sql.raw(statement).execute(tx);
+        if (Number(existing.rows[0]?.n ?? 0) === 0) {
+          for (const statement of ddl) await sql.raw(statement).execute(tx);
+          return;
+        }
+        if (upgrades.length === 0) return;
+        for (const statement of upgrades) await sql.raw(statement).execute(tx);
+        await views(tx, base, schema, true);
       });
     },
     async activate({ db, schema, base }) {
-      await db.transaction().execute(async (tx) => {
-        for (const table of tables) {
-          await sql`drop view if exists ${ident(base)}.${ident(table)}`.execute(tx);
-          await sql`create view ${ident(base)}.${ident(table)} as select * from ${ident(schema)}.${ident(table)}`.execute(
-            tx,
-          );
-        }
-      });
+      await db.transaction().execute((tx) => views(tx, base, schema, false));
     },
     async drop({ db, schema }) {
       await sql`drop schema if exists ${ident(schema)} cascade`.execute(db);

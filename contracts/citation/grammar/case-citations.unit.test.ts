@@ -808,7 +808,7 @@ describe('cantonal dockets after a named court', () => {
     ['Urteil des Obergerichts LB220012', [K('Urteil des Obergerichts LB220012', 'LB220012', null, null)]],
     [
       'Entscheid des Verwaltungsgerichts Glarus VG.2019.12',
-      [K('Entscheid des Verwaltungsgerichts Glarus VG.2019.12', 'VG.2019.12', null, 'GL')],
+      [K('Entscheid des Verwaltungsgerichts Glarus VG.2019.12', 'VG.2019.12', 'gl_verwaltungsgericht', 'GL')],
     ],
     [
       'jugement du Tribunal de première instance de Genève JTPI/123/2021',

@@ -71,7 +71,15 @@ export function nextTokenStart(s: string, prev: PhraseToken): number {
   let j = prev.end;
   if (isApostropheCode(s.charCodeAt(j - 1))) return skipSpaces(s, j);
   if (s[j] === '.' && prev.end - prev.start <= 4) j++;
+  // `Obergericht/Handelsgericht`: a slash joins two names of one court
+  if (s[j] === '/' && isLetterAt(s, j + 1)) return j + 1;
+  // `Justiz- und Sicherheitsdepartement`, `Tribunaux régional - Civil`, `des avocates, des avocats`
+  if (s[j] === '-' || s[j] === '–' || s[j] === ',') {
+    const k = skipSpaces(s, j + 1);
+    if (k > j + 1) return k;
+  }
   const k = skipSpaces(s, j);
+  if (k > j && (s[k] === '-' || s[k] === '–') && isSpaceAt(s, k + 1)) return skipSpaces(s, k + 1);
   return k > j || (k === j && j > prev.end && !isSpaceAt(s, j)) ? k : -1;
 }
 
@@ -188,9 +196,23 @@ function phraseName(phrase: string): string {
 }
 
 const LANGS: readonly GrammarLanguage[] = ['de', 'fr', 'it'];
+const FRENCH_CANTONS = new Set(['GE', 'VD', 'NE', 'JU']);
+
+/**
+ * The languages a court's name in `lang` is written in. The portal's tree often gives one name
+ * for all three languages (`Obergericht`); such a name belongs to the canton's language only.
+ */
+function nameLanguages(court: (typeof COURTS)[number], lang: GrammarLanguage): number {
+  const { de, fr, it } = court.name;
+  if (de !== fr || de !== it) return LANG_BITS[lang];
+  const own: GrammarLanguage = court.canton === 'TI' ? 'it' : FRENCH_CANTONS.has(court.canton) ? 'fr' : 'de';
+  return LANG_BITS[own];
+}
 
 for (const court of COURTS) {
   if (court.family === 'bge') continue; // the collection is recognised by its BGE/ATF/DTF prefix
+  // The portal's buckets ("unbekanntes Gericht", "Sammelwerk", "Diversi") name no court in running text.
+  if (court.level === 'collection' || court.level === 'unknown') continue;
   const kind: CourtPhraseKind =
     court.family === 'cantonal' ? 'cantonal' : court.family === 'regulator' ? 'regulator' : 'federal';
   for (const lang of LANGS) {
@@ -204,7 +226,7 @@ for (const court of COURTS) {
       key: kind === 'cantonal' ? null : court.key,
       name,
       evg: false,
-      languages: LANG_BITS[lang],
+      languages: nameLanguages(court, lang),
     });
     if (kind !== 'cantonal') {
       const label = court.citationLabel[lang];

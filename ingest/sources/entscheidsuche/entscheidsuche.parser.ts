@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { isCitableDate, spellDate } from '../../../contracts/citation/dates.ts';
 import type { Language } from '../../../contracts/courts/cantons.ts';
-import { type Court, courtBySignature } from '../../../contracts/courts/court-registry.ts';
+import { type Court, courtBySignature, unknownCourt } from '../../../contracts/courts/court-registry.ts';
 import { decisionIdFor, normaliseDocket } from '../../../contracts/courts/decision-id.ts';
 import {
   type NormalisedDecision,
   normalisedDecisionSchema,
+  type SourceRecordNotes,
 } from '../../../contracts/events/decision-events.ts';
 import { SourceItemError } from '../../source.port.ts';
 import {
@@ -13,8 +14,10 @@ import {
   type EntscheidsucheItem,
   type TextEntry,
 } from './entscheidsuche.schema.ts';
-import { CANTON_LABELS, CHAMBER_LABELS, COURT_LABELS } from './entscheidsuche.labels.ts';
+import { CANTON_SPELLINGS, CHAMBER_LABELS, COURT_LABELS } from './entscheidsuche.labels.ts';
 import { htmlToParagraphs } from './html-text.ts';
+import { normaliseLayout } from './page-layout.ts';
+import { statedDecisionDate, statedDocket } from './stated-metadata.ts';
 
 export interface ParseContext {
   /** Item id within the source (`Spider/file.json`). */
@@ -30,15 +33,21 @@ const FRENCH_CANTONS = new Set(['GE', 'VD', 'NE', 'JU']);
 /**
  * Maps one entscheidsuche.ch record (JSON + HTML) to a normalised decision.
  *
- * Field mapping: `Signatur` → court (registry, longest prefix) and chamber; `Num[0]` → docket;
- * `Sprache` → language (else the canton's); `Datum` → decision date (missing → null, `YYYY` →
- * `YYYY-01-01`); `Abstract` in the decision's language (else the first) → regeste; `HTML.URL` →
- * source URL; HTML → full text (one paragraph per `div.para` / `p`, blank line between). Chamber:
- * the portal's all-language `Meta` entry (the chamber as the court names it), else the per-language
- * `Meta` text "{canton} {court} {chamber}" without canton and court, else the portal's label for
- * the signature. Decision type: the header line "Urteil vom …" / "Arrêt du …" / "Sentenza del …"
- * (or just the word), or "Auszug aus dem Urteil …" in BGE. Title: the "Gegenstand / Objet /
- * Oggetto" line, else "{type} vom {date}". Every failure is a SourceItemError naming the field.
+ * Field mapping: `Signatur` → court (registry, longest prefix; a signature the registry does not
+ * know is kept under a court of its own, see `unknownCourt`) and chamber; `Num[0]` → docket, unless
+ * the header states another number and the record's appears nowhere in it; `Sprache` → language
+ * (else the canton's); decision date: the date the header states for the decision itself, else
+ * `Datum` (missing → null, `YYYY` → `YYYY-01-01`); where record and text disagree both are kept in
+ * `source_record`. `Abstract` in the decision's language (else the first), entities decoded and
+ * markup removed → regeste; `HTML.URL` → source URL; HTML → full text (one paragraph per
+ * `div.para` / `p`, blank line between; printed lines from a PDF are joined back into paragraphs
+ * and their page numbers become page markers, see `page-layout.ts`). Chamber: a header line that
+ * names the chamber with its ordinal ("II. zivilrechtliche Abteilung", "IIe Cour de droit
+ * civil"), else the portal's all-language `Meta` entry, else the per-language `Meta` text
+ * "{canton} {court} {chamber}" without canton and court, else the portal's label for the
+ * signature. Decision type: the header line "Urteil vom …" / "Arrêt du …" / "Sentenza del …" (or
+ * just the word), or "Auszug aus dem Urteil …" in BGE. Title: the "Gegenstand / Objet / Oggetto"
+ * line, else "{type} vom {date}". Every failure is a SourceItemError naming the field.
  */
 export function parseEntscheidsucheItem(
   json: unknown,
@@ -56,22 +65,31 @@ export function parseEntscheidsucheItem(
     return fail(`invalid entscheidsuche record: ${detail}`, parsed.error);
   }
   const item = parsed.data;
-  const court =
-    courtBySignature(item.Signatur) ??
-    fail(`Signatur: unknown court signature '${item.Signatur}' (not in the court registry)`);
-  const docket = docketOf(item) ?? fail('Num: no docket number');
+  const known = courtBySignature(item.Signatur);
+  const court = known ?? unknownCourt(item.Signatur);
+  const recordDocket = docketOf(item);
   const language = languageOf(item, court, fail);
-  const decisionDate = dateOf(item.Datum, 'Datum', fail);
+  const recordDate = dateOf(item.Datum, 'Datum', fail);
   const publicationDate = dateOf(item.PDatum, 'PDatum', fail);
   if (html === null) return fail(`HTML: no HTML file for '${item.HTML?.Datei ?? ctx.itemId}'`);
-  const paragraphs = htmlToParagraphs(html);
+  const raw = htmlToParagraphs(html);
+  const paragraphs = normaliseLayout(raw, language);
   if (paragraphs.length === 0) return fail('HTML: the page has no text');
+  const textDocket = statedDocket(paragraphs, recordDocket);
+  const docket = textDocket ?? recordDocket ?? fail('Num: no docket number, and none stated in the text');
+  const textDate = statedDecisionDate(paragraphs, docket);
+  const decisionDate = textDate ?? recordDate;
+  const disagreements: SourceRecordNotes['disagreements'] = [];
+  if (textDate && textDate !== recordDate)
+    disagreements.push({ field: 'decision_date', record: recordDate, text: textDate });
+  if (textDocket && textDocket !== recordDocket)
+    disagreements.push({ field: 'docket_number', record: recordDocket, text: textDocket });
   const decisionType = decisionTypeOf(paragraphs);
   const fields: Omit<NormalisedDecision, 'provenance'> = {
     decision_id: decisionIdFor(court.key, docket),
     court: court.key,
     canton: court.canton,
-    chamber: chamberOf(item, court, language),
+    chamber: chamberOf(item, court, language, paragraphs),
     docket_number: docket,
     decision_type: decisionType,
     decision_date: decisionDate,
@@ -81,6 +99,11 @@ export function parseEntscheidsucheItem(
     regeste: regesteOf(item.Abstract, language),
     full_text: paragraphs.join('\n\n'),
     source_url: item.HTML?.URL?.trim() || null,
+    source_record: {
+      court_code: item.Signatur.trim(),
+      court_known: known !== undefined,
+      disagreements,
+    },
   };
   const decision = {
     ...fields,
@@ -145,9 +168,11 @@ function entriesFor(entries: readonly TextEntry[] | null | undefined, lang: Lang
   return (entries ?? []).filter((e) => (e.Sprachen ?? []).includes(lang));
 }
 
+/** The head-note in the decision's language: entities decoded, markup (`<br>`, `<i>`) removed. */
 function regesteOf(abstract: readonly TextEntry[] | null | undefined, lang: Language): string | null {
   const chosen = entriesFor(abstract, lang)[0] ?? abstract?.[0];
-  const text = chosen?.Text.replace(/\s+/g, ' ').trim();
+  if (!chosen) return null;
+  const text = htmlToParagraphs(`<p>${chosen.Text}</p>`).join(' ').replace(/\s+/g, ' ').trim();
   return text ? text : null;
 }
 
@@ -156,7 +181,7 @@ const LABEL_WORDS = /^(undefined|none|null|-)$/i;
 /** Removes leading canton and court names ("Eidgenossenschaft Bundesgericht …"); `stripped` tells whether any was there. */
 function stripCourtPrefix(text: string, court: Court): { rest: string; stripped: boolean } {
   const prefixes = [
-    ...(CANTON_LABELS[court.canton] ?? []),
+    ...(CANTON_SPELLINGS[court.canton] ?? []),
     ...(COURT_LABELS[court.signature] ?? []),
     court.name.de,
     court.name.fr,
@@ -181,7 +206,19 @@ function stripCourtPrefix(text: string, court: Court): { rest: string; stripped:
   return { rest, stripped };
 }
 
-function chamberOf(item: EntscheidsucheItem, court: Court, lang: Language): string | null {
+/** A header line naming a chamber with its ordinal: `I. strafrechtliche Abteilung`, `IIe Cour de droit civil`, `II Corte di diritto civile`. */
+const ORDINAL_CHAMBER =
+  /^(?:[IVX]{1,4}\.?|[IVX]{1,4}(?:re|e|ère))\s+(?:[\p{L}-]+\s+){0,4}?(?:Abteilung|Kammer|Zivilkammer|Strafkammer|Cour|Corte|Chambre|Camera|Sezione)\b[\p{L}\s'’-]{0,60}$/u;
+
+function chamberOf(
+  item: EntscheidsucheItem,
+  court: Court,
+  lang: Language,
+  paragraphs: readonly string[],
+): string | null {
+  for (const p of paragraphs.slice(0, 15)) {
+    if (p.length <= 80 && ORDINAL_CHAMBER.test(p)) return p;
+  }
   const meta = item.Meta ?? [];
   for (const entry of meta.filter((e) => (e.Sprachen ?? []).length !== 1)) {
     const { rest } = stripCourtPrefix(entry.Text, court);

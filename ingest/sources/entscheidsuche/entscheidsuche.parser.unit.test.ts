@@ -182,10 +182,19 @@ const ROWS: Row[] = [
     expected: { decision_date: '2019-01-01', title: 'Urteil 4A_7/2019' },
   },
   {
-    name: 'year-only Datum becomes the placeholder date',
+    name: 'year-only Datum: the date the decision states wins, the record date is kept as a disagreement',
     json: rec({ Datum: '2018', Num: ['4A_8/2018'] }),
     html: body('Urteil vom 5. Juli 2018'),
-    expected: { decision_date: '2018-01-01' },
+    expected: {
+      decision_date: '2018-07-05',
+      source_record: { court_code: 'CH_BGer_004', court_known: true, disagreements: [{ field: 'decision_date', record: '2018-01-01', text: '2018-07-05' }] },
+    },
+  },
+  {
+    name: 'year-only Datum and no date in the text: the placeholder date',
+    json: rec({ Datum: '2018', Num: ['4A_8/2018'] }),
+    html: body('Urteil'),
+    expected: { decision_date: '2018-01-01', source_record: { court_code: 'CH_BGer_004', court_known: true, disagreements: [] } },
   },
   {
     name: 'missing Sprache: the canton language (GE → fr)',
@@ -223,7 +232,18 @@ const ROWS: Row[] = [
     html: body('Urteil vom 3. Mai 2015'),
     expected: { publication_date: '2015-06-01', regeste: null },
   },
-  { name: 'unknown signature', json: rec({ Signatur: 'XX_ABC_001' }), html: body('x'), error: /Signatur: unknown court signature 'XX_ABC_001'/ },
+  {
+    name: 'signature the registry does not know: kept under a court of its own, canton from the prefix',
+    json: rec({ Signatur: 'CH_EDÖB_006', Num: ['Empfehlung vom 30.6.2025'] }),
+    html: body('Bern, 30. Juni 2025', 'Empfehlung'),
+    expected: { court: 'ch_edoeb', canton: 'CH', decision_date: '2025-06-30', source_record: { court_code: 'CH_EDÖB_006', court_known: false, disagreements: [{ field: 'decision_date', record: '2015-05-03', text: '2025-06-30' }] } },
+  },
+  {
+    name: 'signature with an unknown prefix: the Confederation, the prefix kept in the key',
+    json: rec({ Signatur: 'XX_ABC_001' }),
+    html: body('x'),
+    expected: { court: 'ch_xx_abc', canton: 'CH', source_record: { court_code: 'XX_ABC_001', court_known: false, disagreements: [] } },
+  },
   { name: 'missing HTML', json: rec({}), html: null, error: /HTML: no HTML file/ },
   { name: 'HTML without text', json: rec({}), html: '<html><body><div class="content"> <div class="para">&nbsp;</div></div></body></html>', error: /HTML: the page has no text/ },
   { name: 'missing Num', json: rec({ Num: undefined }), html: body('x'), error: /Num/ },

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURTS, courtByKey } from '../../../contracts/courts/court-registry.ts';
+import { CURATED_COURTS, courtByKey } from '../../../contracts/courts/court-registry.ts';
 import type { NormalisedDecision } from '../../../contracts/events/decision-events.ts';
 import { SourceItemError } from '../../source.port.ts';
 import { EntscheidsucheDirectorySource } from '../entscheidsuche/entscheidsuche.source.ts';
@@ -174,18 +174,19 @@ describe('sample corpus (600 decisions, parsed back through the entscheidsuche s
   it('writes every decision as JSON + HTML plus one job file per spider, all parseable', async () => {
     expect(generated.decisions).toBe(SIZE);
     expect(decisions).toHaveLength(SIZE);
-    const spiders = new Set(COURTS.map((c) => c.spider));
+    const spiders = new Set(CURATED_COURTS.map((c) => c.spider));
     expect(generated.files).toBe(SIZE * 2 + spiders.size);
     const source = new EntscheidsucheDirectorySource({ root });
     expect(await source.portalCount()).toBe(SIZE);
     expect(new Set(decisions.map((d) => d.decision_id)).size).toBe(SIZE);
   });
 
-  it('covers every court of the registry, at least three decisions each', () => {
+  it('covers every curated court of the registry, at least three decisions each', () => {
     const perCourt = new Map<string, number>();
     for (const d of decisions) perCourt.set(d.court, (perCourt.get(d.court) ?? 0) + 1);
-    for (const court of COURTS) expect(perCourt.get(court.key) ?? 0, court.key).toBeGreaterThanOrEqual(3);
-    expect(generated.courts).toBe(COURTS.length);
+    for (const court of CURATED_COURTS)
+      expect(perCourt.get(court.key) ?? 0, court.key).toBeGreaterThanOrEqual(3);
+    expect(generated.courts).toBe(CURATED_COURTS.length);
     expect(
       new Set(decisions.filter((d) => d.canton !== 'CH').map((d) => d.canton)).size,
     ).toBeGreaterThanOrEqual(10);
