@@ -92,7 +92,8 @@ describe('citation-graph projection', () => {
       .orderBy('ordinal')
       .execute();
     expect(refs).toEqual([
-      { role: 'appeal_prior', kind: 'lower', ref_key: 'lb210005', ref_court: 'zh_obergericht', ref_canton: 'ZH', pinpoints: null, mentions: 1, stated_date: '2021-03-03', origin: 'header' },
+      // the grammar reads the appeal line whole (court, chamber, date, docket): a cantonal citation
+      { role: 'appeal_prior', kind: 'cantonal', ref_key: 'lb210005', ref_court: 'zh_obergericht', ref_canton: 'ZH', pinpoints: null, mentions: 1, stated_date: '2021-03-03', origin: 'header' },
       { role: 'citation', kind: 'bge', ref_key: 'bge 140 iii 86', ref_court: 'bge', ref_canton: 'CH', pinpoints: '2.3, 4', mentions: 2, stated_date: null, origin: 'text' },
       { role: 'citation', kind: 'docket', ref_key: '4a_100/2020', ref_court: 'bger', ref_canton: 'CH', pinpoints: '3', mentions: 1, stated_date: '2020-03-05', origin: 'text' },
       { role: 'citation', kind: 'docket', ref_key: '4a_999/2019', ref_court: 'bger', ref_canton: 'CH', pinpoints: null, mentions: 1, stated_date: '2020-02-01', origin: 'text' },

@@ -7,6 +7,7 @@ import {
   type CitationMatch,
 } from '../../contracts/citation/grammar/find-citations.ts';
 import { excerptAtSentence, sentenceSpans } from '../../contracts/citation/rule-statement.ts';
+import { isJurisdiction } from '../../contracts/courts/cantons.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { decisionCores, resolveReferences, type FoundDecision } from './identifiers.query.ts';
 import {
@@ -54,6 +55,15 @@ function group(matches: readonly CitationMatch[]): Grouped[] {
   return [...byKey.values()];
 }
 
+async function fullTextOf(db: Database, decisionId: string): Promise<string> {
+  const row = await db
+    .selectFrom('decisions')
+    .select('full_text')
+    .where('decision_id', '=', decisionId)
+    .executeTakeFirst();
+  return row?.full_text ?? '';
+}
+
 /** A brief of one decision: facts, reasoning per top-level Erwägung, holding, statutes, authority. */
 export async function caseBrief(db: Database, found: FoundDecision, ctx: SummaryContext): Promise<CaseBrief> {
   const d = found.decision;
@@ -61,8 +71,17 @@ export async function caseBrief(db: Database, found: FoundDecision, ctx: Summary
     loadStructure(db, d.decision_id),
     loadErwaegungen(db, [d.decision_id]).then((m) => m.get(d.decision_id) ?? []),
   ]);
-  const body = [structure?.considerations_intro ?? '', ...erwaegungen.map((e) => e.text)].join('\n\n');
+  const considerations = [structure?.considerations_intro ?? '', ...erwaegungen.map((e) => e.text)].join(
+    '\n\n',
+  );
+  // A decision without recognisable considerations is read whole: its citations never vanish.
+  const body = considerations.trim() !== '' ? considerations : await fullTextOf(db, d.decision_id);
+  const context = {
+    decisionText: true,
+    ...(isJurisdiction(d.canton) ? { canton: d.canton } : {}),
+  } as const;
   const found_ = findCitations(body, {
+    ...context,
     language: d.language === 'fr' || d.language === 'it' ? d.language : 'de',
   });
   const cases = group(found_.filter(isCaseCitation));
@@ -101,7 +120,7 @@ export async function caseBrief(db: Database, found: FoundDecision, ctx: Summary
     string,
     { reference: string; sr_number: string | null; law: string | null; article: string; count: number }
   >();
-  for (const m of findCitations([structure?.regeste ?? '', body].join('\n\n')).filter(
+  for (const m of findCitations([structure?.regeste ?? '', body].join('\n\n'), context).filter(
     (x) => x.kind === 'statute',
   )) {
     const s = m.statute!;

@@ -5,6 +5,7 @@
  */
 import type { LawMissBody, LawQuery, LawResponse } from '../../contracts/api/laws.schema.ts';
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
+import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
 import {
   checkServedSection,
   resolveLawName,
@@ -110,6 +111,26 @@ async function resolve(db: Database, input: LawLookupInput, name: string, second
   return attempt((key) => candidates.get(key) ?? []);
 }
 
+/** The SR number of the one federal act whose consolidations call themselves `name`, else null. */
+async function federalActByOwnAbbreviation(
+  db: Database,
+  name: string,
+  canton: string | undefined,
+): Promise<string | null> {
+  if (canton !== undefined && canton !== 'CH') return null;
+  const key = normaliseLawKey(name);
+  if (key.length === 0) return null;
+  const rows = await db
+    .selectFrom('statute_versions')
+    .select('sr_number')
+    .distinct()
+    .where('jurisdiction', '=', 'CH')
+    .where('abbreviation_key', '=', key)
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0]!.sr_number : null;
+}
+
 /** Looks a law up; never throws on user input. */
 export async function lookupLaw(db: Database, input: LawLookupInput): Promise<LawLookupOutcome> {
   let resolution = await resolve(db, input, input.abbreviation, input.second);
@@ -117,6 +138,16 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
   if (resolution.status === 'miss' && resolution.code === 'invalid_path' && input.second !== undefined) {
     const joined = await resolve(db, input, `${input.abbreviation}/${input.second}`, undefined);
     if (joined.status === 'resolved') resolution = joined;
+  }
+  // A federal act known only by the abbreviation its own consolidation gives it (`GlG` for SR 151.1
+  // as Fedlex publishes it): the stored abbreviation decides, in any language, when it names one act.
+  if (resolution.status === 'miss' && resolution.code === 'unknown_name' && input.second === undefined) {
+    const own = await federalActByOwnAbbreviation(db, input.abbreviation, input.query.canton);
+    if (own) {
+      const bySr = await resolve(db, { ...input, query: { ...input.query, sr_number: undefined } }, own, undefined);
+      if (bySr.status === 'resolved')
+        resolution = { ...bySr, input: resolution.input, normalised_key: resolution.normalised_key, via: 'stored_abbreviation' };
+    }
   }
   if (resolution.status === 'miss') return { kind: 'miss', body: missBody(resolution) };
   const r = resolution;

@@ -192,6 +192,10 @@ export const structureRoutes =
           considerations: s?.considerations_source ?? 'none',
           operative: s?.operative_source ?? 'none',
         },
+        structured:
+          s !== undefined &&
+          s !== null &&
+          [s.facts_source, s.considerations_source, s.operative_source].some((source) => source !== 'none'),
       };
     };
 

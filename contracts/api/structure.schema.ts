@@ -112,6 +112,11 @@ export const structureResponse = z.object({
   sections_found: z
     .object({ facts: z.string(), considerations: z.string(), operative: z.string() })
     .describe('How each section was found: heading, inferred or none'),
+  structured: z
+    .boolean()
+    .describe(
+      'False when no section of the decision was recognised: the text is one section (GET /decisions/{id} serves it whole), never split at random',
+    ),
 });
 
 const briefCase = z.object({

@@ -68,11 +68,14 @@ function ownerOf(text: string, q: Quotation, matches: readonly CitationMatch[]):
 export function scanDraft(text: string, options: { currentYear?: number } = {}): DraftScan {
   const year = options.currentYear ? { currentYear: options.currentYear } : {};
   let language = detectLanguage(text);
-  let matches = findCitations(text, { ...(language ? { language } : {}), ...year });
+  // Articles implied by a range (`Art. 11–14`) are not written in the draft: its ends are checked.
+  // Gazette references (`AS 2007 5779`) name publications, not authorities: not attested.
+  const written = (ms: CitationMatch[]) => ms.filter((m) => !m.statute?.inRange && m.kind !== 'gazette');
+  let matches = written(findCitations(text, { ...(language ? { language } : {}), ...year }));
   if (language === null) {
     // Too little prose to tell: the wording of the citations themselves decides.
     language = majorityLanguage(matches);
-    if (language) matches = findCitations(text, { language, ...year });
+    if (language) matches = written(findCitations(text, { language, ...year }));
   }
   const quotations = findQuotations(text);
   return {

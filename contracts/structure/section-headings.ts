@@ -33,7 +33,7 @@ const FACTS = [
 ];
 
 const CONSIDERATIONS = [
-  heading(String.raw`(?:Aus den |In |Auszug aus den )?Erwägungen?\s*:?`),
+  heading(String.raw`(?:Aus den |In |Auszug aus den )?Erwägung(?:en)?\s*:?`),
   heading(String.raw`${SUBJECT} (?:zieht|zog) (?:in )?Erwägung\s*:?`),
   heading(String.raw`${SUBJECT} erwägt\s*:?`),
   heading(String.raw`(?:in )?Erwägung,? dass\s*:?`),
@@ -75,8 +75,12 @@ const TRAILER = [
   /^[\p{Lu}][\p{L}.' -]{1,30}, (?:den |le |il |lì )?(?:\d{1,2}(?:\.|er|°)? \p{L}+|\d{1,2}\.\d{1,2}\.)\s?\d{4}$/u,
 ];
 
-/** Page markers of the official collection: `Seite 87`, `Page 87`, `Pagina 87`. */
-const PAGE_MARKER = /^(?:Seite|Page|Pagina|S\.|p\.|pag\.)\s+(\d{1,4})$/;
+/**
+ * Page markers of the official collection: `Seite 87`, `Page 87`, `Pagina 87`, and its running
+ * head `BGE 151 II 245 S. 247` (`ATF … p. 247`, `DTF … pag. 247`).
+ */
+const PAGE_MARKER =
+  /^(?:(?:BGE|ATF|DTF)\s+\d{1,3}\s+(?:I[ab]?|II|III|IV|V)\s+\d{1,4}\s+)?(?:Seite|Page|Pagina|S\.|p\.|pag\.)\s*(\d{1,4})$/;
 
 /**
  * A heading written at the start of a paragraph, followed by the section's text: the heading's

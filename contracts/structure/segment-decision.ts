@@ -349,7 +349,8 @@ function operativeUntil(paras: readonly string[], start: number): string | null 
   let end = start + 1;
   while (end < paras.length && !isTrailer(paras[end]!)) end++;
   // A bare place name (placeholder dates leave "Aarau" alone) belongs to the trailer.
-  if (end > start + 1 && end < paras.length && /^[\p{Lu}][\p{L}.' -]{1,30}$/u.test(paras[end - 1]!)) end--;
+  if (end > start + 1 && end < paras.length && /^(?:St\. )?[\p{Lu}][\p{L}' -]{1,30}$/u.test(paras[end - 1]!))
+    end--;
   return join(paras.slice(start, end));
 }
 

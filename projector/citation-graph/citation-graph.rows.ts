@@ -8,7 +8,11 @@ import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
 import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
-import type { CitationNodeTable, DecisionReferenceTable, StatuteReferenceTable } from '../../infra/db/schema.ts';
+import type {
+  CitationNodeTable,
+  DecisionReferenceTable,
+  StatuteReferenceTable,
+} from '../../infra/db/schema.ts';
 
 /** A row of `citation_nodes`. */
 export type CitationNodeRow = Insertable<CitationNodeTable>;
@@ -56,10 +60,19 @@ export function citationGraphRows(d: NormalisedDecision, position: number): Cita
     normaliseRefKey(d.decision_id),
     normaliseRefKey(docketLookupKey(d.docket_number) ?? d.docket_number),
   ]);
-  const source = { source_id: d.decision_id, source_date: d.decision_date, source_court: d.court, source_canton: d.canton };
+  const source = {
+    source_id: d.decision_id,
+    source_date: d.decision_date,
+    source_court: d.court,
+    source_canton: d.canton,
+  };
 
   const references: DecisionReferenceRow[] = [];
-  const lower = findLowerCourtReferences({ header: structure.header, facts: structure.facts, ...(language ? { language } : {}) });
+  const lower = findLowerCourtReferences({
+    header: structure.header,
+    facts: structure.facts,
+    ...(language ? { language } : {}),
+  });
   const lowerKeys = new Set<string>();
   for (const l of lower) {
     if (l.key !== null && ownKeys.has(l.key)) continue;
@@ -88,7 +101,11 @@ export function citationGraphRows(d: NormalisedDecision, position: number): Cita
     });
   }
 
-  const matches = findCitations(d.full_text, language ? { language } : {});
+  const matches = findCitations(d.full_text, {
+    decisionText: true,
+    canton: d.canton,
+    ...(language ? { language } : {}),
+  });
   const skipBefore = headerEnd(d.full_text, structure.header);
   const cases = new Map<string, { row: DecisionReferenceRow; pins: string[] }>();
   const statutes = new Map<string, StatuteReferenceRow>();
@@ -117,7 +134,7 @@ export function citationGraphRows(d: NormalisedDecision, position: number): Cita
       });
       continue;
     }
-    if (m.span.start < skipBefore) continue;
+    if (m.kind === 'gazette' || m.span.start < skipBefore) continue;
     const key = normaliseRefKey(m.key);
     if (ownKeys.has(key) || lowerKeys.has(key)) continue;
     const id = `${key}\u0000${m.court ?? ''}\u0000${m.canton ?? ''}`;
@@ -157,7 +174,11 @@ export function citationGraphRows(d: NormalisedDecision, position: number): Cita
     });
   }
   for (const { row, pins } of cases.values()) {
-    references.push({ ...row, ordinal: references.length, pinpoints: pins.length > 0 ? pins.join(', ') : null });
+    references.push({
+      ...row,
+      ordinal: references.length,
+      pinpoints: pins.length > 0 ? pins.join(', ') : null,
+    });
   }
 
   return {

@@ -839,7 +839,7 @@ describe('case citations inside running text', () => {
       'Die Vorinstanz stützte sich auf BGE 140 III 86 E. 2.3 und das Urteil 4A_456/2021 vom 19. Januar 2021 E. 1.2. ' +
       'Nach Art. 97 Abs. 1 BGG (vgl. BGE 139 III 1; 141 III 5 E. 3) sowie dem Urteil des Bundesverwaltungsgerichts ' +
       "A-1234/2020 vom 3. Mai 2021 gilt … Tel. 044 123 45 67, CHF 1'000.–, AS 2007 5765.";
-    expect(findProjected(text).filter((m) => m.kind !== 'statute')).toEqual([
+    expect(findProjected(text).filter((m) => m.kind !== 'statute' && m.kind !== 'gazette')).toEqual([
       B('BGE 140 III 86 E. 2.3', 'BGE 140 III 86', ['2.3']),
       D('Urteil 4A_456/2021 vom 19. Januar 2021 E. 1.2', '4A_456/2021', 'bger', ['1.2'], '2021-01-19'),
       B('BGE 139 III 1', 'BGE 139 III 1'),

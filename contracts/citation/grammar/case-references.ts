@@ -526,6 +526,30 @@ function wordFrom(s: string, i: number, words: Literals<number>): { end: number;
   return m ? { end: m.end, languages: m.value } : null;
 }
 
+/**
+ * A follow-on page of the previous BGE volume and part at i: `90` in `BGE 144 IV 321 E. 2.3, 90
+ * E. 1.1.3` (and `ATF … consid. 2.3, 90 consid. 1.1.3`). Only a page followed by its own
+ * pinpoint or page pin-cite counts, so a pinpoint list (`E. 2.3, 4`) keeps its numbers.
+ */
+export function bgeFollowOnAt(s: string, i: number, previousKey: string): RefHit | null {
+  const prev = /^BGE (\d{1,3}) (I[ab]?|II|III|IV|V) \d{1,4}$/.exec(previousKey);
+  if (!prev) return null;
+  const pageEnd = readNumber(s, i, 1, 9999, 4);
+  if (pageEnd < 0 || !isBoundary(s, pageEnd) || s[pageEnd] === '.' || s[pageEnd] === '/') return null;
+  const next = needSpaces(s, pageEnd, 2);
+  if (next < 0) return null;
+  const word = wordFrom(s, next, PINPOINT_WORDS) ?? wordFrom(s, next, PAGE_WORDS);
+  if (!word || !isDigitAt(s, skipSpaces(s, word.end, 2))) return null;
+  return {
+    kind: 'bge',
+    form: 'bare',
+    end: pageEnd,
+    court: 'bge',
+    key: `BGE ${prev[1]} ${prev[2]} ${s.slice(i, pageEnd)}`,
+    languages: ANY_LANG,
+  };
+}
+
 /** One pinpoint at i: `2`, `2.3`, `3.1.2`, `2b`, `5aa`, `5b/aa`. End or -1. */
 function pinAt(s: string, i: number): number {
   let j = readDigits(s, i, 3);
@@ -573,8 +597,8 @@ function pinpointListAt(
       if (j < 0) break;
     }
     if (j === end) break;
-    // a following reference (`E. 2, 141 III 1`), not a further pinpoint
-    if (bgeBodyAt(s, j, maxVolume, true)) break;
+    // a following reference (`E. 2, 141 III 1`, `E. 2.3, 90 E. 1.1.3`), not a further pinpoint
+    if (bgeBodyAt(s, j, maxVolume, true) || bgeFollowOnAt(s, j, 'BGE 1 I 1')) break;
     const pinEnd = pinAt(s, j);
     if (pinEnd < 0) break;
     pins.push(s.slice(j, pinEnd));

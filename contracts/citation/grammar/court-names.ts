@@ -250,6 +250,16 @@ for (const [name, languages] of [
 ] as const) {
   COURT_PHRASES.add(name, { kind: 'federal', key: 'bger', name: phraseName(name), evg: true, languages });
 }
+// Abbreviations of cantonal court types (`VGr, 22. August 2024, VB.2022.00382`, `OGer ZH LB190012`):
+// the canton is written after them or taken from the citing decision.
+// prettier-ignore
+for (const [abbreviation, name] of [
+  ['VGr', 'Verwaltungsgericht'], ['VGer', 'Verwaltungsgericht'], ['VerwGer', 'Verwaltungsgericht'],
+  ['OGer', 'Obergericht'], ['KGer', 'Kantonsgericht'], ['HGer', 'Handelsgericht'], ['BezGer', 'Bezirksgericht'],
+  ['SVGer', 'Sozialversicherungsgericht'], ['SozVGer', 'Sozialversicherungsgericht'], ['AppGer', 'Appellationsgericht'],
+] as const) {
+  COURT_ABBREVIATIONS.set(abbreviation, { kind: 'cantonal', key: null, name: phraseName(name), evg: false, languages: DE });
+}
 COURT_ABBREVIATIONS.set('EVG', { kind: 'federal', key: 'bger', name: 'EVG', evg: true, languages: DE });
 COURT_ABBREVIATIONS.set('TFA', { kind: 'federal', key: 'bger', name: 'TFA', evg: true, languages: FR | IT });
 

@@ -38,6 +38,7 @@ import type { CantonCode, Jurisdiction } from '../../courts/cantons.ts';
 import { decisionIdFor } from '../../courts/decision-id.ts';
 import {
   bareBgeAt,
+  bgeFollowOnAt,
   bareBvgeAt,
   bgerDocketAt,
   cantonalDocketAt,
@@ -58,7 +59,8 @@ import {
   type CourtPhrase,
   type CourtPhraseMatch,
 } from './court-names.ts';
-import { datePhraseAt, type StatedDate } from './stated-dates.ts';
+import { dateAt, datePhraseAt, type StatedDate } from './stated-dates.ts';
+import { gazetteFollowOnAt, gazetteKey, gazetteRefAt, type GazetteRef } from './gazette-references.ts';
 import { statuteRunAt, type StatuteRef } from './statutes.ts';
 import {
   ANY_LANG,
@@ -83,7 +85,7 @@ import {
 
 export type { GrammarLanguage } from './text-scan.ts';
 
-export type CitationKind = CaseKind | 'statute';
+export type CitationKind = CaseKind | 'statute' | 'gazette';
 
 export interface CitationSpan {
   /** UTF-16 offset of the first character. */
@@ -105,6 +107,11 @@ export interface StatuteDetail {
   readonly sentences: readonly string[];
   /** `ff.` / `f.` / `ss` / `segg.` */
   readonly following: boolean;
+  /**
+   * An article between the ends of a written range (`12` and `13` of `Art. 11–14 OR`): its span is
+   * the whole range, which the written ends' spans overlap.
+   */
+  readonly inRange?: boolean;
 }
 
 export interface CitationMatch {
@@ -143,6 +150,8 @@ export interface CitationMatch {
   readonly language: GrammarLanguage | null;
   /** Statute references only. */
   readonly statute?: StatuteDetail;
+  /** Gazette references only (`AS 2007 5779`, `BBl 1993 I 1248`). */
+  readonly gazette?: Omit<GazetteRef, 'end'>;
 }
 
 export interface FindCitationsOptions {
@@ -150,11 +159,21 @@ export interface FindCitationsOptions {
   readonly language?: GrammarLanguage;
   /** Year that bounds BGE volumes (`volume = year - 1874`); defaults to the current year. */
   readonly currentYear?: number;
+  /**
+   * The canton of the citing decision: a cantonal court named without its canton (`Urteil des
+   * Obergerichts LB190012-O` in a Zurich decision) is taken to be of this canton.
+   */
+  readonly canton?: Jurisdiction;
+  /**
+   * The text is a published decision: a BGE reference with a page on a line of its own is the
+   * collection's running head at a page break (`BGE 151 II 245 S. 247`), not a citation.
+   */
+  readonly decisionText?: boolean;
 }
 
-/** Case citations (every kind but `statute`). */
+/** Case citations (every kind but `statute` and `gazette`). */
 export function isCaseCitation(match: CitationMatch): boolean {
-  return match.kind !== 'statute';
+  return match.kind !== 'statute' && match.kind !== 'gazette';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,6 +195,8 @@ export const CONFIDENCE: Readonly<
   evg: [0.4, 0.6, 0.75, 0.85],
 };
 export const CANTONAL_CONFIDENCE = {
+  /** Factor when the canton is not written but implied (docket shape or the citing decision's canton). */
+  impliedCanton: 0.9,
   registryCourt: 0.7,
   cantonOnly: 0.6,
   noCanton: 0.45,
@@ -224,6 +245,7 @@ const FILLERS = new Set([
 // prettier-ignore
 const CHAMBER_WORDS = new Set([
   'abteilung', 'kammer', 'zivilabteilung', 'strafabteilung', 'beschwerdekammer', 'strafkammer', 'berufungskammer',
+  'zivilkammer', 'verwaltungsrechtliche', 'sozialversicherungsrechtliche', 'einzelrichter', 'einzelrichterin',
   'plenum', 'cour', 'chambre', 'section', 'corte', 'camera', 'sezione', 'droit', 'civil', 'civile', 'penal', 'penale',
   'public', 'publique', 'social', 'sociale', 'diritto', 'pubblico', 'administratif', 'administrative',
   'amministrativo', 'amministrativa', 'plaintes', 'recours', 'reclami', 'penali', 'assurances', 'sociales',
@@ -298,7 +320,13 @@ function longFormAt(s: string, i: number, maxVolume: number): LongForm | null {
         (court === null || court.kind === 'federal' ? federal(pos) : cantonalDocketAt(s, pos))
       )
         break;
-      const d = c === 118 || c === 100 ? datePhraseAt(s, pos) : null; // v(om), d(u/el)
+      // v(om), d(u/el); after a cantonal court also a bare date (`VGr, 22. August 2024, VB.2022.00382`)
+      const d =
+        c === 118 || c === 100
+          ? datePhraseAt(s, pos)
+          : court?.kind === 'cantonal' && isDigitCode(c)
+            ? dateAt(s, pos)
+            : null;
       if (d) {
         date = d;
         cue(d.languages);
@@ -409,6 +437,22 @@ function listContinuation(s: string, end: number): number {
 // ---------------------------------------------------------------------------------------------
 // Building matches
 
+const LINE_END = /^[ \t]*(?:\r?\n|$)/;
+
+/**
+ * The running head of the official collection at a page break (`BGE 151 II 245 S. 247` on a
+ * line of its own) marks a page, not a citation: the end of the line, or -1 when `p` is not one.
+ */
+function runningHeadAt(s: string, p: CaseParts): number {
+  if (p.ref.kind !== 'bge' || p.ref.form !== 'prefixed' || p.list || p.intro || p.court) return -1;
+  const before = s.lastIndexOf('\n', p.start - 1);
+  if (s.slice(before + 1, p.start).trim() !== '') return -1;
+  const m = /^\s+(?:S\.|p\.|pag\.)\s*\d{1,4}/.exec(s.slice(p.refEnd, p.refEnd + 16));
+  if (!m) return -1;
+  const end = p.refEnd + m[0].length;
+  return LINE_END.test(s.slice(end, end + 8)) ? end : -1;
+}
+
 function resolveLanguage(mask: number, preferred: GrammarLanguage | undefined): GrammarLanguage | null {
   const single = singleLanguage(mask);
   if (single) return single;
@@ -428,11 +472,21 @@ interface CaseParts {
   readonly intro: boolean;
 }
 
+/** Geneva's dockets name their court (`ACJC/123/2024`, `ATA/1400/2019`, `JTAPI/12/2019`). */
+const GENEVA_DOCKET = /^(?:ACJC|ATA|JTAPI|JTPI|AARP|ACPR|ACJP|ACST|DAS|JTBL|JTPH|OTPI|JTCO|JTDP)\//;
+
+/** The canton of a cantonal court named without one: from the docket's shape, else the citing decision's. */
+function impliedCanton(key: string, context: Jurisdiction | undefined): CantonCode | null {
+  if (GENEVA_DOCKET.test(key)) return 'GE';
+  return context && context !== 'CH' ? context : null;
+}
+
 function caseMatch(
   s: string,
   p: CaseParts,
   maxVolume: number,
   preferred: GrammarLanguage | undefined,
+  contextCanton?: Jurisdiction,
 ): CitationMatch {
   const tail = tailAt(s, p.refEnd, maxVolume);
   const statedDate = p.date?.iso ?? tail.statedDate ?? undefined;
@@ -451,14 +505,16 @@ function caseMatch(
       decisionId = decisionIdFor(named.key!, ref.key);
       confidence = CANTONAL_CONFIDENCE.regulator;
     } else {
-      canton = p.canton;
-      court = p.canton ? cantonalCourtKey(p.canton, named.name) : null;
+      const implied = p.canton ? null : impliedCanton(ref.key, contextCanton);
+      canton = p.canton ?? implied;
+      court = canton ? cantonalCourtKey(canton, named.name) : null;
       decisionId = court ? decisionIdFor(court, ref.key) : null;
-      confidence = court
-        ? CANTONAL_CONFIDENCE.registryCourt
-        : p.canton
-          ? CANTONAL_CONFIDENCE.cantonOnly
-          : CANTONAL_CONFIDENCE.noCanton;
+      confidence =
+        (court
+          ? CANTONAL_CONFIDENCE.registryCourt
+          : canton
+            ? CANTONAL_CONFIDENCE.cantonOnly
+            : CANTONAL_CONFIDENCE.noCanton) * (implied ? CANTONAL_CONFIDENCE.impliedCanton : 1);
     }
   } else {
     const namedKey = p.court?.key ?? null;
@@ -489,7 +545,26 @@ function caseMatch(
   return match;
 }
 
-function statuteMatch(s: string, r: StatuteRef, preferred: GrammarLanguage | undefined): CitationMatch {
+/**
+ * A statute reference read in a cantonal decision: an act the reference does not place is the
+ * canton's own — a `§` reference (federal acts number articles, cantonal acts often paragraphs:
+ * `§ 19 PatG` in a Zurich decision is Zurich's act, not the federal Patent Act), or an
+ * abbreviation that is no federal act (`§ 13 Abs. 4 GesG`).
+ */
+function placeInCanton(r: StatuteRef, context: Jurisdiction | undefined): StatuteRef {
+  if (!context || context === 'CH' || r.law === null) return r;
+  if (r.canton === null) return { ...r, canton: context };
+  if (r.paragraphSign && r.canton === 'CH') return { ...r, sr: null, canton: context };
+  return r;
+}
+
+function statuteMatch(
+  s: string,
+  written: StatuteRef,
+  preferred: GrammarLanguage | undefined,
+  contextCanton?: Jurisdiction,
+): CitationMatch {
+  const r = placeInCanton(written, contextCanton);
   const key =
     r.sr !== null
       ? `${r.sr}:${r.article}`
@@ -525,6 +600,7 @@ function statuteMatch(s: string, r: StatuteRef, preferred: GrammarLanguage | und
       numbers: r.numbers,
       sentences: r.sentences,
       following: r.following,
+      ...(r.inRange ? { inRange: true } : {}),
     },
   };
 }
@@ -564,8 +640,9 @@ function mayStartWord(s: string, i: number): boolean {
 }
 
 /**
- * All case citations and statute references in `text`, in text order, non-overlapping.
- * Spans are UTF-16 offsets into `text`.
+ * All case citations and statute references in `text`, in text order, non-overlapping (except the
+ * articles implied by a statute range, marked `statute.inRange`). Spans are UTF-16 offsets into
+ * `text`.
  */
 export function findCitations(text: string, options: FindCitationsOptions = {}): CitationMatch[] {
   const s = text;
@@ -575,19 +652,57 @@ export function findCitations(text: string, options: FindCitationsOptions = {}):
   /** Where the next item of the current reference list may start, and the kind of the list. */
   let listAt = -1;
   let listKind: CaseKind | null = null;
+  /** Key of the list's last BGE: a follow-on page (`…, 90 E. 1.1.3`) takes its volume and part. */
+  let listBgeKey: string | null = null;
+  /** The list's last gazette reference: a follow-on page (`BBl 2003 1963, 2024`) takes its year. */
+  let listGazette: GazetteRef | null = null;
+
+  const pushGazette = (start: number, r: GazetteRef): number => {
+    const { end, ...gazette } = r;
+    out.push({
+      kind: 'gazette',
+      span: { start, end },
+      text: s.slice(start, end),
+      court: null,
+      canton: 'CH',
+      key: gazetteKey(r),
+      decisionId: null,
+      pinpoints: [],
+      pinpointsFollowing: false,
+      confidence: 0.95,
+      language:
+        r.type === 'AS' || r.type === 'BBl'
+          ? 'de'
+          : r.type === 'RO'
+            ? 'fr'
+            : r.type === 'RU'
+              ? 'it'
+              : (preferred ?? null),
+      gazette,
+    });
+    listAt = listContinuation(s, end);
+    listKind = null;
+    listGazette = r;
+    return end;
+  };
   /** Languages of the previous list item; a later item without cues of its own inherits them. */
   let listLanguages = ANY_LANG;
 
   const pushCase = (p: CaseParts): number => {
+    const header = options.decisionText ? runningHeadAt(s, p) : -1;
+    if (header >= 0) return header;
     const m = caseMatch(
       s,
       p.list ? { ...p, languages: p.languages & listLanguages || p.languages } : p,
       maxVolume,
       preferred,
+      options.canton,
     );
     out.push(m);
     listAt = listContinuation(s, m.span.end);
-    listKind = m.kind === 'statute' ? null : m.kind;
+    listKind = m.kind === 'statute' || m.kind === 'gazette' ? null : m.kind;
+    listBgeKey = m.kind === 'bge' ? m.key : null;
+    listGazette = null;
     listLanguages = m.language ? LANG_BITS[m.language] : ANY_LANG;
     return m.span.end;
   };
@@ -599,7 +714,7 @@ export function findCitations(text: string, options: FindCitationsOptions = {}):
       // §
       const run = statuteRunAt(s, i);
       if (run) {
-        for (const r of run.refs) out.push(statuteMatch(s, r, preferred));
+        for (const r of run.refs) out.push(statuteMatch(s, r, preferred, options.canton));
         listAt = -1;
         i = run.end;
       } else {
@@ -626,9 +741,17 @@ export function findCitations(text: string, options: FindCitationsOptions = {}):
   return out;
 
   function digitStart(i: number, inList: boolean): number {
+    if (inList && listGazette) {
+      const follow = gazetteFollowOnAt(s, i, listGazette);
+      if (follow) return pushGazette(i, follow);
+    }
     if (inList) {
       const bare =
-        listKind === 'bge' ? bareBgeAt(s, i, maxVolume) : listKind === 'bvge' ? bareBvgeAt(s, i) : null;
+        listKind === 'bge'
+          ? (bareBgeAt(s, i, maxVolume) ?? (listBgeKey ? bgeFollowOnAt(s, i, listBgeKey) : null))
+          : listKind === 'bvge'
+            ? bareBvgeAt(s, i)
+            : null;
       if (bare)
         return pushCase({
           start: i,
@@ -679,12 +802,14 @@ export function findCitations(text: string, options: FindCitationsOptions = {}):
     if (token && ARTICLE_STARTS.has(token.raw)) {
       const run = statuteRunAt(s, i);
       if (run) {
-        for (const r of run.refs) out.push(statuteMatch(s, r, preferred));
+        for (const r of run.refs) out.push(statuteMatch(s, r, preferred, options.canton));
         listAt = -1;
         return run.end;
       }
       return -1;
     }
+    const gazette = gazetteRefAt(s, i);
+    if (gazette) return pushGazette(i, gazette);
     const ref = federalReferenceAt(s, i, { maxVolume, anyBstgerRegister: false });
     if (!ref) return -1;
     return pushCase({

@@ -17,6 +17,7 @@
  */
 import { CANTONS, type CantonCode } from '../../courts/cantons.ts';
 import { LATIN_ORDINALS_LONGEST_FIRST } from '../../laws/article-numbers.ts';
+import { COLLECTION_LABELS } from '../../laws/collection-labels.ts';
 import { COLLECTION_PREFIXES } from './case-references.ts';
 import { lawBySpelling, spellingHasDot } from './law-abbreviations.ts';
 import {
@@ -61,6 +62,8 @@ export interface StatuteRef {
   readonly languages: number;
   /** Written with `§` (usual for cantonal acts). */
   readonly paragraphSign: boolean;
+  /** An article between a range's ends (`12` and `13` of `Art. 11–14`), not written itself. */
+  readonly inRange?: boolean;
 }
 
 export interface StatuteRun {
@@ -208,12 +211,49 @@ function detailValueAt(s: string, i: number, kind: DetailKind): number {
     if (isLowerAt(s, numEnd) && !isLetterAt(s, numEnd + 1)) return numEnd + 1;
     return isLetterAt(s, numEnd) || isDigitAt(s, numEnd) ? -1 : numEnd;
   }
-  if (kind === 'numbers') {
+  if (kind === 'numbers' || kind === 'paragraphs') {
     let j = i;
     while (j - i < 5 && (s[j] === 'I' || s[j] === 'V' || s[j] === 'X')) j++;
-    return j > i && !isLetterAt(s, j) && !isDigitAt(s, j) ? j : -1;
+    return j > i && !isLetterAt(s, j) && !isDigitAt(s, j) && romanValue(s.slice(i, j)) !== null ? j : -1;
   }
   return -1;
+}
+
+const ROMAN_DIGITS: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10 };
+
+/** `II` → 2, `IV` → 4, `XII` → 12; null for a malformed numeral (`IIII`, `VX`). */
+function romanValue(numeral: string): number | null {
+  let total = 0;
+  for (let k = 0; k < numeral.length; k++) {
+    const v = ROMAN_DIGITS[numeral[k]!]!;
+    const next = ROMAN_DIGITS[numeral[k + 1] ?? ''] ?? 0;
+    total += v < next ? -v : v;
+  }
+  const canonical = [
+    '',
+    'I',
+    'II',
+    'III',
+    'IV',
+    'V',
+    'VI',
+    'VII',
+    'VIII',
+    'IX',
+    'X',
+    'XI',
+    'XII',
+    'XIII',
+    'XIV',
+    'XV',
+  ];
+  return canonical[total] === numeral ? total : null;
+}
+
+/** A detail value as a number: Roman paragraph and item numbers are read as Arabic (`Abs. II` → `2`). */
+function detailValue(raw: string): string {
+  const roman = /^[IVX]+$/.test(raw) ? romanValue(raw) : null;
+  return roman === null ? raw : String(roman);
 }
 
 /** `2e phrase`, `1re phr.`: end of the ordinal word, or -1. */
@@ -233,7 +273,7 @@ function isSentenceOrdinal(s: string, i: number): boolean {
 function detailListAt(s: string, i: number, kind: DetailKind): { end: number; values: string[] } | null {
   const first = detailValueAt(s, i, kind);
   if (first < 0) return null;
-  const values = [s.slice(i, first)];
+  const values = [detailValue(s.slice(i, first))];
   let end = first;
   for (;;) {
     let j = skipSpaces(s, end, 3);
@@ -247,7 +287,7 @@ function detailListAt(s: string, i: number, kind: DetailKind): { end: number; va
     }
     const next = detailValueAt(s, j, kind);
     if (next < 0) break;
-    values.push(s.slice(j, next));
+    values.push(detailValue(s.slice(j, next)));
     end = next;
   }
   return { end, values };
@@ -417,6 +457,21 @@ function lawAt(s: string, i: number, paragraphSign: boolean): LawHit | null {
     return { end, law, sr: known.law.sr, canton: 'CH', languages: known.languages };
   }
   if (start !== i) return null;
+  // an edition of a known act: `nDSG`, `revDSG` (the act in force: its SR number), `aDSG` (the former
+  // edition: kept apart, as its articles are numbered otherwise)
+  const edition = /^(a|n|rev)(\p{Lu}[\p{L}\d-]*)$/u.exec(token);
+  const edited = edition ? lawBySpelling(edition[2]!) : undefined;
+  if (edition && edited) {
+    const end = s[tokenEnd] === '.' && spellingHasDot(edition[2]!) ? tokenEnd + 1 : tokenEnd;
+    const current = edition[1] !== 'a';
+    return {
+      end,
+      law: s.slice(start, end),
+      sr: current ? edited.law.sr : null,
+      canton: 'CH',
+      languages: edited.languages,
+    };
+  }
   // another abbreviation: two or more capitals, starts upper case (`StG`, `VRG`, `KV`, `LaCC`)
   if (!isUpperAt(s, start) && !/^\p{Lu}/u.test(token)) return null;
   if (
@@ -457,13 +512,120 @@ interface Entry {
   law: LawHit | null;
   readonly withWord: boolean;
   languages: number;
+  /** Joined to the previous entry by a range (`Art. 11–14`, `Art. 11 bis 14`, `art. 11 à 14`). */
+  readonly rangeFromPrevious: boolean;
+}
+
+const ANNEX_WORDS = Literals.of(['Anhang', 'Anh.', 'annexe', 'allegato']);
+const RANGE_CONNECTOR = /^\s*(?:[-–]|bis\s|à\s)/;
+/** Longest range read as one reference per article; a longer span is kept as its two ends. */
+const MAX_RANGE = 30;
+
+/** Words that open an act's full name after an article: `des`, `der`, `de la`, `du`, `della`, … */
+const NAME_ARTICLES = Literals.of([
+  'des',
+  'der',
+  'de la',
+  "de l'",
+  'de l’',
+  'du',
+  'della',
+  'del',
+  "dell'",
+  'dell’',
+  'dello',
+  'degli',
+  'delle',
+]);
+const LONG_NAME_MAX = 260;
+const SR_WORDS = /^(?:SR|RS|SR-Nr\.|SR Nr\.)\s*(\d{1,3}(?:\.\d{1,3}){0,4})$/;
+/** Cantonal collections named in a long form (`[LPA-VD; BLV 173.36]`): the canton of the act. */
+const CANTONAL_COLLECTIONS: ReadonlyMap<string, CantonCode> = new Map([
+  ...COLLECTION_LABELS.filter((c) => !c.case_sensitive).map((c) => [c.label, c.canton] as const),
+  ['BLV', 'VD'],
+  ['RSF', 'FR'],
+  ['RSGE', 'GE'],
+  ['SGF', 'FR'],
+]);
+
+/**
+ * An act written out in full after an article, with its abbreviation in brackets:
+ * `des Militärstrafgesetzes vom 13. Juni 1927 (MStG; SR 321.0)`, `de la loi … du 28 octobre 2008
+ * sur la procédure administrative [LPA-VD; BLV 173.36]`, `… (Öffentlichkeitsgesetz, BGÖ; SR
+ * 152.3)`. The abbreviation names the act; a written SR number wins over the table; a cantonal
+ * collection label gives the canton.
+ */
+function longFormLawAt(s: string, i: number): LawHit | null {
+  const start = needSpaces(s, i, 2);
+  if (start < 0) return null;
+  const article = NAME_ARTICLES.end(s, start);
+  if (article < 0 || isLetterAt(s, article)) return null;
+  let open = -1;
+  for (let k = article; k < Math.min(s.length, start + LONG_NAME_MAX); k++) {
+    const c = s[k]!;
+    if (c === '(' || c === '[') {
+      open = k;
+      break;
+    }
+    if (c === ')' || c === ']' || c === ';' || c === '\n' || c === '§') return null;
+    if (
+      c === '.' &&
+      /^\.\s+[\p{Lu}]/u.test(s.slice(k, k + 3)) &&
+      !/\d\.$|\b\p{L}{1,4}\.$/u.test(s.slice(k - 5, k + 1))
+    )
+      return null; // a sentence ends before any bracket
+  }
+  if (open < 0) return null;
+  const closeChar = s[open] === '(' ? ')' : ']';
+  const close = s.indexOf(closeChar, open + 1);
+  if (close < 0 || close - open > 120) return null;
+  const parts = s
+    .slice(open + 1, close)
+    .split(/[;,]|\s[-–]\s/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+  let sr: string | null = null;
+  let canton: CantonCode | null = null;
+  let law: string | null = null;
+  for (const part of parts) {
+    const srMatch = SR_WORDS.exec(part);
+    if (srMatch) {
+      sr = srMatch[1]!;
+      continue;
+    }
+    const collection = /^(\S+)\s+\d/.exec(part);
+    if (collection && CANTONAL_COLLECTIONS.has(collection[1]!)) {
+      canton = CANTONAL_COLLECTIONS.get(collection[1]!)!;
+      continue;
+    }
+    if (
+      law === null &&
+      /^[\p{L}][\p{L}\d.-]{0,15}$/u.test(part) &&
+      (lawBySpelling(part) || capitals(part) >= 2)
+    )
+      law = part;
+  }
+  if (law === null) return null;
+  const known = lawBySpelling(law);
+  const cantonSuffix = /-(\p{Lu}{2})$/u.exec(law);
+  if (!canton && cantonSuffix && CANTON_CODES.has(cantonSuffix[1]!)) canton = cantonSuffix[1] as CantonCode;
+  if (canton) return { end: close + 1, law, sr: null, canton, languages: ANY_LANG };
+  return {
+    end: close + 1,
+    law,
+    sr: sr ?? known?.law.sr ?? null,
+    canton: sr || known ? 'CH' : null,
+    languages: known?.languages ?? ANY_LANG,
+  };
 }
 
 /** The law after an entry's details, also after a comma when it is a known act (`2e phrase, CO`). */
 function lawAfter(s: string, detailsEnd: number, paragraphSign: boolean): LawHit | null {
   const start = needSpaces(s, detailsEnd, 3);
   const law = start < 0 ? null : lawAt(s, start, paragraphSign);
-  if (law || s[detailsEnd] !== ',') return law;
+  if (law) return law;
+  const longForm = longFormLawAt(s, detailsEnd);
+  if (longForm || s[detailsEnd] !== ',') return longForm;
   const k = needSpaces(s, detailsEnd + 1, 3);
   const afterComma = k < 0 ? null : lawAt(s, k, paragraphSign);
   return afterComma?.sr ? afterComma : null;
@@ -492,6 +654,7 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
   let entryStart = i;
   let withWord = true;
   let wordLanguages = word.languages;
+  let range = false;
   for (let n = 0; ; n++) {
     const num = articleNumberAt(s, pos);
     if (!num) break;
@@ -505,6 +668,7 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
       law,
       withWord,
       languages: wordLanguages & details.languages & (law?.languages ?? ANY_LANG),
+      rangeFromPrevious: range,
     };
     entries.push(entry);
     if (n === 0 && word.weak && !law?.sr) return null;
@@ -523,6 +687,18 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
         entry.end = entry.law ? entry.law.end : more.end;
         entry.languages &= more.languages & (entry.law?.languages ?? ANY_LANG);
         continue;
+      }
+      range = RANGE_CONNECTOR.test(s.slice(entry.end, j));
+      // `Art. 5 und Anhang ReRBGer`: the annex shares the act, which names the article's act too
+      const annex = entry.law ? -1 : ANNEX_WORDS.end(s, j);
+      if (annex >= 0 && !isLetterAt(s, annex)) {
+        const law = lawAfter(s, annex, word.paragraphSign);
+        if (law) {
+          entry.law = law;
+          entry.end = law.end;
+          entry.languages &= law.languages;
+        }
+        break;
       }
       const nextWord = articleWordAt(s, j);
       if (nextWord && !nextWord.weak) {
@@ -570,5 +746,34 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
   }
   if (refs.length === 0) return null;
   refs.reverse();
-  return { end, refs };
+  return { end, refs: expandRanges(refs, entries) };
+}
+
+/** `Art. 11–14 OR` names 11, 12, 13 and 14: the articles between a range's ends are added. */
+function expandRanges(refs: readonly StatuteRef[], entries: readonly Entry[]): StatuteRef[] {
+  const out: StatuteRef[] = [];
+  for (const ref of refs) {
+    const entry = entries.find((e) => e.start === ref.start && e.article === ref.article);
+    const prev = out[out.length - 1];
+    if (entry?.rangeFromPrevious && prev && /^\d+$/.test(prev.article) && /^\d+$/.test(ref.article)) {
+      const [from, to] = [Number(prev.article), Number(ref.article)];
+      if (to > from && to - from <= MAX_RANGE) {
+        for (let a = from + 1; a < to; a++)
+          out.push({
+            ...ref,
+            start: prev.start,
+            end: ref.end,
+            article: String(a),
+            paragraphs: [],
+            letters: [],
+            numbers: [],
+            sentences: [],
+            following: false,
+            inRange: true,
+          });
+      }
+    }
+    out.push(ref);
+  }
+  return out;
 }

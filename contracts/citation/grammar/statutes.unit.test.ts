@@ -30,6 +30,57 @@ function check(rows: readonly Row[]): void {
   });
 }
 
+describe('statute references as decisions write them in full (issue: real documents)', () => {
+  check([
+    // the act written out, its abbreviation and SR number in brackets
+    [
+      'Art. 218 des Militärstrafgesetzes vom 13. Juni 1927 (MStG; SR 321.0)',
+      ['Art. 218 des Militärstrafgesetzes vom 13. Juni 1927 (MStG; SR 321.0) | 321.0:218 | MStG'],
+    ],
+    [
+      'Art. 5 des Bundesgesetzes über die Beispiele (Beispielgesetz, BspG; SR 999.1) gilt',
+      ['Art. 5 des Bundesgesetzes über die Beispiele (Beispielgesetz, BspG; SR 999.1) | 999.1:5 | BspG'],
+    ],
+    [
+      'art. 12 al. 1 de la loi du 2 mars 2010 sur les exemples [LEx-VD; BLV 100.10]',
+      [
+        'art. 12 al. 1 de la loi du 2 mars 2010 sur les exemples [LEx-VD; BLV 100.10] | LEx-VD VD:12 | LEx-VD | abs 1',
+      ],
+    ],
+    [
+      'art. 3 della legge del 4 maggio 2011 sugli esempi (LEs; RL 1.1.1) vale',
+      ['art. 3 della legge del 4 maggio 2011 sugli esempi (LEs; RL 1.1.1) | LEs TI:3 | LEs'],
+    ],
+    // no abbreviation in the brackets, or a sentence ends before them: the act stays unknown
+    ['Art. 5 des Gesetzes (vgl. oben) gilt', ['Art. 5 | ?:5 | -']],
+    ['Art. 5 des Gesetzes. Die Beschwerde (BGE 140 III 86)', ['Art. 5 | ?:5 | -']],
+    // connected articles share the law written last
+    ['Art. 8 in Verbindung mit Art. 13 BV', ['Art. 8 | 101:8 | BV', 'Art. 13 BV | 101:13 | BV']],
+    ['Art. 8 i.V.m. Art. 13 BV', ['Art. 8 | 101:8 | BV', 'Art. 13 BV | 101:13 | BV']],
+    ['art. 8 en relation avec art. 13 Cst.', ['art. 8 | 101:8 | Cst.', 'art. 13 Cst. | 101:13 | Cst.']],
+    ['art. 8 in relazione con art. 13 Cost.', ['art. 8 | 101:8 | Cost.', 'art. 13 Cost. | 101:13 | Cost.']],
+    // Roman paragraph and item numbers read as Arabic
+    ['Art. 20 Abs. II IDG', ['Art. 20 Abs. II IDG | IDG:20 | IDG | abs 2']],
+    ['Art. 4 Ziff. I lit. a VRV', ['Art. 4 Ziff. I lit. a VRV | 741.11:4 | VRV | lit a | ziff 1']],
+    ['art. 4 ch. III CO', ['art. 4 ch. III CO | 220:4 | CO | ziff 3']],
+    // ranges and lists: one reference per article
+    [
+      'Art. 11–14 OR',
+      [
+        'Art. 11 | 220:11 | OR',
+        'Art. 11–14 OR | 220:12 | OR',
+        'Art. 11–14 OR | 220:13 | OR',
+        '14 OR | 220:14 | OR',
+      ],
+    ],
+    ['Art. 11 und 12 OR', ['Art. 11 | 220:11 | OR', '12 OR | 220:12 | OR']],
+    ['art. 11 à 13 CO', ['art. 11 | 220:11 | CO', 'art. 11 à 13 CO | 220:12 | CO', '13 CO | 220:13 | CO']],
+    ['artt. 11 e 12 CO', ['artt. 11 | 220:11 | CO', '12 CO | 220:12 | CO']],
+    // a range too long to be one (a typing slip) keeps its two ends
+    ['Art. 1–99 OR', ['Art. 1 | 220:1 | OR', '99 OR | 220:99 | OR']],
+  ]);
+});
+
 describe('statute references (de)', () => {
   check([
     ['Art. 8 BV', ['Art. 8 BV | 101:8 | BV']],
@@ -74,7 +125,7 @@ describe('statute references (de)', () => {
       'Art. 97 Abs. 1 BGG bzw. Art. 105 Abs. 2 BGG',
       ['Art. 97 Abs. 1 BGG | 173.110:97 | BGG | abs 1', 'Art. 105 Abs. 2 BGG | 173.110:105 | BGG | abs 2'],
     ],
-    ['Art. 6 bis 8 BV', ['Art. 6 | 101:6 | BV', '8 BV | 101:8 | BV']],
+    ['Art. 6 bis 8 BV', ['Art. 6 | 101:6 | BV', 'Art. 6 bis 8 BV | 101:7 | BV', '8 BV | 101:8 | BV']],
     ['Art. 8 BV und 3 weitere Bestimmungen', ['Art. 8 BV | 101:8 | BV']],
     ['Art. 8 und 9', ['Art. 8 | ?:8 | -']],
     ['Artikel 8 BV', ['Artikel 8 BV | 101:8 | BV']],

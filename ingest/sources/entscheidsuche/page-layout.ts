@@ -39,10 +39,14 @@ const MARKER_WORD: Readonly<Record<LayoutLanguage, string>> = {
 export function isLineBroken(paragraphs: readonly string[]): boolean {
   if (paragraphs.length < 12) return false;
   let broken = 0;
+  let hyphenated = 0;
   for (let i = 0; i + 1 < paragraphs.length; i++) {
     if (OPEN_END.test(paragraphs[i]!) && STARTS_LOWER.test(paragraphs[i + 1]!)) broken++;
+    if (/\p{Ll}[-‐]$/u.test(paragraphs[i]!)) hyphenated++;
   }
-  return broken / (paragraphs.length - 1) >= 0.3;
+  const n = paragraphs.length - 1;
+  // Many sentences going on in the next line, or fewer with words hyphenated at line ends.
+  return broken / n >= 0.3 || (broken / n >= 0.2 && hyphenated / n >= 0.1);
 }
 
 /**
@@ -73,6 +77,9 @@ function pageNumberOf(line: string, expected: number | null): number | null {
   return expected === null ? (n <= 2 ? n : null) : n === expected ? n : null;
 }
 
+/** Running heads and feet are short: a court's name, a docket, a year. */
+const RUNNING_HEAD_CHARS = 50;
+
 interface Furniture {
   /** Page number announced at this line, when it is a page number. */
   readonly pages: Map<number, number>;
@@ -98,7 +105,12 @@ function findFurniture(lines: readonly string[]): Furniture {
       for (const near of [at - 2, at - 1, at + 1, at + 2]) {
         const l = lines[near];
         if (l === undefined || furniture.has(near)) continue;
-        if ((counts.get(l) ?? 0) >= Math.min(3, pages.size) && !ITEM_START.test(l)) furniture.add(near);
+        if (
+          l.length <= RUNNING_HEAD_CHARS &&
+          (counts.get(l) ?? 0) >= Math.min(3, pages.size) &&
+          !ITEM_START.test(l)
+        )
+          furniture.add(near);
       }
     }
   }
@@ -161,12 +173,13 @@ export function reflowLines(lines: readonly string[], language: LayoutLanguage):
   let current: string | null = null;
   /** The last printed line of `current`, to tell a full line from a paragraph's end. */
   let lastLine = '';
-  let pendingPage: number | null = null;
+  /** Page breaks inside the current paragraph: their markers follow it. */
+  const pendingPages: number[] = [];
   const flush = () => {
     if (current !== null) out.push(joinInlineHyphens(current));
     current = null;
-    if (pendingPage !== null) out.push(`${MARKER_WORD[language]} ${pendingPage}`);
-    pendingPage = null;
+    for (const page of pendingPages) out.push(`${MARKER_WORD[language]} ${page}`);
+    pendingPages.length = 0;
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -174,7 +187,7 @@ export function reflowLines(lines: readonly string[], language: LayoutLanguage):
       const page = furniture.pages.get(i);
       if (page === undefined) continue;
       if (current === null) out.push(`${MARKER_WORD[language]} ${page}`);
-      else pendingPage = page;
+      else pendingPages.push(page);
       continue;
     }
     if (current !== null) {
