@@ -246,7 +246,15 @@ describe('articles and section blocks', () => {
   ])('%s Art. %s', async (name, article, heading) => {
     const res = await law(name, `article=${article}${name === 'CO' ? '&language=fr' : ''}`);
     expect(res.status).toBe(200);
-    expect(res.body.articles).toEqual([{ article_num: article, heading, text: expect.any(String) }]);
+    expect(res.body.articles).toEqual([
+      {
+        article_num: article,
+        heading,
+        text: expect.any(String),
+        repealed: null,
+        footnotes: expect.any(Array),
+      },
+    ]);
   });
 
   it('reads article numbers loosely (266L, "Art. 41", "6 bis") and the old Art. 6bis StGB only in the old text', async () => {
@@ -291,6 +299,116 @@ describe('articles and section blocks', () => {
       note: expect.stringMatching(/never the main body/),
     });
     expect(res.body.articles).toBeUndefined();
+  });
+});
+
+describe('acts as Fedlex publishes them: their own abbreviation, every article number, repealed articles', () => {
+  beforeAll(async () => {
+    const articles = [
+      {
+        article_num: '1',
+        eid: 'art_1',
+        heading: 'Zweck',
+        text: 'Dieses Gesetz bezweckt die Gleichstellung.',
+        block: null,
+      },
+      {
+        article_num: '11',
+        eid: 'art_11#11',
+        heading: null,
+        text: 'Aufgehoben',
+        block: null,
+        repealed: { date: '2013-01-01', by: 'AS 2012 6447' },
+        footnotes: [
+          {
+            marker: '3',
+            text: 'Aufgehoben durch Ziff. I des BG vom 14. Dez. 2012, mit Wirkung seit 1. Jan. 2013 (AS 2012 6447).',
+          },
+        ],
+      },
+      {
+        article_num: '12',
+        eid: 'art_11#12',
+        heading: null,
+        text: 'Aufgehoben',
+        block: null,
+        repealed: { date: '2013-01-01', by: 'AS 2012 6447' },
+        footnotes: [
+          {
+            marker: '3',
+            text: 'Aufgehoben durch Ziff. I des BG vom 14. Dez. 2012, mit Wirkung seit 1. Jan. 2013 (AS 2012 6447).',
+          },
+        ],
+      },
+      {
+        article_num: '32a',
+        eid: 'art_32_a',
+        heading: 'Lohngleichheitsanalyse',
+        text: '1 Arbeitgeber analysieren die Löhne.',
+        block: null,
+      },
+      {
+        article_num: '32abis',
+        eid: 'art_32_a_bis',
+        heading: 'Überprüfung',
+        text: '1bis Die Analyse wird überprüft.',
+        block: null,
+      },
+    ];
+    await world.publish([
+      versionEvent(
+        makeVersion({
+          sr_number: '151.1',
+          consolidation_date: '2024-01-01',
+          title: 'Gleichstellungsgesetz',
+          abbreviation: 'GlG',
+          articles,
+        }),
+      ),
+      versionEvent(
+        makeVersion({
+          sr_number: '151.1',
+          language: 'fr',
+          consolidation_date: '2024-01-01',
+          title: 'Loi sur l’égalité',
+          abbreviation: 'LEg',
+          articles,
+        }),
+      ),
+    ]);
+  });
+
+  it.each([
+    ['GlG', 'de'],
+    ['glg', 'de'],
+    ['LEg', 'fr'],
+  ])('%s: the act by the abbreviation its consolidation gives itself', async (name, language) => {
+    const res = await law(name, `language=${language}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sr_number: '151.1', language });
+  });
+
+  it.each(['32a', '32abis', '32ABIS', '32a bis'])('article %s exactly as written', async (article) => {
+    const res = await law('GlG', `article=${encodeURIComponent(article)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.articles).toHaveLength(1);
+    expect(res.body.articles[0].article_num).toBe(article.toLowerCase().replace(' ', ''));
+  });
+
+  it('serves each repealed article under its own number, with the repeal and its footnote', async () => {
+    for (const article of ['11', '12']) {
+      const res = await law('GlG', `article=${article}`);
+      expect(res.status).toBe(200);
+      expect(res.body.articles).toEqual([
+        {
+          article_num: article,
+          heading: null,
+          text: 'Aufgehoben',
+          repealed: { date: '2013-01-01', by: 'AS 2012 6447' },
+          footnotes: [{ marker: '3', text: expect.stringContaining('AS 2012 6447') }],
+        },
+      ]);
+    }
   });
 });
 

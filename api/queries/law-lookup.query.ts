@@ -21,6 +21,7 @@ import {
   actVersions,
   cantonalCandidatesByKey,
   neighbourArticles,
+  servedArticle,
   versionArticles,
   versionOn,
 } from './statutes.query.ts';
@@ -231,11 +232,7 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
       near.length > 0 ? `Articles with the same number: ${near.join(', ')}.` : undefined,
     );
   }
-  const articles = (articleNum !== undefined ? rows.slice(0, 1) : rows).map((a) => ({
-    article_num: a.article_num,
-    heading: a.heading,
-    text: a.text,
-  }));
+  const articles = (articleNum !== undefined ? rows.slice(0, 1) : rows).map(servedArticle);
 
   const latest = dates[dates.length - 1]!;
   const notes = [r.note];

@@ -15,7 +15,7 @@ import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { compileTsQuery } from '../../infra/search/postgres/tsquery-compiler.ts';
 import { parseSearchText } from '../search-text.ts';
-import { actVersions, versionArticles, versionOn } from './statutes.query.ts';
+import { actVersions, servedArticle, versionArticles, versionOn } from './statutes.query.ts';
 
 interface CatalogRow {
   catalog_id: number;
@@ -89,7 +89,7 @@ async function parsedText(db: Database, row: CatalogRow, today: string) {
     consolidation_date: version.consolidation_date,
     language: row.language,
     article_count: articles.length,
-    articles: articles.map((a) => ({ article_num: a.article_num, heading: a.heading, text: a.text })),
+    articles: articles.map(servedArticle),
   };
 }
 

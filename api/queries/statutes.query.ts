@@ -20,6 +20,19 @@ export interface ArticleRow {
   readonly text: string;
   readonly main_body: boolean;
   readonly ordinal: number;
+  readonly repealed: unknown;
+  readonly footnotes: unknown;
+}
+
+/** An article as the API serves it: number, heading, text, the repeal when repealed, the footnotes. */
+export function servedArticle(a: ArticleRow) {
+  return {
+    article_num: a.article_num,
+    heading: a.heading,
+    text: a.text,
+    repealed: (a.repealed ?? null) as { date: string | null; by: string | null } | null,
+    footnotes: (a.footnotes ?? []) as { marker: string | null; text: string }[],
+  };
 }
 
 export interface ActId {
@@ -83,7 +96,7 @@ export async function versionArticles(
 ): Promise<ArticleRow[]> {
   let q = db
     .selectFrom('statute_articles')
-    .select(['article_num', 'heading', 'text', 'main_body', 'ordinal'])
+    .select(['article_num', 'heading', 'text', 'main_body', 'ordinal', 'repealed', 'footnotes'])
     .where('jurisdiction', '=', act.jurisdiction)
     .where('sr_number', '=', act.sr_number)
     .where('language', '=', act.language)

@@ -41,9 +41,19 @@ export const lawQuery = z.object({
 export type LawQuery = z.infer<typeof lawQuery>;
 
 export const lawArticle = z.object({
-  article_num: z.string().describe('e.g. 41, 266l, 6bis'),
+  article_num: z.string().describe('e.g. 41, 266l, 6bis, 32abis'),
   heading: z.string().nullable(),
   text: z.string(),
+  repealed: z
+    .object({
+      date: z.string().nullable().describe('YYYY-MM-DD: when the repeal took effect, as the footnote states it'),
+      by: z.string().nullable().describe('Official-compilation reference of the repealing act (AS 2012 6447)'),
+    })
+    .nullable()
+    .describe('Set when the article is repealed; its text is then the repeal note'),
+  footnotes: z
+    .array(z.object({ marker: z.string().nullable(), text: z.string() }))
+    .describe('The footnotes of the article, verbatim, apart from its text'),
 });
 
 const aliasInfo = z.object({

@@ -36,6 +36,18 @@ export const statuteArticleSchema = z.object({
   text: z.string(),
   /** Innermost enclosing block id, or null for an article directly in the body. */
   block: z.string().max(300).nullable(),
+  /**
+   * The article is repealed (its text is the repeal note, `Aufgehoben`): when it took effect and
+   * the official-compilation reference of the repealing act, as the footnote states them.
+   */
+  repealed: z
+    .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(), by: z.string().max(200).nullable() })
+    .optional(),
+  /** The article's footnotes, verbatim, apart from its text (their markers removed from it). */
+  footnotes: z
+    .array(z.object({ marker: z.string().max(20).nullable(), text: z.string().max(5000) }))
+    .max(500)
+    .optional(),
 });
 export type StatuteArticle = z.infer<typeof statuteArticleSchema>;
 

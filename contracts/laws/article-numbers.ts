@@ -31,22 +31,28 @@ export const LATIN_ORDINALS_LONGEST_FIRST: readonly string[] = [...LATIN_ORDINAL
   (a, b) => b.length - a.length,
 );
 const ORDINAL_ALTERNATION = LATIN_ORDINALS_LONGEST_FIRST.join('|');
-/** A normalised article number: digits, then at most an ordinal and a letter, in that order. */
-export const ARTICLE_NUM = new RegExp(`^\\d{1,4}(?:${ORDINAL_ALTERNATION})?[a-z]?$`);
+/**
+ * A normalised article number: digits, then an ordinal and a letter (`6bisa`), or a letter and an
+ * ordinal (`32abis`, `5aquater`: an ordinal inserted after a lettered article), each optional.
+ */
+export const ARTICLE_NUM = new RegExp(`^\\d{1,4}(?:(?:${ORDINAL_ALTERNATION})?[a-z]?|[a-z](?:${ORDINAL_ALTERNATION}))$`);
 
 const PREFIX = /^(?:art(?:icle|icolo|ikel)?\.?|§)\s*/i;
 const LOOSE = new RegExp(`^(\\d{1,4})\\s*(${ORDINAL_ALTERNATION})?\\s*([a-z])?\\.?$`, 'i');
+const LETTER_ORDINAL = new RegExp(`^(\\d{1,4})\\s*([a-z])\\s*(${ORDINAL_ALTERNATION})\\.?$`, 'i');
 
 /**
- * `41a`, `41 a`, `41A`, `Art. 41a`, `art 6 bis`, `§ 12` -> the normalised number (`41a`, `6bis`,
- * `12`); undefined when the text is not an article number.
+ * `41a`, `41 a`, `41A`, `Art. 41a`, `art 6 bis`, `§ 12`, `32abis`, `5a quater` -> the normalised
+ * number (`41a`, `6bis`, `12`, `32abis`, `5aquater`); undefined when the text is not an article number.
  */
 export function normaliseArticleNum(input: string): string | undefined {
   const text = input.normalize('NFC').trim().replace(PREFIX, '');
   const m = LOOSE.exec(text);
-  if (!m) return undefined;
-  const digits = String(Number(m[1]));
-  return `${digits}${(m[2] ?? '').toLowerCase()}${(m[3] ?? '').toLowerCase()}`;
+  if (m) return `${String(Number(m[1]))}${(m[2] ?? '').toLowerCase()}${(m[3] ?? '').toLowerCase()}`;
+  const lettered = LETTER_ORDINAL.exec(text);
+  if (lettered)
+    return `${String(Number(lettered[1]))}${lettered[2]!.toLowerCase()}${lettered[3]!.toLowerCase()}`;
+  return undefined;
 }
 
 /** Fedlex eIds: `art_5_a` -> `5a`, `art_6_bis` -> `6bis`, `disp_u1/art_1` -> `1`. */
@@ -57,14 +63,19 @@ export function articleNumFromEid(eid: string): string | undefined {
   return normaliseArticleNum(`${m[1]}${(m[2] ?? '').replace(/_/g, '')}`);
 }
 
-/** The ordinal or letter part's rank, so that 6 < 6a < 6b and 6 < 6bis < 6ter. */
+/**
+ * The ordinal or letter part's rank, so that 6 < 6a < 6abis < 6b < 6bis < 6bisa < 6ter: lettered
+ * articles (with an ordinal inserted after one) before the ordinals, as the acts print them.
+ */
 function suffixRank(suffix: string): number {
   if (suffix === '') return 0;
-  const ordinal = LATIN_ORDINALS.findIndex((o) => suffix.startsWith(o));
-  const letter = suffix.length > 0 && /[a-z]$/.test(suffix) && ordinal < 0 ? suffix.charCodeAt(0) - 96 : 0;
-  const afterOrdinal = ordinal >= 0 ? suffix.slice(LATIN_ORDINALS[ordinal]!.length) : '';
-  const ordinalLetter = afterOrdinal.length === 1 ? afterOrdinal.charCodeAt(0) - 96 : 0;
-  return ordinal >= 0 ? 100 * (ordinal + 1) + ordinalLetter : letter;
+  const ordinalRank = (s: string) => LATIN_ORDINALS.findIndex((o) => s === o) + 1;
+  const leadingOrdinal = LATIN_ORDINALS_LONGEST_FIRST.find((o) => suffix.startsWith(o));
+  if (leadingOrdinal) {
+    const rest = suffix.slice(leadingOrdinal.length);
+    return 10_000 * ordinalRank(leadingOrdinal) + (rest.length === 1 ? rest.charCodeAt(0) - 96 : 0);
+  }
+  return 100 * (suffix.charCodeAt(0) - 96) + (suffix.length > 1 ? ordinalRank(suffix.slice(1)) : 0);
 }
 
 /** Sorts normalised article numbers in reading order. */

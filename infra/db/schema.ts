@@ -173,6 +173,10 @@ export interface StatuteArticleTable {
   is_latest: Generated<boolean>;
   /** Written through an SQL expression (see the statutes projection), never read as a value. */
   tsv: ColumnType<unknown, unknown, unknown>;
+  /** `{ date, by }` of a repealed article, else null. */
+  repealed: unknown;
+  /** `[{ marker, text }]`: the article's footnotes. */
+  footnotes: ColumnType<unknown, unknown, unknown>;
 }
 
 export interface LegislationCatalogTable {

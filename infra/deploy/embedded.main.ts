@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   await projector.start();
 
   const held = await infra.ingestState.count('sample');
-  const ingest = env.INGEST_ON_START === 'always' || (env.INGEST_ON_START === 'auto' && held === 0);
+  // A data folder filled by `npm run start:ingest` from another source (a mirror of the portal)
+  // is served as it is: the generated sample is added only to a folder without decisions.
+  const otherDecisions = held === 0 ? await infra.eventLog.countAfter('decisions', new Map()) : 0;
+  const ingest =
+    env.INGEST_ON_START === 'always' || (env.INGEST_ON_START === 'auto' && held === 0 && otherDecisions === 0);
   if (ingest) {
     const sampleDir = resolve(env.SAMPLE_DIR ?? join(dataDir, 'sample-corpus'));
     say(
@@ -61,6 +65,8 @@ async function main(): Promise<void> {
     say(
       `ingest: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`,
     );
+  } else if (held === 0 && otherDecisions > 0) {
+    say(`serving ${otherDecisions} ingested decisions; the sample corpus is not added (INGEST_ON_START=always adds it)`);
   } else {
     say(`reusing ${held} ingested sample decisions (INGEST_ON_START=always to re-ingest)`);
   }

@@ -47,6 +47,8 @@ async function writeArticles(tx: Transaction<DB>, v: StatuteVersion, latest: boo
         block_path: path,
         main_body: !isOutsideMainBody(path),
         is_latest: latest,
+        repealed: a.repealed ? JSON.stringify(a.repealed) : null,
+        footnotes: JSON.stringify(a.footnotes ?? []),
         // Heading above text above the act's name: a match in the heading ranks first.
         tsv: sql`setweight(to_tsvector(${cfg}::regconfig, ${a.heading ?? ''}), 'A') || setweight(to_tsvector(${cfg}::regconfig, ${a.text}), 'B') || setweight(to_tsvector(${cfg}::regconfig, ${actWords}), 'D')`,
       };

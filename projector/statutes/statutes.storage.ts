@@ -46,9 +46,15 @@ export const statutesStorage = postgresTables(
       main_body boolean not null,
       is_latest boolean not null default false,
       tsv tsvector not null,
+      repealed jsonb,
+      footnotes jsonb not null default '[]',
       primary key (jurisdiction, sr_number, language, consolidation_date, ordinal)
     )`,
     `create index statute_articles_num on statute_articles (jurisdiction, sr_number, language, consolidation_date, article_num)`,
     `create index statute_articles_tsv on statute_articles using gin (tsv) where is_latest`,
+  ],
+  [
+    `alter table statute_articles add column if not exists repealed jsonb`,
+    `alter table statute_articles add column if not exists footnotes jsonb not null default '[]'`,
   ],
 );

@@ -179,6 +179,9 @@ function articleNumberAt(s: string, i: number): { end: number; article: string }
       (f) => s.startsWith(f, numEnd) && !isLetterAt(s, numEnd + f.length),
     );
     if (following) return { end: numEnd, article: num };
+    // a letter, then an ordinal inserted after the lettered article (`32abis`, `5aquater`)
+    const lettered = ORDINALS.find((o) => s.startsWith(o, numEnd + 1) && !isLetterAt(s, numEnd + 1 + o.length));
+    if (lettered) return { end: numEnd + 1 + lettered.length, article: num + s[numEnd]! + lettered };
     if (isLetterAt(s, numEnd + 1) || isDigitAt(s, numEnd + 1)) return null;
     return { end: numEnd + 1, article: num + s[numEnd]! };
   }

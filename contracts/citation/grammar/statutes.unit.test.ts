@@ -76,6 +76,13 @@ describe('statute references as decisions write them in full (issue: real docume
     ['Art. 11 und 12 OR', ['Art. 11 | 220:11 | OR', '12 OR | 220:12 | OR']],
     ['art. 11 à 13 CO', ['art. 11 | 220:11 | CO', 'art. 11 à 13 CO | 220:12 | CO', '13 CO | 220:13 | CO']],
     ['artt. 11 e 12 CO', ['artt. 11 | 220:11 | CO', '12 CO | 220:12 | CO']],
+    // article numbers as the acts number them: letters, ordinals, a letter then an ordinal
+    ['Art. 32a OR', ['Art. 32a OR | 220:32a | OR']],
+    ['Art. 32abis OR', ['Art. 32abis OR | 220:32abis | OR']],
+    ['Art. 5aquater StGB', ['Art. 5aquater StGB | 311.0:5aquater | StGB']],
+    ['art. 40e CO', ['art. 40e CO | 220:40e | CO']],
+    ['art. 2vicies CP', ['art. 2vicies CP | 311.0:2vicies | CP']],
+    ['art. 12 quinquies Cost.', ['art. 12 quinquies Cost. | 101:12quinquies | Cost.']],
     // a range too long to be one (a typing slip) keeps its two ends
     ['Art. 1–99 OR', ['Art. 1 | 220:1 | OR', '99 OR | 220:99 | OR']],
   ]);

@@ -136,12 +136,62 @@ interface Walk {
   readonly eids: Set<string>;
 }
 
+const REPEAL_WORDS = /^(?:Aufgehoben|Abrogé|Abrogée|Abrogés|Abrogées|Abrogato|Abrogata|Abrogati|Abrogate)\b\.?$/iu;
+/** `mit Wirkung seit 1. Jan. 2013`, `avec effet au 1er janvier 2013`, `con effetto dal 1° gennaio 2013`. */
+const EFFECT = /(?:mit Wirkung (?:seit|ab|auf den)|avec effet (?:au|dès le|le)|con effetto (?:dal|il))\s*/iu;
+
+/** The repeal an article's footnotes state: the date it took effect and the repealing act's AS/RO/RU reference. */
+function repealOf(footnotes: readonly { text: string }[]): { date: string | null; by: string | null } {
+  for (const { text } of footnotes) {
+    if (!/aufgehoben|abrog/i.test(text)) continue;
+    const effect = EFFECT.exec(text);
+    const date = effect ? (dateAt(text, effect.index + effect[0].length)?.iso ?? null) : null;
+    const by = /\b(?:AS|RO|RU)\s+\d{4}\s+\d{1,5}\b/.exec(text)?.[0] ?? null;
+    return { date, by };
+  }
+  return { date: null, by: null };
+}
+
+/** The article's footnotes, verbatim (without the AS/BBl links' markup). */
+function footnotesOf(article: XmlElement): { marker: string | null; text: string }[] {
+  return findAll(article, 'authorialNote')
+    .map((note) => ({
+      marker: attr(note, 'marker'),
+      text: squash(plainText(note)).replace(/\s+([.,;:)])/g, '$1').replace(/\(\s+/g, '('),
+    }))
+    .filter((f) => f.text.length > 0);
+}
+
+/**
+ * The numbers an article heading names: one (`Art. 5a`), or several when repealed articles are
+ * noted together (`Art. 11 und 12`, `Art. 11–14`, `Art. 11-13 Aufgehoben`, `Art. 3 et 4`).
+ */
+export function articleNumsOf(numText: string): string[] {
+  const text = squash(numText)
+    .replace(/^(?:Art(?:ikel|icle|icolo)?s?\.?|Artt\.|§§?)\s*/iu, '')
+    .replace(/\s*(?:Aufgehoben|Abrogés?|Abrogées?|Abrogat[oiae])\.?$/iu, '')
+    .replace(/\.$/, '');
+  const single = normaliseArticleNum(text);
+  if (single !== undefined) return [single];
+  const range = /^(\d{1,4})\s*(?:[-–—]|bis|à|a|al)\s*(\d{1,4})$/u.exec(text);
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    if (to > from && to - from <= 200) return Array.from({ length: to - from + 1 }, (_, k) => String(from + k));
+  }
+  const parts = text.split(/\s*(?:,|\bund\b|\bet\b|\be\b|\bsowie\b)\s*/u).filter((p) => p.length > 0);
+  const nums = parts.map((p) => normaliseArticleNum(p));
+  return parts.length > 1 && nums.every((n) => n !== undefined) ? (nums as string[]) : [];
+}
+
 function walkBody(element: XmlElement, parent: string | null, walk: Walk): void {
   for (const child of childElements(element)) {
     if (child.name === 'article') {
       const eid = attr(child, 'eId') ?? `article_${walk.articles.length + 1}`;
-      const num = articleNumFromEid(eid) ?? normaliseArticleNum(textOf(firstChild(child, 'num')) ?? '');
-      if (num === undefined || walk.eids.has(eid)) {
+      // The number line wins where it names several articles (a note of repealed articles shares one eId).
+      const fromText = articleNumsOf(plainText(firstChild(child, 'num') ?? child));
+      const fromEid = articleNumFromEid(eid);
+      const nums = fromText.length > 1 || fromEid === undefined ? fromText : [fromEid];
+      if (nums.length === 0 || walk.eids.has(eid)) {
         walk.skipped.push(eid);
         continue;
       }
@@ -153,13 +203,24 @@ function walkBody(element: XmlElement, parent: string | null, walk: Walk): void 
           (c) => typeof c === 'string' || (c.name !== 'num' && c.name !== 'heading'),
         ),
       };
-      walk.articles.push({
-        article_num: num,
-        eid,
-        heading: textOf(firstChild(child, 'heading')),
-        text: renderLines(body).join('\n'),
-        block: parent,
-      });
+      const rendered = renderLines(body).join('\n');
+      // `Art. 11–13 Aufgehoben`: the repeal note may stand in the article's number line
+      const numNote = /\b(Aufgehoben|Abrog\p{L}*)\.?$/iu.exec(squash(plainText(firstChild(child, 'num') ?? child)))?.[1];
+      const text = rendered === '' && numNote ? numNote : rendered;
+      const footnotes = footnotesOf(child);
+      const repealed = REPEAL_WORDS.test(text);
+      for (const num of nums) {
+        walk.articles.push({
+          article_num: num,
+          // Articles noted together share one element: each gets an id of its own.
+          eid: nums.length > 1 ? `${eid}#${num}` : eid,
+          heading: textOf(firstChild(child, 'heading')),
+          text,
+          block: parent,
+          ...(repealed ? { repealed: repealOf(footnotes) } : {}),
+          ...(footnotes.length > 0 ? { footnotes } : {}),
+        });
+      }
     } else if (BLOCK_ELEMENTS.has(child.name)) {
       const id = attr(child, 'eId') ?? `${parent ?? 'body'}/${child.name}_${walk.blocks.length + 1}`;
       walk.blocks.push({

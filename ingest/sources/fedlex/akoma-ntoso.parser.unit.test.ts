@@ -168,3 +168,83 @@ describe('Akoma Ntoso parser on synthetic documents', () => {
     expect(() => parseAkomaNtoso(synthetic(), { srNumber: '220' })).toThrow(/differs from the listed 220/);
   });
 });
+
+describe('articles as Fedlex numbers, repeals and annotates them', () => {
+  const note = (marker: string, text: string) =>
+    `<authorialNote eId="fn_${marker}" marker="${marker}"><p>${text}</p></authorialNote>`;
+  const article = (eid: string, num: string, content: string, heading = '') =>
+    `<article eId="${eid}"><num><b>${num}</b></num>${heading ? `<heading>${heading}</heading>` : ''}<paragraph eId="${eid}/para"><content><p>${content}</p></content></paragraph></article>`;
+  const parse = (lang: string, body: string) => parseAkomaNtoso(synthetic({ lang, body }), { language: lang as 'de' });
+
+  it.each([
+    ['art_32_a', 'Art. 32<i>a</i>', '32a'],
+    ['art_32_a_bis', 'Art. 32<i>a</i><i>bis</i>', '32abis'],
+    ['art_5_a_quater', 'Art. 5<i>a</i><i>quater</i>', '5aquater'],
+    ['art_40_e', 'Art. 40<i>e</i>', '40e'],
+    ['art_2_vicies', 'Art. 2<i>vicies</i>', '2vicies'],
+    ['art_6_bis_a', 'Art. 6<i>bis</i><i>a</i>', '6bisa'],
+  ])('%s (%s) is Art. %s', (eid, num, expected) => {
+    expect(parse('de', article(eid, num, 'Text.')).articles.map((a) => a.article_num)).toEqual([expected]);
+  });
+
+  it.each([
+    [
+      'de',
+      'Art. 11–14',
+      'Aufgehoben',
+      'Aufgehoben durch Ziff. I der V vom 14. Nov. 2012, mit Wirkung seit 1. Jan. 2013 (<ref href="https://fedlex.data.admin.ch/eli/oc/2012/6447">AS <b>2012</b> 6447</ref>).',
+      ['11', '12', '13', '14'],
+      { date: '2013-01-01', by: 'AS 2012 6447' },
+    ],
+    [
+      'fr',
+      'Art. 11 et 12',
+      'Abrogés',
+      'Abrogés par le ch. I de l’O du 14 nov. 2012, avec effet au 1<sup>er</sup> janv. 2013 (<ref href="https://fedlex.data.admin.ch/eli/oc/2012/6447">RO <b>2012</b> 6447</ref>).',
+      ['11', '12'],
+      { date: '2013-01-01', by: 'RO 2012 6447' },
+    ],
+    [
+      'it',
+      'Art. 11-13',
+      'Abrogati',
+      'Abrogati dal n. I dell’O del 14 nov. 2012, con effetto dal 1° gen. 2013 (<ref href="https://fedlex.data.admin.ch/eli/oc/2012/6447">RU <b>2012</b> 6447</ref>).',
+      ['11', '12', '13'],
+      { date: '2013-01-01', by: 'RU 2012 6447' },
+    ],
+  ] as const)('%s: "%s %s" marks every article of the note repealed, each under its own number', (lang, num, word, footnote, nums, repealed) => {
+    const act = parse(lang, article('art_11', num, `<i>${word}</i>${note('3', footnote)}`) + article('art_15', 'Art. 15', 'Text.'));
+    expect(act.skipped_articles).toEqual([]);
+    expect(act.articles.map((a) => [a.article_num, a.text, a.repealed ?? null])).toEqual([
+      ...nums.map((n) => [n, word, repealed]),
+      ['15', 'Text.', null],
+    ]);
+    expect(new Set(act.articles.map((a) => a.eid)).size).toBe(act.articles.length);
+    expect(act.articles[0]!.footnotes).toEqual([{ marker: '3', text: expect.stringContaining('2012 6447') }]);
+  });
+
+  it('"Art. 11–13 Aufgehoben" in the number line, no paragraph', () => {
+    const act = parse('de', '<article eId="art_11_13"><num><b>Art. 11–13</b> Aufgehoben</num></article>');
+    expect(act.articles.map((a) => [a.article_num, a.text, a.repealed])).toEqual([
+      ['11', 'Aufgehoben', { date: null, by: null }],
+      ['12', 'Aufgehoben', { date: null, by: null }],
+      ['13', 'Aufgehoben', { date: null, by: null }],
+    ]);
+  });
+
+  it('serves the wording verbatim: paragraph numbers such as 1bis, lists, no footnote markers, no layout placeholders', () => {
+    const act = parse(
+      'de',
+      `<article eId="art_7"><num><b>Art. 7</b></num><heading>Pflichten${note('4', 'Fassung gemäss Ziff. I des BG vom 1. Jan. 2020 (AS 2020 1).')}</heading>
+      <paragraph eId="art_7/para_1"><num>1</num><content><p>Die Behörde[tab]prüft${note('5', 'Berichtigung vom 3. März 2021.')} das Gesuch.</p></content></paragraph>
+      <paragraph eId="art_7/para_1_bis"><num>1bis</num><content><blockList eId="l"><listIntroduction>Sie hört an:</listIntroduction><item eId="l/a"><num>a.</num><p>die Gemeinde;</p></item><item eId="l/b"><num>b.</num><p>den Kanton.</p></item></blockList></content></paragraph></article>`,
+    );
+    const [a] = act.articles;
+    expect(a).toMatchObject({ article_num: '7', heading: 'Pflichten' });
+    expect(a!.text).toBe('1 Die Behörde prüft das Gesuch.\n1bis Sie hört an:\na. die Gemeinde;\nb. den Kanton.');
+    expect(a!.footnotes).toEqual([
+      { marker: '4', text: 'Fassung gemäss Ziff. I des BG vom 1. Jan. 2020 (AS 2020 1).' },
+      { marker: '5', text: 'Berichtigung vom 3. März 2021.' },
+    ]);
+  });
+});

@@ -86,5 +86,10 @@ export function renderLines(element: XmlElement): string[] {
     if (num !== null && lines.length > 0) lines[0] = `${num} ${lines[0]}`;
     else if (num !== null) lines.push(num);
   }
-  return lines.map((l) => l.replace(/\s*\|$/, ''));
+  return lines.map((l) => l.replace(/\s*\|$/, '')).map(withoutPlaceholders).filter((l) => l.length > 0);
+}
+
+/** Layout placeholders of the portal's XML (`[tab]`) are no part of the wording. */
+function withoutPlaceholders(line: string): string {
+  return line.includes('[') ? squash(line.replace(/\[(?:tab|Tab|TAB)\]/g, ' ')) : line;
 }
