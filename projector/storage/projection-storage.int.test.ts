@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type DatabaseHandle } from '../../test/support/engines.ts';
+import type { DatabaseHandle } from '../../infra/db/database.ts';
+import { openTestDatabase } from '../../test/support/engines.ts';
 import { postgresTables } from './projection-storage.ts';
 
 let handle: DatabaseHandle;
@@ -20,7 +21,8 @@ const columnsOf = async (schema: string, table: string) =>
 
 describe('postgresTables upgrades', () => {
   it('bring a generation of an older release up to the current shape, the live views included', async () => {
-    const base = (await sql<{ base: string }>`select current_schema() as base`.execute(handle.db)).rows[0]!.base;
+    const base = (await sql<{ base: string }>`select current_schema() as base`.execute(handle.db)).rows[0]!
+      .base;
     const ctx = { db: handle.db, base, schema: `${base}__things_g1`, generation: 1 };
     const v1 = postgresTables(['things'], ['create table things (id text primary key)']);
     await v1.create(ctx);
@@ -41,16 +43,19 @@ describe('postgresTables upgrades', () => {
   });
 
   it('leave the views of a generation that is not live alone', async () => {
-    const base = (await sql<{ base: string }>`select current_schema() as base`.execute(handle.db)).rows[0]!.base;
+    const base = (await sql<{ base: string }>`select current_schema() as base`.execute(handle.db)).rows[0]!
+      .base;
     const live = { db: handle.db, base, schema: `${base}__others_g1`, generation: 1 };
     const building = { ...live, schema: `${base}__others_g2`, generation: 2 };
     const v1 = postgresTables(['others'], ['create table others (id text primary key)']);
     await v1.create(live);
     await v1.activate(live);
     await v1.create(building);
-    const v2 = postgresTables(['others'], ['create table others (id text primary key, n int)'], [
-      'alter table others add column if not exists n int',
-    ]);
+    const v2 = postgresTables(
+      ['others'],
+      ['create table others (id text primary key, n int)'],
+      ['alter table others add column if not exists n int'],
+    );
     await v2.create(building);
     expect(await columnsOf(building.schema, 'others')).toEqual(['id', 'n']);
     expect(await columnsOf(base, 'others')).toEqual(['id']);
