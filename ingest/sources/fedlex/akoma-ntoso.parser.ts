@@ -136,7 +136,8 @@ interface Walk {
   readonly eids: Set<string>;
 }
 
-const REPEAL_WORDS = /^(?:Aufgehoben|Abrogé|Abrogée|Abrogés|Abrogées|Abrogato|Abrogata|Abrogati|Abrogate)\b\.?$/iu;
+const REPEAL_WORDS =
+  /^(?:Aufgehoben|Abrogé|Abrogée|Abrogés|Abrogées|Abrogato|Abrogata|Abrogati|Abrogate)\b\.?$/iu;
 /** `mit Wirkung seit 1. Jan. 2013`, `avec effet au 1er janvier 2013`, `con effetto dal 1° gennaio 2013`. */
 const EFFECT = /(?:mit Wirkung (?:seit|ab|auf den)|avec effet (?:au|dès le|le)|con effetto (?:dal|il))\s*/iu;
 
@@ -157,7 +158,9 @@ function footnotesOf(article: XmlElement): { marker: string | null; text: string
   return findAll(article, 'authorialNote')
     .map((note) => ({
       marker: attr(note, 'marker'),
-      text: squash(plainText(note)).replace(/\s+([.,;:)])/g, '$1').replace(/\(\s+/g, '('),
+      text: squash(plainText(note))
+        .replace(/\s+([.,;:)])/g, '$1')
+        .replace(/\(\s+/g, '('),
     }))
     .filter((f) => f.text.length > 0);
 }
@@ -176,11 +179,12 @@ export function articleNumsOf(numText: string): string[] {
   const range = /^(\d{1,4})\s*(?:[-–—]|bis|à|a|al)\s*(\d{1,4})$/u.exec(text);
   if (range) {
     const [from, to] = [Number(range[1]), Number(range[2])];
-    if (to > from && to - from <= 200) return Array.from({ length: to - from + 1 }, (_, k) => String(from + k));
+    if (to > from && to - from <= 200)
+      return Array.from({ length: to - from + 1 }, (_, k) => String(from + k));
   }
   const parts = text.split(/\s*(?:,|\bund\b|\bet\b|\be\b|\bsowie\b)\s*/u).filter((p) => p.length > 0);
   const nums = parts.map((p) => normaliseArticleNum(p));
-  return parts.length > 1 && nums.every((n) => n !== undefined) ? (nums as string[]) : [];
+  return parts.length > 1 && nums.every((n) => n !== undefined) ? nums : [];
 }
 
 function walkBody(element: XmlElement, parent: string | null, walk: Walk): void {
@@ -205,7 +209,9 @@ function walkBody(element: XmlElement, parent: string | null, walk: Walk): void 
       };
       const rendered = renderLines(body).join('\n');
       // `Art. 11–13 Aufgehoben`: the repeal note may stand in the article's number line
-      const numNote = /\b(Aufgehoben|Abrog\p{L}*)\.?$/iu.exec(squash(plainText(firstChild(child, 'num') ?? child)))?.[1];
+      const numNote = /\b(Aufgehoben|Abrog\p{L}*)\.?$/iu.exec(
+        squash(plainText(firstChild(child, 'num') ?? child)),
+      )?.[1];
       const text = rendered === '' && numNote ? numNote : rendered;
       const footnotes = footnotesOf(child);
       const repealed = REPEAL_WORDS.test(text);
