@@ -247,7 +247,14 @@ describe('POST /attest', () => {
     const { status, body } = await post('/attest', { draft_text: GOOD });
     expect(status).toBe(200);
     expect(body.issues).toEqual([]);
-    expect(body).toMatchObject({ ok: true, citations_found: 12, citations_ok: 12, issues_count: 0 });
+    expect(body).toMatchObject({
+      ok: true,
+      citations_found: 10,
+      citations_ok: 10,
+      statute_references_found: 2,
+      statute_references_ok: 2,
+      issues_count: 0,
+    });
     expect(body.annotated_text.match(/\[✓\]/g)).toHaveLength(12);
     expect(body.citations).toBeUndefined();
   });

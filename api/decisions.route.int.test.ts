@@ -239,8 +239,11 @@ function scraperRun(source: string, runId: string, finishedAt: string, success: 
 // App
 
 /** The API over the loaded read models at {@link TODAY}, optionally with other settings or another search index. */
-const appOver = (models: LoadedReadModels, settings: Partial<ApiSettings> = {}, search?: DecisionSearchIndex) =>
-  appOverModels(models, { today: TODAY, settings, ...(search ? { search } : {}) });
+const appOver = (
+  models: LoadedReadModels,
+  settings: Partial<ApiSettings> = {},
+  search?: DecisionSearchIndex,
+) => appOverModels(models, { today: TODAY, settings, ...(search ? { search } : {}) });
 
 let loaded: LoadedReadModels;
 let app: FastifyInstance;
@@ -731,10 +734,15 @@ describe('GET /decisions query and q', () => {
     [{ query: '-' }, 'query'],
     [{ query: '*' }, 'query'],
     [{ q: '- *' }, 'q'],
-  ])('a query with nothing to search for (%j) → 422, never a listing of everything', async (params, param) => {
-    const detail = await search422(params);
-    expect(detail).toEqual([expect.objectContaining({ loc: ['query', param], msg: expect.stringMatching(/nothing|no words/) })]);
-  });
+  ])(
+    'a query with nothing to search for (%j) → 422, never a listing of everything',
+    async (params, param) => {
+      const detail = await search422(params);
+      expect(detail).toEqual([
+        expect.objectContaining({ loc: ['query', param], msg: expect.stringMatching(/nothing|no words/) }),
+      ]);
+    },
+  );
 
   it('invalid syntax in q → 422 at loc [query, q]; in query, even when q is valid → [query, query]', async () => {
     expect((await search422({ q: '(Sperrfrist' }))[0]!.loc).toEqual(['query', 'q']);
@@ -961,15 +969,14 @@ describe('GET /decisions citation fields', () => {
     expect(r).toMatchObject({ citation_string_de: de, citation_string_fr: fr, citation_string_it: it });
   });
 
-  it('canonical_url percent-encodes the id; rule_statement is the regeste, else the first paragraph', async () => {
+  it('canonical_url percent-encodes the id; rule_statement is the holding of the regeste, else the first paragraph', async () => {
     const body = await searchOk({ court: 'zh_obergericht', limit: 2000 });
     const r = body.results.find((x) => x.decision_id === 'zh_obergericht_PÜ190001')!;
     expect(r.canonical_url).toBe(`${PUBLIC_BASE}/entscheid/zh_obergericht_P%C3%9C190001`);
     expect(r.rule_statement).toBe('Die Erben streiten über die Ausgleichung.');
     const withRegeste = (await searchOk({ query: 'bger_6B_1234_2025' })).results[0]!;
-    expect(withRegeste.rule_statement).toBe(
-      'Art. 47 StGB; Strafzumessung. Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.',
-    );
+    // the Regeste's heading of provision and topic is not part of the holding
+    expect(withRegeste.rule_statement).toBe('Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.');
     const fr = (await searchOk({ query: '"délai de protection"' })).results[0]!;
     expect(fr.rule_statement).toBe(
       'Le délai de protection court dès la fin de la procédure (ATF 131 III 121 consid. 3; arrêt 6B_1234/2025).',
@@ -1056,8 +1063,7 @@ describe('GET /decisions/{decision_id}', () => {
       citation_string_fr: 'TF 6B_1234/2025 du 3 mai 2025',
       citation_string_it: 'TF 6B_1234/2025 del 3 maggio 2025',
       canonical_url: `${PUBLIC_BASE}/entscheid/bger_6B_1234_2025`,
-      rule_statement:
-        'Art. 47 StGB; Strafzumessung. Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.',
+      rule_statement: 'Die Vorstrafen sind bei der Strafzumessung zu berücksichtigen.',
     });
     expect(body['provenance']).toMatchObject({ content_hash: d.provenance.content_hash, version: 1 });
   });

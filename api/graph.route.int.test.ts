@@ -5,12 +5,25 @@
  * `test/support/graph-corpus.ts`).
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadingCasesQuery } from '../contracts/api/graph.schema.ts';
 import type { DatabaseHandle } from '../infra/db/database.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
-import { APPEAL, C, graphApp, HUB, LATER, LOWER, SECOND, THIRD, TIE_A, TIE_B, Z } from '../test/support/graph-corpus.ts';
+import {
+  APPEAL,
+  C,
+  graphApp,
+  HUB,
+  LATER,
+  LOWER,
+  SECOND,
+  THIRD,
+  TIE_A,
+  TIE_B,
+  Z,
+} from '../test/support/graph-corpus.ts';
 import { leadingCases } from './queries/leading-cases.query.ts';
 
 let handle: DatabaseHandle;
@@ -43,9 +56,25 @@ describe('GET /citations/{decision_id}', () => {
     const first = await json(`/citations/${HUB.decision_id}?limit=3`);
     expect(first.direction).toBe('both');
     expect(first.min_confidence).toBe(0.3);
-    expect(first.decision).toMatchObject({ decision_id: HUB.decision_id, citation_string_fr: 'ATF 140 III 86' });
-    expect(first.incoming).toMatchObject({ total: 8, returned: 3, offset: 0, limit: 3, has_more: true, next_offset: 3 });
-    expect(first.outgoing).toMatchObject({ total: 0, returned: 0, has_more: false, next_offset: null, unresolved_total: 0 });
+    expect(first.decision).toMatchObject({
+      decision_id: HUB.decision_id,
+      citation_string_fr: 'ATF 140 III 86',
+    });
+    expect(first.incoming).toMatchObject({
+      total: 8,
+      returned: 3,
+      offset: 0,
+      limit: 3,
+      has_more: true,
+      next_offset: 3,
+    });
+    expect(first.outgoing).toMatchObject({
+      total: 0,
+      returned: 0,
+      has_more: false,
+      next_offset: null,
+      unresolved_total: 0,
+    });
     // newest citing decision first
     expect(ids(first.incoming.citations)).toEqual([Z[1]!.decision_id, C[6]!.decision_id, C[5]!.decision_id]);
     const pages: { decision_id: string }[][] = [first.incoming.citations];
@@ -91,26 +120,44 @@ describe('GET /citations/{decision_id}', () => {
 
   it('an inner BGE page resolves through the page range', async () => {
     const body = await json(`/citations/${Z[1]!.decision_id}?direction=outgoing`);
-    const hub = body.outgoing.citations.find((e: { decision_id: string }) => e.decision_id === HUB.decision_id);
+    const hub = body.outgoing.citations.find(
+      (e: { decision_id: string }) => e.decision_id === HUB.decision_id,
+    );
     expect(hub).toMatchObject({ evidence: { match: 'inner_page' }, confidence: 0.86 });
   });
 
   it('min_confidence filters edges (stated date differs 0.57; cited decision later 0.19)', async () => {
     const at = async (min: number) =>
-      ids((await json(`/citations/${C[6]!.decision_id}?direction=outgoing&min_confidence=${min}`)).outgoing.citations);
+      ids(
+        (await json(`/citations/${C[6]!.decision_id}?direction=outgoing&min_confidence=${min}`)).outgoing
+          .citations,
+      );
     expect(await at(0.5)).toEqual([HUB.decision_id, TIE_A.decision_id]);
     expect(await at(0.6)).toEqual([HUB.decision_id]);
     expect(await at(1)).toEqual([]);
     const later = async (min?: number): Promise<{ total: number }> =>
-      (await json(`/citations/${LATER.decision_id}?direction=incoming${min !== undefined ? `&min_confidence=${min}` : ''}`)).incoming as { total: number };
+      (
+        await json(
+          `/citations/${LATER.decision_id}?direction=incoming${min !== undefined ? `&min_confidence=${min}` : ''}`,
+        )
+      ).incoming as { total: number };
     expect((await later()).total).toBe(0);
-    expect(await later(0.1)).toMatchObject({ total: 1, citations: [{ decision_id: Z[4]!.decision_id, confidence: 0.19, evidence: { date_order: 'cited_is_later' } }] });
+    expect(await later(0.1)).toMatchObject({
+      total: 1,
+      citations: [
+        { decision_id: Z[4]!.decision_id, confidence: 0.19, evidence: { date_order: 'cited_is_later' } },
+      ],
+    });
     expect((await later(0)).total).toBe(1);
   });
 
   it('finds the decision by docket or BGE reference too', async () => {
-    expect((await json(`/citations/${encodeURIComponent('BGE 140 III 86')}?limit=1`)).decision.decision_id).toBe(HUB.decision_id);
-    expect((await json(`/citations/${encodeURIComponent('4A_50/2014')}?limit=1`)).decision.decision_id).toBe(THIRD.decision_id);
+    expect(
+      (await json(`/citations/${encodeURIComponent('BGE 140 III 86')}?limit=1`)).decision.decision_id,
+    ).toBe(HUB.decision_id);
+    expect((await json(`/citations/${encodeURIComponent('4A_50/2014')}?limit=1`)).decision.decision_id).toBe(
+      THIRD.decision_id,
+    );
   });
 
   it('an unknown decision is 404 with a clear message', async () => {
@@ -168,7 +215,10 @@ describe('GET /appeal-chain/{decision_id}', () => {
       link_confidence: 0.74,
       confidence: 0.74,
       via: APPEAL.decision_id,
-      decision: { decision_id: LOWER.decision_id, citation_string_de: 'Obergericht ZH LB190001 vom 3. März 2020' },
+      decision: {
+        decision_id: LOWER.decision_id,
+        citation_string_de: 'Obergericht ZH LB190001 vom 3. März 2020',
+      },
     });
     expect(body.prior[1]).toMatchObject({
       level: 2,
@@ -185,7 +235,12 @@ describe('GET /appeal-chain/{decision_id}', () => {
   it('subsequent instances by reverse lookup', async () => {
     const body = await json(`/appeal-chain/${LOWER.decision_id}`);
     expect(body.subsequent).toEqual([
-      expect.objectContaining({ level: 1, resolved: true, confidence: 0.74, decision: expect.objectContaining({ decision_id: APPEAL.decision_id }) }),
+      expect.objectContaining({
+        level: 1,
+        resolved: true,
+        confidence: 0.74,
+        decision: expect.objectContaining({ decision_id: APPEAL.decision_id }),
+      }),
     ]);
     expect(body.prior).toEqual([expect.objectContaining({ level: 1, resolved: false, docket: 'FV180099' })]);
   });
@@ -205,7 +260,9 @@ describe('GET /appeal-chain/{decision_id}', () => {
     ] as const) {
       const res = await get(`/appeal-chain/${APPEAL.decision_id}?${q}`);
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['query', 'min_confidence'], type })]);
+      expect(res.json().detail).toEqual([
+        expect.objectContaining({ loc: ['query', 'min_confidence'], type }),
+      ]);
     }
   });
 });
@@ -214,26 +271,40 @@ describe('GET /appeal-chain/{decision_id}', () => {
 // /leading-cases
 
 describe('GET /leading-cases', () => {
-  it('ranks by citations from decisions applying the same provision, then by in-degree', async () => {
+  it('ranks by citations from decisions applying the same provision, weighted by how specific the decision is to them', async () => {
     const body = await json('/leading-cases?law_code=OR&article=41&limit=5');
     expect(body.filters.statute).toMatchObject({ sr_number: '220', abbreviation: 'OR', article: '41' });
     expect(body.context_decisions).toBe(7);
-    // TIE_A is cited by two decisions applying Art. 41 OR, THIRD by one (but by six overall):
-    // the same provision comes first; between THIRD and TIE_B (one each) the in-degree decides.
-    expect(body.results.map((r: { decision_id: string; authority: unknown }) => [r.decision_id, r.authority])).toEqual([
-      [HUB.decision_id, { citing_in_context: 7, cited_by: 8, in_context: false }],
-      [SECOND.decision_id, { citing_in_context: 3, cited_by: 3, in_context: false }],
-      [TIE_A.decision_id, { citing_in_context: 2, cited_by: 3, in_context: false }],
-      [THIRD.decision_id, { citing_in_context: 1, cited_by: 6, in_context: false }],
-      [TIE_B.decision_id, { citing_in_context: 1, cited_by: 1, in_context: false }],
+    // TIE_A is cited by two decisions applying Art. 41 OR, THIRD and TIE_B by one each; THIRD is
+    // cited by six decisions overall, TIE_B only here: TIE_B is the more specific to Art. 41 OR.
+    const n = Number(
+      (await sql<{ n: number }>`select count(*)::int as n from citation_nodes`.execute(handle.db)).rows[0]!.n,
+    );
+    const score = (citing: number, citedBy: number) =>
+      Math.round(citing * Math.log(1 + n / citedBy) * 1000) / 1000;
+    expect(
+      body.results.map((r: { decision_id: string; authority: unknown }) => [r.decision_id, r.authority]),
+    ).toEqual([
+      [HUB.decision_id, { citing_in_context: 7, cited_by: 8, in_context: false, score: score(7, 8) }],
+      [SECOND.decision_id, { citing_in_context: 3, cited_by: 3, in_context: false, score: score(3, 3) }],
+      [TIE_A.decision_id, { citing_in_context: 2, cited_by: 3, in_context: false, score: score(2, 3) }],
+      [TIE_B.decision_id, { citing_in_context: 1, cited_by: 1, in_context: false, score: score(1, 1) }],
+      [THIRD.decision_id, { citing_in_context: 1, cited_by: 6, in_context: false, score: score(1, 6) }],
     ]);
-    expect(body.results[0]).toMatchObject({ rank: 1, citation_string_de: 'BGE 140 III 86', canonical_url: expect.stringContaining('/entscheid/'), rule_statement: expect.any(String) });
+    expect(body.results[0]).toMatchObject({
+      rank: 1,
+      citation_string_de: 'BGE 140 III 86',
+      canonical_url: expect.stringContaining('/entscheid/'),
+      rule_statement: expect.any(String),
+    });
   });
 
   it('counts the citations of the newest decisions applying the provision when there are more than the pool', async () => {
     const q = leadingCasesQuery.parse({ law_code: 'OR', article: '41', limit: '5' });
     const ctx = { publicBaseUrl: 'https://research.example.ch', today: '2026-01-15' };
-    const body = await leadingCases(handle.db, new PostgresSearchIndex(handle.db), q, ctx, { statuteContext: 3 });
+    const body = await leadingCases(handle.db, new PostgresSearchIndex(handle.db), q, ctx, {
+      statuteContext: 3,
+    });
     expect(body).toMatchObject({ context_decisions: 7, context_counted: 3, context_is_lower_bound: false });
     // C5..C7 (the newest three) cite the hub; C7 cites TIE_A; SECOND is cited by C1..C3 only
     expect(body.results.map((r) => [r.decision_id, r.authority.citing_in_context])).toEqual([
@@ -268,7 +339,28 @@ describe('GET /leading-cases', () => {
   it('by topic query', async () => {
     const body = await json('/leading-cases?query=Beweislast');
     expect(body.context_decisions).toBe(5);
-    expect(body.results[0]).toMatchObject({ decision_id: THIRD.decision_id, authority: { citing_in_context: 5 } });
+    expect(body.results[0]).toMatchObject({
+      decision_id: THIRD.decision_id,
+      authority: { citing_in_context: 5 },
+    });
+  });
+
+  it('without topic or provision lists the most-cited decisions overall, bounded by limit', async () => {
+    const body = await json('/leading-cases?limit=3');
+    expect(body.filters).toMatchObject({ query: null, statute: null });
+    expect(body.returned).toBe(3);
+    expect(body.results.map((r: { decision_id: string }) => r.decision_id)).toEqual([
+      HUB.decision_id,
+      THIRD.decision_id,
+      expect.any(String),
+    ]);
+    const counts = body.results.map(
+      (r: { authority: { citing_in_context: number } }) => r.authority.citing_in_context,
+    );
+    expect([...counts].sort((a: number, b: number) => b - a)).toEqual(counts);
+    expect(body.results[0].authority.score).toBe(body.results[0].authority.citing_in_context);
+    const bge = await json('/leading-cases?court=bge&limit=100');
+    expect(bge.results.every((r: { court: string }) => r.court === 'bge')).toBe(true);
   });
 
   it.each([
@@ -276,7 +368,6 @@ describe('GET /leading-cases', () => {
     ['limit=101', 'limit'],
     ['limit=x&law_code=OR', 'limit'],
     ['article=41', 'article'],
-    ['', 'query'],
     ['law_code=XYZ', 'law_code'],
     ['law_code=OR&article=abc', 'article'],
     ['law_code=OR&date_from=2020-13-01', 'date_from'],
@@ -308,12 +399,21 @@ describe('GET /trends', () => {
     for (const code of ['OR', 'CO', '220']) {
       expect(await json(`/trends?law_code=${code}&article=41`), code).toMatchObject(expected);
     }
-    expect(await json('/trends?law_code=ZGB&article=8')).toMatchObject({ total: 5, years: [{ year: 2017, decisions: 5 }] });
+    expect(await json('/trends?law_code=ZGB&article=8')).toMatchObject({
+      total: 5,
+      years: [{ year: 2017, decisions: 5 }],
+    });
   });
 
   it('by topic, by topic and statute, and all decisions', async () => {
-    expect(await json('/trends?query=Beweislast')).toMatchObject({ total: 5, years: [{ year: 2017, decisions: 5 }] });
-    expect(await json('/trends?query=Beweislast&law_code=OR&article=41')).toMatchObject({ total: 0, years: [] });
+    expect(await json('/trends?query=Beweislast')).toMatchObject({
+      total: 5,
+      years: [{ year: 2017, decisions: 5 }],
+    });
+    expect(await json('/trends?query=Beweislast&law_code=OR&article=41')).toMatchObject({
+      total: 0,
+      years: [],
+    });
     const all = await json('/trends?court=bge');
     expect(all.years).toEqual([
       { year: 2014, decisions: 1, is_lower_bound: false },
@@ -331,7 +431,10 @@ describe('GET /trends', () => {
   ])('%s → 422', async (query, param) => {
     const res = await get(`/trends?${query}`);
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json<{ detail: { loc: string[] }[] }>().detail.map((d) => d.loc)).toContainEqual(['query', param]);
+    expect(res.json<{ detail: { loc: string[] }[] }>().detail.map((d) => d.loc)).toContainEqual([
+      'query',
+      param,
+    ]);
   });
 });
 
@@ -349,7 +452,11 @@ describe('GET /statistics: citation graph and statutes', () => {
       appeal_references: 2,
       appeal_links_resolved: 1,
     });
-    expect(body.citation_graph.most_cited[0]).toEqual({ decision_id: HUB.decision_id, citation_string_de: 'BGE 140 III 86', cited_by: 8 });
+    expect(body.citation_graph.most_cited[0]).toEqual({
+      decision_id: HUB.decision_id,
+      citation_string_de: 'BGE 140 III 86',
+      cited_by: 8,
+    });
     expect(body.statutes).toMatchObject({ decisions_citing_statutes: 12, federal_acts: 2 });
     expect(body.statutes.top_articles).toEqual([
       { sr_number: '220', abbreviation: 'OR', article: '41', decisions: 7 },

@@ -22,8 +22,35 @@ export function parseSearchText(text: string, param: string, input: string = tex
   }
   if (parsed.ast === null) {
     throw new RequestValidationError([
-      { loc: ['query', param], msg: 'The query has no words, phrases or references to search for', type: 'value_error', input },
+      {
+        loc: ['query', param],
+        msg: 'The query has no words, phrases or references to search for',
+        type: 'value_error',
+        input,
+      },
     ]);
   }
   return parsed.ast;
+}
+
+/**
+ * A query for texts without reference keys (statutes, the legislation catalogue): a docket, BGE
+ * reference or id is searched as the phrase of its words, a statute provision as its words.
+ */
+export function referencesAsWords(node: QueryNode): QueryNode {
+  switch (node.kind) {
+    case 'reference': {
+      const words = node.display.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+      if (node.refKind !== 'statute') return { kind: 'phrase', words };
+      const terms = words.map((text): QueryNode => ({ kind: 'term', text }));
+      return terms.length === 1 ? terms[0]! : { kind: 'and', children: terms };
+    }
+    case 'not':
+      return { kind: 'not', child: referencesAsWords(node.child) };
+    case 'and':
+    case 'or':
+      return { kind: node.kind, children: node.children.map(referencesAsWords) };
+    default:
+      return node;
+  }
 }

@@ -127,7 +127,9 @@ describe('GET /regeste/{decision_id}', () => {
         { number: '3', exists: true, url: `${TEST_PUBLIC_BASE}/erwaegung/bge_BGE_140_III_86/3` },
       ],
     });
-    expect(body.rule_statement).toBe(body.regeste);
+    // the holding: the Regeste without its heading of provision and topic, verbatim
+    expect(body.rule_statement).toBe(body.regeste.replace('Art. 271 OR; Anfechtung der Kündigung. ', ''));
+    expect(body.regeste).toContain(body.rule_statement);
   });
 
   it('finds the decision by docket (unencoded slash too) and marks references that do not exist', async () => {

@@ -135,6 +135,57 @@ describe('embedded pipeline end to end', () => {
     expect(viaDocket.body.full_text.length).toBeGreaterThan(500);
   });
 
+  it('finds every decision first by its docket, its id and each of its citation strings, for every court', async () => {
+    const all = (await get(`/decisions?limit=${SIZE}&fields=compact`)).body.results as {
+      decision_id: string;
+      court: string;
+      docket_number: string;
+      citation_string_de: string;
+      citation_string_fr: string;
+      citation_string_it: string;
+    }[];
+    expect(all).toHaveLength(SIZE);
+    const misses: string[] = [];
+    const courts = new Set<string>();
+    for (const d of all) {
+      courts.add(d.court);
+      const forms = [
+        d.docket_number,
+        d.decision_id,
+        d.citation_string_de,
+        d.citation_string_fr,
+        d.citation_string_it,
+        d.docket_number.toLowerCase(),
+      ];
+      for (const form of forms) {
+        const res = await get(`/decisions?query=${encodeURIComponent(form)}&limit=1&fields=compact`);
+        if (res.status !== 200 || res.body.results[0]?.decision_id !== d.decision_id)
+          misses.push(
+            `${d.court}: '${form}' → ${res.status} ${res.body.results?.[0]?.decision_id ?? '(none)'}`,
+          );
+      }
+    }
+    expect(misses).toEqual([]);
+    expect(courts.size).toBeGreaterThanOrEqual(25);
+  }, 300_000);
+
+  it('a statute provision in the query searches the decisions applying it, before any operator', async () => {
+    const or = await get(`/decisions?query=${encodeURIComponent('Art. 41 OR')}&limit=50&fields=compact`);
+    expect(or.status).toBe(200);
+    expect(or.body.total).toBeGreaterThan(0);
+    const co = await get(`/decisions?query=${encodeURIComponent('art. 41 CO')}&limit=50&fields=compact`);
+    expect(co.body.total).toBe(or.body.total);
+    for (const r of or.body.results.slice(0, 10) as { decision_id: string }[]) {
+      const text = (await get(`/decisions/${encodeURIComponent(r.decision_id)}`)).body.full_text as string;
+      expect(text, r.decision_id).toMatch(/\bart(?:\.|icle|icolo)?\s*41\b[\s\S]{0,60}?\b(?:OR|CO)\b/i);
+    }
+    const narrowed = await get(`/decisions?query=${encodeURIComponent('Art. 41 OR Haftung')}&limit=1`);
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.total).toBeLessThanOrEqual(or.body.total);
+    const either = await get(`/decisions?query=${encodeURIComponent('Art. 41 OR OR Art. 271 OR')}&limit=1`);
+    expect(either.body.total).toBeGreaterThanOrEqual(or.body.total);
+  });
+
   it('finds the decisions citing a BGE reference, the BGE itself first', async () => {
     const bge = (await get('/decisions?court=bge&limit=50&fields=compact')).body.results as {
       docket_number: string;

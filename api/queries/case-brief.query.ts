@@ -137,7 +137,7 @@ export async function caseBrief(db: Database, found: FoundDecision, ctx: Summary
 
   const tops = [...new Set(erwaegungen.map((e) => e.number.split(/[.a-z/]/)[0]!))];
   return {
-    ...decisionHeadOf(d, ctx, ruleStatementOf(d, structure, erwaegungen[0]?.text ?? null)),
+    ...decisionHeadOf(d, ctx, ruleStatementOf(d, structure, erwaegungen)),
     regeste: structure?.regeste ?? d.regeste,
     facts: structure?.facts ? leadingSentences(structure.facts, FACTS_CHARS) : null,
     reasoning: tops.map((number) => ({

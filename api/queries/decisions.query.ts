@@ -1,5 +1,5 @@
 import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
-import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
+import { docketLookupKeys } from '../../contracts/search/reference-keys.ts';
 import type { DecisionDetail } from '../../contracts/api/decisions.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { findByReference } from './identifiers.query.ts';
@@ -25,12 +25,12 @@ export async function findDecision(
     .executeTakeFirst();
   let others: string[] = [];
   if (!row) {
-    const key = docketLookupKey(idOrDocket);
-    if (!key) return null;
+    const keys = docketLookupKeys(idOrDocket);
+    if (keys.length === 0) return null;
     const candidates = await db
       .selectFrom('decisions')
       .selectAll()
-      .where('docket_key', '=', key)
+      .where('docket_key', 'in', keys)
       .limit(20)
       .execute();
     candidates.sort((a, b) => rank(a.court) - rank(b.court) || a.decision_id.localeCompare(b.decision_id));
@@ -51,7 +51,14 @@ export async function findDecision(
   }
   if (!row) return null;
   const summary = toSummary(
-    { ...row, rule_statement: ruleStatement({ regeste: row.regeste, fullText: row.full_text }) },
+    {
+      ...row,
+      rule_statement: ruleStatement({
+        regeste: row.regeste,
+        fullText: row.full_text,
+        language: row.language,
+      }),
+    },
     ctx,
   );
   return {

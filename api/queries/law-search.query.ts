@@ -10,12 +10,11 @@ import { statuteRunAt, type StatuteRef } from '../../contracts/citation/grammar/
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
 import { resolveLawName } from '../../contracts/laws/resolve-law.ts';
-import type { QueryNode } from '../../contracts/search/query-ast.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { compileTsQuery } from '../../infra/search/postgres/tsquery-compiler.ts';
 import { RequestValidationError } from '../validation.ts';
 import { cantonalCandidatesByKey, versionArticles } from './statutes.query.ts';
-import { parseSearchText } from '../search-text.ts';
+import { parseSearchText, referencesAsWords } from '../search-text.ts';
 
 type Hit = LawSearchResponse['results'][number];
 type Reference = NonNullable<LawSearchResponse['reference']>;
@@ -24,20 +23,6 @@ const TS_CONFIG: Readonly<Record<string, string>> = { de: 'german', fr: 'french'
 const HEADLINE = 'MaxFragments=1, MaxWords=35, MinWords=15, StartSel=<b>, StopSel=</b>';
 
 /** Statute search knows no decision references: a docket or BGE number is searched as a phrase. */
-function withoutReferences(node: QueryNode): QueryNode {
-  switch (node.kind) {
-    case 'reference':
-      return { kind: 'phrase', words: node.display.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0) };
-    case 'not':
-      return { kind: 'not', child: withoutReferences(node.child) };
-    case 'and':
-    case 'or':
-      return { kind: node.kind, children: node.children.map(withoutReferences) };
-    default:
-      return node;
-  }
-}
-
 function lawUrl(
   basePath: string,
   jurisdiction: string,
@@ -167,7 +152,7 @@ export async function searchLaws(
   const results: Hit[] = first?.hit ? [first.hit] : [];
   let total = results.length;
   if (text.length > 0) {
-    const ast = withoutReferences(parseSearchText(text, 'query', q.query));
+    const ast = referencesAsWords(parseSearchText(text, 'query', q.query));
     const compiled = compileTsQuery(ast, { columns: { tsv: 'a.tsv', language: 'a.language' } });
     const cfg = sql.lit(TS_CONFIG[q.language] ?? 'simple');
     let query = db

@@ -21,7 +21,10 @@ export const STATUTE_CONTEXT_POOL = 5000;
  */
 const TIE_CAP = 200;
 
-export const LEADING_CASES_RANKING = `Authority: first the number of decisions applying the same provision (with a topic: matching the topic) that cite the decision; then its in-degree (all citing decisions); then the newest. Candidates are the decisions those context decisions cite, and the context decisions themselves. Counted are the ${TOPIC_POOL} best topic matches, and of the decisions applying a provision the newest ${STATUTE_CONTEXT_POOL} (\`context_counted\`).`;
+/** Candidates (by citations from the context) whose in-degree is looked at for the weighted score. */
+const SCORED_CANDIDATES = 500;
+
+export const LEADING_CASES_RANKING = `Authority within the context: the number of context decisions (applying the provision and/or matching the topic) that cite the decision, weighted by how specific it is to the context, × ln(1 + decisions in the graph / its in-degree), so that a decision every decision cites (standard of review, right to be heard) does not outrank the leading cases of the topic; then its in-degree; then the newest. Without a topic or a provision the context is every decision and the score is the number of citing decisions. Candidates are the decisions the context decisions cite, and the context decisions themselves. Counted are the ${TOPIC_POOL} best topic matches, and otherwise the newest ${STATUTE_CONTEXT_POOL} context decisions (\`context_counted\`).`;
 
 const articleFilter = (statute: StatuteFilter, alias: string) =>
   statute.article !== null ? sql`and ${sql.ref(`${alias}.article`)} = ${statute.article}` : sql``;
@@ -30,26 +33,38 @@ const articleFilter = (statute: StatuteFilter, alias: string) =>
  * The counted context as SQL `select id`: the topic matches (those applying the provision, with
  * both), or the newest `pool` decisions applying the provision.
  */
-function contextSql(statute: StatuteFilter | null, topicIds: readonly string[] | null, pool: number): RawBuilder<unknown> {
+function contextSql(
+  statute: StatuteFilter | null,
+  topicIds: readonly string[] | null,
+  pool: number,
+): RawBuilder<unknown> {
   if (topicIds !== null) {
     const topic = sql`select t.id from unnest(${[...topicIds]}::text[]) as t(id)`;
     if (!statute) return topic;
     return sql`${topic} where exists (select 1 from statute_references s
       where s.source_id = t.id and s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')})`;
   }
-  if (!statute) throw new Error('leading cases need a topic or a statute');
+  if (!statute)
+    return sql`select n.decision_id as id from citation_nodes n
+      order by n.decision_date desc nulls last, n.decision_id limit ${pool}`;
   return sql`select s.source_id as id from statute_references s
     where s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')}
     group by s.source_id order by max(s.source_date) desc nulls last, s.source_id limit ${pool}`;
 }
 
 /** Size of the whole context (not only the counted part). */
-async function contextSize(db: Database, statute: StatuteFilter | null, topicIds: readonly string[] | null): Promise<number> {
+async function contextSize(
+  db: Database,
+  statute: StatuteFilter | null,
+  topicIds: readonly string[] | null,
+): Promise<number> {
   const query =
     topicIds !== null
       ? sql<{ n: number }>`select count(*)::int as n from (${contextSql(statute, topicIds, 0)}) c`
-      : sql<{ n: number }>`select count(distinct s.source_id)::int as n from statute_references s
-          where s.act_key = ${statute!.sr_number} ${articleFilter(statute!, 's')}`;
+      : statute !== null
+        ? sql<{ n: number }>`select count(distinct s.source_id)::int as n from statute_references s
+          where s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')}`
+        : sql<{ n: number }>`select count(*)::int as n from citation_nodes`;
   return Number((await query.execute(db)).rows[0]?.n ?? 0);
 }
 
@@ -85,18 +100,27 @@ export async function leadingCases(
   let topicIds: string[] | null = null;
   let lowerBound = false;
   if (topic) {
-    const found = await search.search({ query: topic, filters: {}, sort: 'relevance', limit: TOPIC_POOL, offset: 0 });
+    const found = await search.search({
+      query: topic,
+      filters: {},
+      sort: 'relevance',
+      limit: TOPIC_POOL,
+      offset: 0,
+    });
     topicIds = found.hits.map((h) => h.decision_id);
     lowerBound = found.hasMore || found.total > topicIds.length;
   }
   const context = contextSql(statute, topicIds, pools.statuteContext);
   const filters = { court: q.court, dateFrom: q.date_from, dateTo: q.date_to };
-  const [cited, size] = await Promise.all([
-    citationsFromContext(db, context, filters, q.limit + TIE_CAP),
+  const weighted = statute !== null || topicIds !== null;
+  const [cited, size, graphSize] = await Promise.all([
+    citationsFromContext(db, context, filters, Math.max(q.limit + TIE_CAP, weighted ? SCORED_CANDIDATES : 0)),
     contextSize(db, statute, topicIds),
+    weighted ? contextSize(db, null, null) : Promise.resolve(0),
   ]);
-  // Everything above the last place, and the decisions tied with it: the in-degree ranks those.
-  const boundary = cited.length >= q.limit ? cited[q.limit - 1]!.citing : 0;
+  // Unweighted, everything above the last place and the decisions tied with it (the in-degree
+  // ranks those); weighted, every candidate scored.
+  const boundary = !weighted && cited.length >= q.limit ? cited[q.limit - 1]!.citing : 0;
   const candidates = new Map(cited.filter((c) => c.citing >= boundary).map((c) => [c.decision_id, c]));
   if (cited.length < q.limit) {
     for (const id of await contextTail(db, context, q, q.limit + TIE_CAP)) {
@@ -105,11 +129,17 @@ export async function leadingCases(
   }
   const ids = [...candidates.keys()];
   const [degrees, nodes] = await Promise.all([inDegrees(db, ids), nodesByIds(db, ids)]);
+  const scoreOf = (citing: number, citedBy: number) =>
+    weighted ? Math.round(citing * Math.log(1 + graphSize / Math.max(1, citedBy)) * 1000) / 1000 : citing;
   const ranked = [...candidates.values()]
     .filter((c) => nodes.has(c.decision_id))
-    .map((c) => ({ ...c, cited_by: degrees.get(c.decision_id) ?? 0, node: nodes.get(c.decision_id)! }))
+    .map((c) => {
+      const citedBy = degrees.get(c.decision_id) ?? 0;
+      return { ...c, cited_by: citedBy, score: scoreOf(c.citing, citedBy), node: nodes.get(c.decision_id)! };
+    })
     .sort(
       (a, b) =>
+        b.score - a.score ||
         b.citing - a.citing ||
         b.cited_by - a.cited_by ||
         (b.node.decision_date ?? '').localeCompare(a.node.decision_date ?? '') ||
@@ -132,7 +162,12 @@ export async function leadingCases(
     results: ranked.map((c, i) => ({
       ...graphDecisionOf(c.node, ctx),
       rank: i + 1,
-      authority: { citing_in_context: c.citing, cited_by: c.cited_by, in_context: c.in_context },
+      authority: {
+        citing_in_context: c.citing,
+        cited_by: c.cited_by,
+        in_context: c.in_context,
+        score: c.score,
+      },
     })),
   };
 }

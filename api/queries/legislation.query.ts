@@ -14,7 +14,7 @@ import { LEGISLATION_CHANGES_LIMIT } from '../../contracts/api/legislation.schem
 import { normaliseLawKey } from '../../contracts/laws/law-key.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { compileTsQuery } from '../../infra/search/postgres/tsquery-compiler.ts';
-import { parseSearchText } from '../search-text.ts';
+import { parseSearchText, referencesAsWords } from '../search-text.ts';
 import { actVersions, servedArticle, versionArticles, versionOn } from './statutes.query.ts';
 
 interface CatalogRow {
@@ -99,7 +99,7 @@ export async function searchLegislation(
   basePath: string,
   today: string,
 ): Promise<LegislationSearchResponse> {
-  const ast = parseSearchText(q.query, 'query');
+  const ast = referencesAsWords(parseSearchText(q.query, 'query'));
   const title = compileTsQuery(ast, { columns: { tsv: 'c.tsv', language: 'c.language' } });
   const content = compileTsQuery(ast, { columns: { tsv: 'a.tsv', language: 'a.language' } });
   const key = normaliseLawKey(q.query);

@@ -90,19 +90,21 @@ export function citationFieldsOf(
 }
 
 /**
- * The rule statement of a decision: the pinpointed Erwägung, else the Regeste, else the first
- * paragraph of its body (first Erwägung or facts, never the court's letterhead).
+ * The rule statement of a decision: the pinpointed Erwägung, else the holding of the Regeste, else
+ * the decisive sentence of the Erwägungen, else the first paragraph of its body (first Erwägung or
+ * facts, never the court's letterhead).
  */
 export function ruleStatementOf(
   decision: Pick<DecisionCore, 'regeste'>,
   structure: Pick<StructureRow, 'regeste' | 'facts'> | undefined,
-  firstErwaegung: string | null,
+  erwaegungen: readonly { readonly text: string }[],
   pinpointText?: string | null,
 ): string {
   return ruleStatement({
     pinpointText: pinpointText ?? null,
     regeste: structure?.regeste ?? decision.regeste,
-    fullText: firstErwaegung ?? structure?.facts ?? null,
+    erwaegungen: erwaegungen.length > 0 ? erwaegungen.map((e) => e.text) : null,
+    fullText: structure?.facts ?? null,
   });
 }
 

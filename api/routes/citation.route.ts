@@ -186,7 +186,7 @@ async function cite(
           : null,
     citation_string: fields[`citation_string_${language}`],
     ...fields,
-    rule_statement: ruleStatementOf(core, structure, rows[0]?.text ?? null, pinText),
+    rule_statement: ruleStatementOf(core, structure, rows, pinText),
     close_matches: [],
     other_matches: ids.slice(1),
     ...(pinpointOk === false

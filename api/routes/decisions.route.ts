@@ -17,15 +17,21 @@ import type { ApiDeps } from '../api-deps.ts';
 import { notFound } from '../errors.ts';
 import { assertKnownCourt } from '../queries/corpus.query.ts';
 import { findDecision } from '../queries/decisions.query.ts';
+import { wholeReferenceQuery } from '../queries/reference-search.query.ts';
 import { toSummary } from '../queries/summaries.ts';
 import { parseSearchText } from '../search-text.ts';
 
-/** The search text of a request (a non-empty `query` wins over its alias `q`); null when there is none. */
-function searchTextOf(q: SearchDecisionsQuery): QueryNode | null {
+/**
+ * The search text of a request (a non-empty `query` wins over its alias `q`); null when there is
+ * none. A text that as a whole names decisions (an id, a docket as the court writes it, a citation
+ * string) searches for those decisions and the decisions citing them.
+ */
+async function searchTextOf(db: ApiDeps['db'], q: SearchDecisionsQuery): Promise<QueryNode | null> {
   const useQuery = q.query !== undefined && q.query.trim() !== '';
   const text = useQuery ? q.query : q.q;
   if (text === undefined || text.trim() === '') return null;
-  return parseSearchText(text, useQuery ? 'query' : 'q');
+  const parsed = parseSearchText(text, useQuery ? 'query' : 'q');
+  return (await wholeReferenceQuery(db, text)) ?? parsed;
 }
 
 function filtersOf(q: SearchDecisionsQuery): SearchFilters {
@@ -65,7 +71,7 @@ export const decisionsRoutes =
       },
       async (request) => {
         const q = request.query;
-        const ast = searchTextOf(q);
+        const ast = await searchTextOf(deps.db, q);
         await assertKnownCourt(deps.db, q.court);
         // Relevance needs a text query; without one the newest decisions come first.
         const sort = q.sort === 'relevance' && ast === null ? 'date_desc' : q.sort;

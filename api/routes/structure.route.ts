@@ -81,7 +81,7 @@ export const structureRoutes =
         ...decisionHeadOf(
           decision,
           ctx(),
-          ruleStatementOf(decision, undefined, null, pinpointRuleText(rows, number)),
+          ruleStatementOf(decision, undefined, [], pinpointRuleText(rows, number)),
           number,
         ),
         e_number: number,
@@ -128,7 +128,7 @@ export const structureRoutes =
       ]);
       const base = deps.settings.publicBaseUrl.replace(/\/+$/, '');
       return {
-        ...decisionHeadOf(decision, ctx(), ruleStatementOf(decision, structure, rows[0]?.text ?? null)),
+        ...decisionHeadOf(decision, ctx(), ruleStatementOf(decision, structure, rows)),
         regeste: text,
         regeste_de: structure?.regeste_de ?? null,
         regeste_fr: structure?.regeste_fr ?? null,
@@ -169,7 +169,7 @@ export const structureRoutes =
       const s = await loadStructure(deps.db, decision.decision_id);
       const rows = (await loadErwaegungen(deps.db, [decision.decision_id])).get(decision.decision_id) ?? [];
       return {
-        ...decisionHeadOf(decision, ctx(), ruleStatementOf(decision, s, rows[0]?.text ?? null)),
+        ...decisionHeadOf(decision, ctx(), ruleStatementOf(decision, s, rows)),
         regeste: s?.regeste ?? decision.regeste,
         sachverhalt: s?.facts ?? null,
         erwaegungen: rows.map((e) => {

@@ -117,8 +117,18 @@ export const attestResponse = z.object({
   ok: z
     .boolean()
     .describe('No error was found in the citations, pinpoints, dates, quotations and statute references'),
-  citations_found: z.number().int(),
-  citations_ok: z.number().int(),
+  citations_found: z
+    .number()
+    .int()
+    .describe(
+      'Case citations found (BGE, BGer, BVGer, BStGer, BPatGer, MKGE, cantonal courts and their fr/it forms)',
+    ),
+  citations_ok: z.number().int().describe('Case citations verified without an issue'),
+  statute_references_found: z
+    .number()
+    .int()
+    .describe('Statute references found (counted apart from case citations)'),
+  statute_references_ok: z.number().int().describe('Statute references without an issue'),
   issues_count: z.number().int(),
   annotated_text: z
     .string()

@@ -34,9 +34,17 @@ export type CitationsQuery = z.infer<typeof citationsQuery>;
 export const appealChainQuery = z.object({ min_confidence: minConfidence });
 export type AppealChainQuery = z.infer<typeof appealChainQuery>;
 
-function datesInOrder(q: { date_from?: string | undefined; date_to?: string | undefined }, ctx: z.RefinementCtx): void {
+function datesInOrder(
+  q: { date_from?: string | undefined; date_to?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
   if (q.date_from && q.date_to && q.date_from > q.date_to) {
-    ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'date_to must not be before date_from', input: q.date_to });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['date_to'],
+      message: 'date_to must not be before date_from',
+      input: q.date_to,
+    });
   }
 }
 
@@ -47,15 +55,28 @@ const statuteFields = {
     .min(1)
     .max(100)
     .optional()
-    .describe('Law abbreviation in any language (BV/Cst./Cost., OR/CO, ZGB/CC, StGB/CP, …), alias or SR number'),
-  article: z.string().trim().min(1).max(20).optional().describe('Article number such as 8, 41a, 6bis (requires law_code)'),
+    .describe(
+      'Law abbreviation in any language (BV/Cst./Cost., OR/CO, ZGB/CC, StGB/CP, …), alias or SR number',
+    ),
+  article: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .optional()
+    .describe('Article number such as 8, 41a, 6bis (requires law_code)'),
 };
 const filterFields = {
   court: courtKey.optional().describe('Court key, e.g. bger, bge, bvger'),
   date_from: dateParam.optional().describe('YYYY-MM-DD'),
   date_to: dateParam.optional().describe('YYYY-MM-DD'),
 };
-const queryText = z.string().trim().max(1000).optional().describe('Topic: the search query language of /decisions');
+const queryText = z
+  .string()
+  .trim()
+  .max(1000)
+  .optional()
+  .describe('Topic: the search query language of /decisions');
 
 export const leadingCasesQuery = z
   .object({
@@ -68,14 +89,11 @@ export const leadingCasesQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.article !== undefined && q.law_code === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['article'], message: 'article requires law_code', input: q.article });
-    }
-    if ((q.query === undefined || q.query === '') && q.law_code === undefined) {
       ctx.addIssue({
         code: 'custom',
-        path: ['query'],
-        message: 'Give a topic (query) and/or a statute (law_code, optionally with article)',
-        params: { type: 'missing' },
+        path: ['article'],
+        message: 'article requires law_code',
+        input: q.article,
       });
     }
     datesInOrder(q, ctx);
@@ -86,10 +104,20 @@ export const trendsQuery = z
   .object({ query: queryText, ...statuteFields, ...filterFields })
   .superRefine((q, ctx) => {
     if (q.article !== undefined && q.law_code === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['article'], message: 'article requires law_code', input: q.article });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['article'],
+        message: 'article requires law_code',
+        input: q.article,
+      });
     }
     if (q.law_code !== undefined && q.article === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['law_code'], message: 'law_code requires article', input: q.law_code });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['law_code'],
+        message: 'law_code requires article',
+        input: q.law_code,
+      });
     }
     datesInOrder(q, ctx);
   });
@@ -120,7 +148,13 @@ export const edgeEvidence = z.object({
   match_confidence: z.number().describe('Confidence of the reference as written (citation grammar)'),
   match: z.enum(['exact', 'origin_docket', 'inner_page']),
   court_agreement: z.enum(['same_court', 'same_canton', 'unnamed']),
-  date_order: z.enum(['cited_is_later', 'stated_date_differs', 'stated_date_agrees', 'consistent', 'unknown']),
+  date_order: z.enum([
+    'cited_is_later',
+    'stated_date_differs',
+    'stated_date_agrees',
+    'consistent',
+    'unknown',
+  ]),
   candidates: z.number().int().describe('Decisions the reference could name (ambiguity)'),
 });
 
@@ -150,7 +184,11 @@ const directionPage = {
   offset: z.number().int(),
   limit: z.number().int(),
   has_more: z.boolean(),
-  next_offset: z.number().int().nullable().describe('Offset of the next page of this direction; null at the end'),
+  next_offset: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Offset of the next page of this direction; null at the end'),
   citations: z.array(citationEdge),
 };
 
@@ -209,6 +247,11 @@ export const leadingCase = graphDecision.extend({
       .describe('Citations from decisions that apply the same provision (or match the topic)'),
     cited_by: z.number().int().describe('All decisions citing it (in-degree)'),
     in_context: z.boolean().describe('The decision itself applies the provision (or matches the topic)'),
+    score: z
+      .number()
+      .describe(
+        'citing_in_context weighted by how specific the decision is to the context: × ln(1 + decisions in the graph / cited_by); without topic and statute, citing_in_context',
+      ),
   }),
 });
 
@@ -220,11 +263,16 @@ export const leadingCasesResponse = z.object({
     date_from: z.string().nullable(),
     date_to: z.string().nullable(),
   }),
-  context_decisions: z.number().int().describe('Decisions that apply the provision and/or match the topic'),
+  context_decisions: z
+    .number()
+    .int()
+    .describe('Decisions that apply the provision and/or match the topic (without either: every decision)'),
   context_counted: z
     .number()
     .int()
-    .describe('Context decisions whose citations were counted: all topic matches, or the newest decisions applying the provision (see ranking)'),
+    .describe(
+      'Context decisions whose citations were counted: all topic matches, or the newest decisions applying the provision (see ranking)',
+    ),
   context_is_lower_bound: z.boolean().describe('The topic matches were cut at the candidate pool'),
   ranking: z.string(),
   returned: z.number().int(),

@@ -39,6 +39,39 @@ export interface DraftScan {
   readonly quotations: readonly Quotation[];
   /** Per quotation: the index of the match it is attributed to, or null. */
   readonly quoteOwners: readonly (number | null)[];
+  /** BGE/ATF/DTF references written in the collection's form whose volume does not exist yet. */
+  readonly impossibleBge: readonly ImpossibleBge[];
+}
+
+/** A reference in the form of the official collection that names a volume not (yet) published. */
+export interface ImpossibleBge {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly volume: number;
+  /** The newest volume of the draft's year (`year - 1874`). */
+  readonly lastVolume: number;
+}
+
+const BGE_FORM = /\b(?:BGE|ATF|DTF)\s+(\d{1,4})\s+(?:Ia|Ib|IV|V|I{1,3})\s+\d{1,4}\b/g;
+
+/** `BGE 999 II 1`: written like a BGE reference, but the volume lies beyond the newest one. */
+function impossibleBgeReferences(
+  text: string,
+  matches: readonly CitationMatch[],
+  currentYear: number,
+): ImpossibleBge[] {
+  const lastVolume = currentYear - 1874;
+  const out: ImpossibleBge[] = [];
+  for (const m of text.matchAll(BGE_FORM)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const volume = Number(m[1]);
+    if (volume <= lastVolume && volume >= 1) continue;
+    if (matches.some((c) => c.span.start < end && start < c.span.end)) continue;
+    out.push({ start, end, text: m[0], volume, lastVolume });
+  }
+  return out;
 }
 
 function sameParagraph(text: string, from: number, to: number): boolean {
@@ -84,6 +117,7 @@ export function scanDraft(text: string, options: { currentYear?: number } = {}):
     references: matches.map((m) => (isCaseCitation(m) ? referenceOfMatch(m) : null)),
     quotations,
     quoteOwners: quotations.map((q) => ownerOf(text, q, matches)),
+    impossibleBge: impossibleBgeReferences(text, matches, options.currentYear ?? new Date().getUTCFullYear()),
   };
 }
 
@@ -361,8 +395,8 @@ interface Item {
   readonly end: number;
   readonly text: string;
   readonly findings: readonly Finding[];
-  /** Whether the item is a reference (counted as a citation) rather than a quotation. */
-  readonly reference: boolean;
+  /** A case citation, a statute reference, or a quotation. */
+  readonly reference: 'case' | 'statute' | false;
 }
 
 /** The attest response for a scanned draft and the facts fetched for it. */
@@ -380,7 +414,13 @@ export function assessDraft(
     const findings = ref
       ? caseFindings(m, ref, facts.outcomes.get(i), facts, lang)
       : statuteFindings(m, facts);
-    items.push({ start: m.span.start, end: m.span.end, text: m.text, findings, reference: true });
+    items.push({
+      start: m.span.start,
+      end: m.span.end,
+      text: m.text,
+      findings,
+      reference: ref ? 'case' : 'statute',
+    });
     if (options.auditGrounding) {
       const id = ref ? (facts.outcomes.get(i)?.decisionId ?? null) : null;
       const d = id ? facts.decisions.get(id) : undefined;
@@ -400,6 +440,30 @@ export function assessDraft(
       });
     }
   });
+  for (const b of scan.impossibleBge) {
+    const findings = [
+      E(
+        'citation',
+        `${b.text} does not exist: the official collection runs from volume 1 (1875) to volume ${b.lastVolume} (${b.lastVolume + 1874}).`,
+        'Check the volume number of the reference.',
+      ),
+    ];
+    items.push({ start: b.start, end: b.end, text: b.text, findings, reference: 'case' });
+    if (options.auditGrounding) {
+      citations.push({
+        text: b.text,
+        kind: 'bge',
+        position: { start: b.start, end: b.end },
+        ok: false,
+        decision_id: null,
+        pinpoints: [],
+        citation_string_de: null,
+        canonical_url: null,
+        grounding: null,
+      });
+    }
+  }
+  citations.sort((a, b) => a.position.start - b.position.start);
   scan.quotations.forEach((q, k) => {
     const findings = quotationFindings(q, scan.quoteOwners[k] ?? null, scan, facts);
     if (findings.length > 0)
@@ -428,11 +492,14 @@ export function assessDraft(
       });
     }
   }
-  const references = items.filter((i) => i.reference);
+  const cases = items.filter((i) => i.reference === 'case');
+  const statutes = items.filter((i) => i.reference === 'statute');
   const response: AttestResponse = {
     ok: !issues.some((i) => i.severity === 'error'),
-    citations_found: references.length,
-    citations_ok: references.filter((i) => i.findings.length === 0).length,
+    citations_found: cases.length,
+    citations_ok: cases.filter((i) => i.findings.length === 0).length,
+    statute_references_found: statutes.length,
+    statute_references_ok: statutes.filter((i) => i.findings.length === 0).length,
     issues_count: issues.length,
     annotated_text: annotate(draft, items, firstIssue),
     issues,

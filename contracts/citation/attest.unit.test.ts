@@ -89,8 +89,10 @@ describe('assessDraft', () => {
     expect(r.issues).toEqual([]);
     expect(r).toMatchObject({
       ok: true,
-      citations_found: 4,
-      citations_ok: 4,
+      citations_found: 3,
+      citations_ok: 3,
+      statute_references_found: 1,
+      statute_references_ok: 1,
       issues_count: 0,
       language: 'de',
     });
@@ -202,8 +204,24 @@ describe('assessDraft', () => {
       ['Art. 9999 OR', 'statute', 'error'],
     ]);
     expect(r.issues[3]!.problem).toBe('Art. 9999 does not exist in OR (SR 220).');
-    expect(r.citations_found).toBe(5);
+    expect(r.citations_found).toBe(0);
+    expect(r.statute_references_found).toBe(5);
+    expect(r.statute_references_ok).toBe(1);
+  });
+
+  it('reports a reference in the form of the collection whose volume does not exist', () => {
+    const r = attest('Siehe BGE 999 II 1 E. 2 und ATF 160 III 5; ferner BGE 140 III 86 E. 2.1.');
+    expect(r.ok).toBe(false);
+    expect(r.citations_found).toBe(3);
     expect(r.citations_ok).toBe(1);
+    expect(r.issues.map((i) => [i.text, i.kind, i.severity])).toEqual([
+      ['BGE 999 II 1', 'citation', 'error'],
+      ['ATF 160 III 5', 'citation', 'error'],
+    ]);
+    expect(r.issues[0]!.problem).toBe(
+      'BGE 999 II 1 does not exist: the official collection runs from volume 1 (1875) to volume 152 (2026).',
+    );
+    expect(r.annotated_text).toContain('BGE 999 II 1 [✗ 1]');
   });
 
   it('with audit_grounding lists every reference and what it was checked against', () => {

@@ -138,14 +138,89 @@ function firstParagraph(fullText: string): string {
   );
 }
 
-/** The rule statement: the pinpointed paragraph if given, else the Regeste, else the first paragraph. */
+/** A Regeste sentence that only names the provisions and the topic: `Art. 271 Abs. 1 OR; Anfechtbarkeit der Kündigung.` */
+function isRegesteHeading(sentence: string): boolean {
+  if (
+    /^(?:Art(?:ikel|s)?\.?|art(?:icle|icolo|s)?\.?|artt\.|§§?|Ziff\.|ch\.|n\.|Anhang|annexe|allegato)\s/i.test(
+      sentence,
+    )
+  )
+    return true;
+  // `Verfahrensrecht; Legitimation.`: short items separated by semicolons, without a full clause
+  const items = sentence.replace(/\.$/, '').split(/;\s*/);
+  return items.length > 1 && items.every((item) => item.split(/\s+/).length <= 8);
+}
+
+/**
+ * The holding of a Regeste: its rule sentence(s), verbatim, without the leading heading that
+ * names the provisions and the topic. Null when the Regeste is only a heading.
+ */
+export function regesteHolding(regeste: string): string | null {
+  const spans = sentenceSpans(regeste);
+  let first = 0;
+  while (first < spans.length && isRegesteHeading(regeste.slice(spans[first]!.start, spans[first]!.end)))
+    first++;
+  if (first >= spans.length) return null;
+  return regeste.slice(spans[first]!.start, spans[spans.length - 1]!.end);
+}
+
+/** Sentences that state the conclusion the reasoning reaches, in de, fr and it. */
+const CONCLUSION =
+  /^(?:Zusammenfassend|Demnach|Somit|Folglich|Im Ergebnis|Daraus folgt|Insgesamt|Il s[’']ensuit|En définitive|En conséquence|Partant|Au vu de ce qui précède|Par conséquent|En résumé|Ne consegue|In conclusione|Di conseguenza|Pertanto|Ne discende|Riassumendo|In definitiva)\b/u;
+/** Conclusions about costs and compensation are not the holding. */
+const COSTS = /Kosten|Entschädigung|frais|dépens|indemnit|spese|ripetibili/i;
+
+/**
+ * The decisive sentence of a decision without a Regeste: the last sentence of its reasoning that
+ * states the conclusion reached (`Zusammenfassend ergibt sich, dass …`, `Il s'ensuit que …`,
+ * `Ne consegue che …`), verbatim; costs and the operative part's introduction left aside.
+ */
+export function decisiveSentence(erwaegungen: readonly string[]): string | null {
+  for (let e = erwaegungen.length - 1; e >= 0; e--) {
+    const text = erwaegungen[e]!;
+    const spans = sentenceSpans(text);
+    for (let k = spans.length - 1; k >= 0; k--) {
+      const sentence = text.slice(spans[k]!.start, spans[k]!.end);
+      if (CONCLUSION.test(sentence) && !COSTS.test(sentence) && !sentence.endsWith(':')) return sentence;
+    }
+  }
+  return null;
+}
+
+/**
+ * The rule statement, verbatim: the pinpointed paragraph if given; else the holding of the
+ * Regeste (without its heading of provisions and topic); else the decisive sentence of the
+ * reasoning; else the first paragraph of the body.
+ */
 export function ruleStatement(input: {
   readonly pinpointText?: string | null;
   readonly regeste?: string | null;
   readonly fullText?: string | null;
+  /** The texts of the Erwägungen, when the caller has them (else they are read from `fullText`). */
+  readonly erwaegungen?: readonly string[] | null;
+  /** The decision's language, for reading its structure. */
+  readonly language?: string;
 }): string {
-  const source = input.pinpointText?.trim() || input.regeste?.trim() || firstParagraph(input.fullText ?? '');
-  return excerptAtSentence(source);
+  const pinpoint = input.pinpointText?.trim();
+  if (pinpoint) return excerptAtSentence(pinpoint);
+  const regeste = input.regeste?.trim();
+  const holding = regeste ? regesteHolding(regeste) : null;
+  if (holding) return excerptAtSentence(holding);
+  const structure =
+    input.erwaegungen == null
+      ? segmentDecision({
+          fullText: input.fullText ?? '',
+          language: input.language ?? 'de',
+          regeste: regeste ?? null,
+        })
+      : null;
+  const erwaegungen = input.erwaegungen ?? structure?.erwaegungen.map((e) => e.text) ?? [];
+  const decisive = decisiveSentence(erwaegungen);
+  if (decisive) return excerptAtSentence(decisive);
+  if (regeste) return excerptAtSentence(regeste);
+  return excerptAtSentence(
+    (structure ? firstBodyParagraph(structure) : erwaegungen[0]) ?? firstParagraph(input.fullText ?? ''),
+  );
 }
 
 export interface TextSpan {

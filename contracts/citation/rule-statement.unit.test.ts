@@ -1,7 +1,104 @@
 import { describe, expect, it } from 'vitest';
-import { excerptAtSentence, ruleStatement } from './rule-statement.ts';
+import { decisiveSentence, excerptAtSentence, regesteHolding, ruleStatement } from './rule-statement.ts';
 
 const long = (n: number, word = 'Wort') => Array.from({ length: n }, () => word).join(' ');
+
+describe('the holding of a Regeste: its rule sentences without the heading of provisions and topic', () => {
+  it.each([
+    [
+      'de, one provision',
+      'Art. 271 Abs. 1 OR; Anfechtbarkeit der Kündigung. Eine Kündigung ist anfechtbar, wenn sie gegen Treu und Glauben verstösst.',
+      'Eine Kündigung ist anfechtbar, wenn sie gegen Treu und Glauben verstösst.',
+    ],
+    [
+      'de, two headings',
+      'Art. 8 ZGB; Beweislast. Art. 97 OR; Haftung des Schuldners. Wer einen Schaden geltend macht, hat ihn zu beweisen. Dies gilt auch im Vertragsrecht.',
+      'Wer einen Schaden geltend macht, hat ihn zu beweisen. Dies gilt auch im Vertragsrecht.',
+    ],
+    [
+      'de, topic items only',
+      'Verfahrensrecht; Legitimation; Parteientschädigung. Die Beschwerdeführerin ist zur Beschwerde legitimiert.',
+      'Die Beschwerdeführerin ist zur Beschwerde legitimiert.',
+    ],
+    [
+      'fr',
+      "Art. 271 al. 1 CO; annulabilité du congé. Le congé est annulable lorsqu'il contrevient aux règles de la bonne foi.",
+      "Le congé est annulable lorsqu'il contrevient aux règles de la bonne foi.",
+    ],
+    [
+      'it',
+      'Art. 29 cpv. 2 Cost.; diritto di essere sentito. Il diritto di essere sentito impone all’autorità di motivare la decisione.',
+      'Il diritto di essere sentito impone all’autorità di motivare la decisione.',
+    ],
+    [
+      'cantonal §',
+      '§ 5 StG; Steuerpflicht. Steuerpflichtig ist, wer im Kanton Wohnsitz hat.',
+      'Steuerpflichtig ist, wer im Kanton Wohnsitz hat.',
+    ],
+    [
+      'no heading',
+      'Eine Kündigung ist anfechtbar. Das gilt immer.',
+      'Eine Kündigung ist anfechtbar. Das gilt immer.',
+    ],
+    ['only a heading', 'Art. 41 OR; Haftung aus unerlaubter Handlung.', null],
+  ])('%s', (_name, regeste, holding) => {
+    expect(regesteHolding(regeste)).toBe(holding);
+  });
+
+  it('is the rule statement of a decision with a Regeste, verbatim', () => {
+    expect(
+      ruleStatement({
+        regeste:
+          'Art. 41 OR; Haftung. Wer einem andern widerrechtlich Schaden zufügt, wird ihm zum Ersatze verpflichtet.',
+      }),
+    ).toBe('Wer einem andern widerrechtlich Schaden zufügt, wird ihm zum Ersatze verpflichtet.');
+  });
+});
+
+describe('the decisive sentence of a decision without a Regeste', () => {
+  it.each([
+    [
+      'de',
+      [
+        'Die Beschwerde ist zulässig.',
+        'Nach ständiger Rechtsprechung gilt dies. Zusammenfassend ergibt sich, dass die Kündigung missbräuchlich war. Im Übrigen bleibt es dabei.',
+        'Demnach sind die Gerichtskosten der Beschwerdeführerin aufzuerlegen.',
+      ],
+      'Zusammenfassend ergibt sich, dass die Kündigung missbräuchlich war.',
+    ],
+    [
+      'fr',
+      [
+        'Le recours est recevable.',
+        "Il s'ensuit que la décision attaquée ne viole pas le droit fédéral sur ce point.",
+        'Les frais sont mis à la charge du recourant.',
+      ],
+      "Il s'ensuit que la décision attaquée ne viole pas le droit fédéral sur ce point.",
+    ],
+    [
+      'it',
+      [
+        'Il ricorso è ammissibile.',
+        'Ne consegue che la decisione impugnata non viola il diritto federale su questo punto.',
+      ],
+      'Ne consegue che la decisione impugnata non viola il diritto federale su questo punto.',
+    ],
+    ['none', ['Die Beschwerde ist zulässig.', 'Sie ist begründet.'], null],
+  ])('%s', (_name, erwaegungen, sentence) => {
+    expect(decisiveSentence(erwaegungen)).toBe(sentence);
+  });
+
+  it('is the rule statement when the Regeste is missing or only a heading', () => {
+    const erwaegungen = ['Die Beschwerde ist zulässig.', 'Somit ist die Beschwerde begründet.'];
+    expect(ruleStatement({ regeste: null, erwaegungen })).toBe('Somit ist die Beschwerde begründet.');
+    expect(ruleStatement({ regeste: 'Art. 41 OR; Haftung.', erwaegungen })).toBe(
+      'Somit ist die Beschwerde begründet.',
+    );
+    expect(ruleStatement({ regeste: 'Art. 41 OR; Haftung.', erwaegungen: ['Nichts.'] })).toBe(
+      'Art. 41 OR; Haftung.',
+    );
+  });
+});
 
 describe('rule statement', () => {
   it('prefers the pinpointed paragraph, then the regeste, then the first paragraph', () => {

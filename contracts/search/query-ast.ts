@@ -38,12 +38,14 @@ export interface PhraseNode {
   readonly words: readonly string[];
 }
 
-export type ReferenceKind = 'docket' | 'bge' | 'bvge' | 'decision_id';
+export type ReferenceKind = 'docket' | 'bge' | 'bvge' | 'decision_id' | 'statute';
 
 /**
- * A docket number (`4A_714/2014`, `I 594/01`, `A-1234/2020`, `SK.2019.42`, `O2018_001`, ...),
- * an official-collection reference (`BGE 140 III 86`, `BVGE 2013/10`) or a decision id
- * (`bger_6B_1234_2025`). Recognised as one token, never split into words.
+ * A docket number (`4A_714/2014`, `I 594/01`, `A-1234/2020`, `SK.2019.42`, `O2018_001`,
+ * `ACJC/866/2019`, `ZSU.2019.34`, ...), an official-collection reference (`BGE 140 III 86`,
+ * `BVGE 2013/10`), a decision id (`bger_6B_1234_2025`, `ge_gerichte_ACJC_866_2019`) or a statute
+ * provision (`Art. 41 Abs. 1 OR`, `art. 8 al. 2 Cst.`, `§ 5 StG/ZH`). Recognised as one token,
+ * never split into words, before any operator (`Art. 41 OR` is the Code of Obligations, not `OR`).
  */
 export interface ReferenceNode {
   readonly kind: 'reference';
@@ -56,7 +58,11 @@ export interface ReferenceNode {
    *    `2A.123/2005`, `I 594/01`, `A-1234/2020`, `SK.2019.42`, `O2018_001`;
    *  - bge: `BGE 140 III 86` (ATF/DTF/bare normalised to BGE, part `Ia`/`Ib`, numerals upper);
    *  - bvge: `BVGE 2013/10`, `BVGE 2019 I/2` (ATAF/DTAF normalised to BVGE);
-   *  - decision_id: court key lower-cased + `_` + the rest as given (`bger_6B_1234_2025`).
+   *  - decision_id: court key lower-cased + `_` + the rest as given (`bger_6B_1234_2025`);
+   *  - statute: `art:` + the act (SR number of a federal act, else abbreviation and canton) +
+   *    `:` + the article (`art:220:41`, `art:StG ZH:5`); see `statuteSearchKey`. A statute
+   *    reference matches the decisions whose text applies that article (the statute references the
+   *    citation graph extracts), never by a phrase, and gives no "own reference first" ranking.
    */
   readonly key: string;
 }

@@ -38,6 +38,9 @@ import type {
   ReferenceKind,
   ReferenceNode,
 } from './query-ast.ts';
+import { COURTS } from '../courts/court-registry.ts';
+import { findCitations } from '../citation/grammar/find-citations.ts';
+import { statuteSearchKeyOf } from './statute-keys.ts';
 
 export const MAX_QUERY_LENGTH = 1000;
 export const MAX_QUERY_TERMS = 64;
@@ -52,16 +55,13 @@ export interface QueryParseError {
 export type ParseResult =
   { readonly ok: true; readonly ast: QueryAst } | { readonly ok: false; readonly error: QueryParseError };
 
-/** Court keys recognised as the first segment of a decision id (`bger_6B_1234_2025`). */
+/**
+ * Court keys recognised as the first segment(s) of a decision id (`bger_6B_1234_2025`,
+ * `ge_gerichte_ACJC_866_2019`): every court of the registry and the federal collections.
+ */
 export const DECISION_ID_COURTS: readonly string[] = [
-  'bger',
-  'bge',
-  'bvger',
-  'bvge',
-  'bstger',
-  'bpatger',
-  'evg',
-];
+  ...new Set(['bger', 'bge', 'bvger', 'bvge', 'bstger', 'bpatger', 'evg', ...COURTS.map((c) => c.key)]),
+].sort((a, b) => b.length - a.length || a.localeCompare(b));
 
 /** Register letters of the former Federal Insurance Court (EVG), e.g. `I 594/01`. */
 const EVG_REGISTERS = new Set(['I', 'K', 'U', 'H', 'B', 'C', 'P', 'M', 'R', 'V']);
@@ -259,28 +259,34 @@ function isRefStart(s: string, i: number): boolean {
   return true;
 }
 
-function matchDecisionId(s: string, i: number): RefMatch | null {
-  const courtEnd = scanAsciiLetters(s, i);
-  const court = s.slice(i, courtEnd).toLowerCase();
-  if (!DECISION_ID_COURTS.includes(court) || s[courtEnd] !== '_') return null;
-  let j = courtEnd + 1;
-  let hasDigit = false;
-  let lastWasSeparator = true;
+/** End of a run of docket characters (ASCII letters, digits and the joiners `_ . / -`) at i. */
+function scanDocketChars(s: string, i: number, joiners: string): number {
+  let j = i;
   while (j < s.length) {
     const c = s[j];
-    if (isAsciiDigit(c)) hasDigit = true;
-    if (isAsciiDigit(c) || isAsciiLetter(c)) lastWasSeparator = false;
-    else if (c === '_' && !lastWasSeparator) lastWasSeparator = true;
+    if (isAsciiDigit(c) || isAsciiLetter(c)) j++;
+    else if (c !== undefined && joiners.includes(c) && (isAsciiDigit(s[j + 1]) || isAsciiLetter(s[j + 1])))
+      j++;
     else break;
-    j++;
   }
-  if (lastWasSeparator) {
-    // a trailing `_` (or nothing at all after the court) is not part of an id
-    if (j === courtEnd + 1) return null;
-    j--;
-  }
-  if (!hasDigit || !isRefBoundary(s, j)) return null;
-  return { end: j, refKind: 'decision_id', key: `${court}_${s.slice(courtEnd + 1, j)}` };
+  return j;
+}
+
+/**
+ * A decision id: a court key of the registry (the longest that fits), `_`, and the rest of the id
+ * with at least one digit (`bger_6B_1234_2025`, `bger_5C.19_1995`, `bvger_B-2864_2007`,
+ * `zh_obergericht_SB.1995.00101`, `weko_41-0400`).
+ */
+function matchDecisionId(s: string, i: number): RefMatch | null {
+  if (!isAsciiLetter(s[i])) return null;
+  const end = scanDocketChars(s, i, '_.-');
+  const token = s.slice(i, end);
+  const lower = token.toLowerCase();
+  const court = DECISION_ID_COURTS.find((c) => lower.startsWith(`${c}_`) && lower.length > c.length + 1);
+  if (court === undefined) return null;
+  const rest = token.slice(court.length + 1);
+  if (!/\d/.test(rest) || !isRefBoundary(s, end)) return null;
+  return { end, refKind: 'decision_id', key: `${court}_${rest}` };
 }
 
 /** `volume part page` starting at i (after the optional prefix and its space). */
@@ -418,6 +424,24 @@ function matchBpatgerDocket(s: string, i: number): RefMatch | null {
   return { end: numEnd, refKind: 'docket', key };
 }
 
+/**
+ * Any other docket written as one token: letters and digits joined by `.`, `/`, `-` or `_`, with a
+ * digit and at least 5 characters (`ACJC/866/2019`, `JTAPI/450/2009`, `ZSU.2019.34`,
+ * `100.2019.268`, `CCC.2000.156`, `41-0400`). Two bare numbers joined by a dot (`2.3`, `12.50`)
+ * stay words. The key is the docket as written.
+ */
+function matchGenericDocket(s: string, i: number): RefMatch | null {
+  if (!isAsciiDigit(s[i]) && !isAsciiLetter(s[i])) return null;
+  const end = scanDocketChars(s, i, '_./-');
+  if (end - i < 5 || !isRefBoundary(s, end)) return null;
+  const token = s.slice(i, end);
+  const segments = token.split(/[_./-]/);
+  if (segments.length < 2 || !/\d/.test(token)) return null;
+  const lettered = segments.some((seg) => /[A-Za-z]/.test(seg));
+  if (!lettered && segments.length < 3 && !/[/-]/.test(token)) return null;
+  return { end, refKind: 'docket', key: token };
+}
+
 const REFERENCE_MATCHERS: readonly ((s: string, i: number) => RefMatch | null)[] = [
   matchDecisionId,
   matchPrefixedBge,
@@ -428,6 +452,7 @@ const REFERENCE_MATCHERS: readonly ((s: string, i: number) => RefMatch | null)[]
   matchBvgerDocket,
   matchBstgerDocket,
   matchBpatgerDocket,
+  matchGenericDocket,
 ];
 
 function collapseWhitespace(text: string): string {
@@ -487,20 +512,82 @@ function phraseWords(content: string): string[] {
   return words;
 }
 
+/** What may stand between two provisions of one reference: `Art. 8 und 9 BV`, `Art. 11–14 OR`. */
+const STATUTE_JOINER = /^[\s,;]*(?:und|et|e|sowie|i\.\s?V\.\s?m\.|bis|à|-|–)?[\s,;]*$/i;
+
+/**
+ * The statute references of a query by start index: the citation grammar reads them (the same
+ * reading as in decision texts), so `Art. 41 OR` is the Code of Obligations before `OR` can be an
+ * operator. Provisions written together are one operand: `Art. 8 und 9 BV` needs both, a range
+ * `Art. 11–14 OR` any of its articles. A reference without a known act stays words.
+ */
+function statuteReferences(input: string): Map<number, { end: number; node: QueryNode }> {
+  const out = new Map<number, { end: number; node: QueryNode }>();
+  if (!/(?:art|§)/i.test(input)) return out;
+  const found = findCitations(input)
+    .map((m) => ({ m, key: statuteSearchKeyOf(m) }))
+    .filter((x): x is { m: (typeof x)['m']; key: string } => x.key !== null)
+    .sort((a, b) => a.m.span.start - b.m.span.start);
+  let group: { start: number; end: number; keys: Set<string>; range: boolean } | null = null;
+  const flush = (): void => {
+    if (group === null) return;
+    const text = input.slice(group.start, group.end);
+    // quotes and parentheses are query syntax: a reference never spans them
+    if (!/["„“”«»()]/.test(text)) {
+      const display = collapseWhitespace(text);
+      const leaves: ReferenceNode[] = [...group.keys].map((key) => ({
+        kind: 'reference',
+        refKind: 'statute',
+        display,
+        key,
+      }));
+      const node = leaves.length === 1 ? leaves[0]! : group.range ? makeOr(leaves) : makeAnd(leaves);
+      out.set(group.start, { end: group.end, node });
+    }
+    group = null;
+  };
+  for (const { m, key } of found) {
+    const inRange = m.statute?.inRange === true;
+    if (group !== null && m.span.start < group.end) {
+      group.keys.add(key);
+      group.range ||= inRange;
+      group.end = Math.max(group.end, m.span.end);
+      continue;
+    }
+    if (group !== null && STATUTE_JOINER.test(input.slice(group.end, m.span.start))) {
+      group.keys.add(key);
+      group.range ||= inRange;
+      group.end = Math.max(group.end, m.span.end);
+      continue;
+    }
+    flush();
+    group = { start: m.span.start, end: m.span.end, keys: new Set([key]), range: inRange };
+  }
+  flush();
+  return out;
+}
+
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
   const n = input.length;
   let i = 0;
+  const statutes = statuteReferences(input);
 
   /** Whether an operand can start at index j (used for `-x` / `+x`). */
   const operandStartsAt = (j: number): boolean =>
-    j < n && (isWordCharAt(input, j) || input[j] === '(' || isQuoteOpener(input[j] ?? ''));
+    j < n && (isWordCharAt(input, j) || input[j] === '(' || isQuoteOpener(input[j] ?? '') || statutes.has(j));
 
   while (i < n) {
     const ch = charAt(input, i);
 
     if (WHITESPACE.test(ch)) {
       i += ch.length;
+      continue;
+    }
+    const statute = statutes.get(i);
+    if (statute !== undefined) {
+      tokens.push({ type: 'leaf', pos: i, node: statute.node });
+      i = statute.end;
       continue;
     }
     if (ch === '(') {

@@ -17,7 +17,7 @@ export function referenceKeysOf(decisionId: string, docketNumber: string): strin
 /** Walks the AST depth-first and returns the first (non-negated) reference node's key. */
 function firstReferenceKey(node: QueryNode | null): string | null {
   if (!node) return null;
-  if (node.kind === 'reference') return node.key;
+  if (node.kind === 'reference') return node.refKind === 'statute' ? null : node.key;
   if (node.kind === 'and' || node.kind === 'or') {
     for (const child of node.children) {
       const key = firstReferenceKey(child);
@@ -40,8 +40,19 @@ export function docketLookupKey(text: string): string | null {
 }
 
 /**
+ * The keys a docket may be stored under: {@link docketLookupKey}, and the whole text as written
+ * (case and runs of spaces aside), for a docket whose first part the grammar reads as a reference
+ * of its own (`u 198/06` written in lower case).
+ */
+export function docketLookupKeys(text: string): string[] {
+  const key = docketLookupKey(text);
+  const whole = text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return key === null ? [] : [...new Set([key, whole])];
+}
+
+/**
  * The texts a citing decision would contain for a reference (rule 5b), which both search
- * backends match as phrases; [] for decision ids.
+ * backends match as phrases; [] for decision ids and statute provisions.
  */
 export function citationPhrases(ref: ReferenceNode): string[] {
   switch (ref.refKind) {
@@ -54,6 +65,16 @@ export function citationPhrases(ref: ReferenceNode): string[] {
       return [`BVGE ${rest}`, `ATAF ${rest}`, `DTAF ${rest}`];
     }
     case 'decision_id':
+    case 'statute':
       return [];
   }
+}
+
+/**
+ * Whether a decision holding this key in its `ref_keys` IS the referenced decision (ranked first):
+ * true for dockets, BGE/BVGE references and ids; false for statute provisions, which many
+ * decisions apply.
+ */
+export function namesOneDecision(ref: ReferenceNode): boolean {
+  return ref.refKind !== 'statute';
 }

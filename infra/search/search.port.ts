@@ -16,7 +16,10 @@ export interface SearchDocument {
   readonly regeste: string | null;
   readonly rule_statement: string;
   readonly full_text: string;
-  /** Normalised reference keys of the decision itself (id, docket, BGE reference). */
+  /**
+   * Normalised reference keys of the decision itself (id, docket, BGE reference), and the keys of
+   * the provisions its text applies (`art:220:41`, see `contracts/search/statute-keys.ts`).
+   */
   readonly ref_keys: readonly string[];
 }
 

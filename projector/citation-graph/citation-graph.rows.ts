@@ -1,12 +1,12 @@
 import type { Insertable } from 'kysely';
 import { findLowerCourtReferences } from '../../contracts/citation/appeal-chain.ts';
 import { bgeParts, normaliseRefKey } from '../../contracts/citation/decision-identifiers.ts';
-import { findCitations, type CitationMatch } from '../../contracts/citation/grammar/find-citations.ts';
+import { findCitations } from '../../contracts/citation/grammar/find-citations.ts';
 import type { GrammarLanguage } from '../../contracts/citation/grammar/text-scan.ts';
 import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import type { NormalisedDecision } from '../../contracts/events/index.ts';
-import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
+import { statuteActKey, statuteArticle } from '../../contracts/search/statute-keys.ts';
 import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
 import type {
   CitationNodeTable,
@@ -36,15 +36,6 @@ function headerEnd(fullText: string, header: string | null): number {
   const last = header.split('\n\n').pop() ?? '';
   const at = last ? fullText.indexOf(last) : -1;
   return at < 0 ? 0 : at + last.length;
-}
-
-/** The act a statute reference names: its SR number when federal, else the abbreviation (and canton). */
-export function actKeyOf(m: CitationMatch): string | null {
-  const s = m.statute;
-  if (!s) return null;
-  if (s.sr !== null) return s.sr;
-  if (s.law === null) return null;
-  return m.canton && m.canton !== 'CH' ? `${s.law} ${m.canton}` : s.law;
 }
 
 /**
@@ -111,9 +102,9 @@ export function citationGraphRows(d: NormalisedDecision, position: number): Cita
   const statutes = new Map<string, StatuteReferenceRow>();
   for (const m of matches) {
     if (m.kind === 'statute') {
-      const act = actKeyOf(m);
-      if (act === null || !m.statute) continue;
-      const article = normaliseArticleNum(m.statute.article) ?? m.statute.article;
+      const act = statuteActKey(m);
+      const article = statuteArticle(m);
+      if (act === null || article === null || !m.statute) continue;
       const id = `${act}\u0000${article}`;
       const known = statutes.get(id);
       if (known) {
@@ -193,7 +184,7 @@ export function citationGraphRows(d: NormalisedDecision, position: number): Cita
       chamber: d.chamber,
       decision_type: d.decision_type,
       regeste: d.regeste,
-      rule_statement: ruleStatement({ regeste: d.regeste, fullText: d.full_text }),
+      rule_statement: ruleStatement({ regeste: d.regeste, fullText: d.full_text, language: d.language }),
       case_references: cases.size,
       statute_references: statutes.size,
       event_position: position,

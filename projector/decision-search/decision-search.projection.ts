@@ -1,11 +1,18 @@
 import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import type { DecisionPublished, NormalisedDecision } from '../../contracts/events/index.ts';
 import { referenceKeysOf } from '../../contracts/search/reference-keys.ts';
+import { statuteSearchKeys } from '../../contracts/search/statute-keys.ts';
 import type { SearchDocument, SearchIndexWriter } from '../../infra/search/search.port.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import type { ProjectionStorage } from '../storage/projection-storage.ts';
 
-/** The search document of a decision: summary fields, text and its own reference keys. */
+const grammarLanguage = (language: string): { language?: 'de' | 'fr' | 'it' } =>
+  language === 'de' || language === 'fr' || language === 'it' ? { language } : {};
+
+/**
+ * The search document of a decision: summary fields, text, its own reference keys and the keys of
+ * the provisions it applies (`art:220:41`, read as the citation graph reads them).
+ */
 export function searchDocumentOf(d: NormalisedDecision): SearchDocument {
   return {
     decision_id: d.decision_id,
@@ -18,9 +25,16 @@ export function searchDocumentOf(d: NormalisedDecision): SearchDocument {
     docket_number: d.docket_number,
     title: d.title,
     regeste: d.regeste,
-    rule_statement: ruleStatement({ regeste: d.regeste, fullText: d.full_text }),
+    rule_statement: ruleStatement({ regeste: d.regeste, fullText: d.full_text, language: d.language }),
     full_text: d.full_text,
-    ref_keys: referenceKeysOf(d.decision_id, d.docket_number),
+    ref_keys: [
+      ...referenceKeysOf(d.decision_id, d.docket_number),
+      ...statuteSearchKeys(d.full_text, {
+        decisionText: true,
+        canton: d.canton,
+        ...grammarLanguage(d.language),
+      }),
+    ],
   };
 }
 

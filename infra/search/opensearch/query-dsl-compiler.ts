@@ -33,7 +33,7 @@
  * Every user string only ever appears as a JSON string value; the DSL is built as plain objects.
  */
 import type { QueryNode, ReferenceNode } from '../../../contracts/search/query-ast.ts';
-import { citationPhrases } from '../../../contracts/search/reference-keys.ts';
+import { citationPhrases, namesOneDecision } from '../../../contracts/search/reference-keys.ts';
 import type { SearchFilters } from '../search.port.ts';
 
 /** A fragment of query DSL (a JSON object). */
@@ -116,7 +116,7 @@ export function positiveRefKeys(ast: QueryNode): string[] {
   const walk = (node: QueryNode, negated: boolean): void => {
     switch (node.kind) {
       case 'reference':
-        if (!negated) out.add(node.key);
+        if (!negated && namesOneDecision(node)) out.add(node.key);
         return;
       case 'not':
         walk(node.child, !negated);

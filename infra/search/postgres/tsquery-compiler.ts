@@ -31,8 +31,11 @@
  *          which the analyser splits like `6B 1234/2025`); for BGE the bare `140 III 86`
  *          (so `BGE`, `ATF`, `DTF` and list citations `BGE 139 III 1; 140 III 86` all count);
  *          for BVGE any of `BVGE 2013/10`, `ATAF 2013/10`, `DTAF 2013/10`.
+ *     A statute reference (`art:220:41`) matches by rule a) only: the search document's ref_keys
+ *     hold the provisions its text applies (`contracts/search/statute-keys.ts`).
  *     Ranking: decisions whose own ref_keys contain a (non-negated) reference of the query come
- *     first (the caller sorts by `ownRefMatch` / `ref_keys && refKeys` DESC before the rank).
+ *     first (the caller sorts by `ownRefMatch` / `ref_keys && refKeys` DESC before the rank);
+ *     statute references take no part in that (many decisions apply a provision).
  *  6. AND / OR / NOT are boolean. NOT-only queries are allowed and mean "all decisions except".
  *  7. Stop words. A term, prefix or phrase that analyses to nothing in a document's language
  *     (only stop words, e.g. `der`, `la`) is REMOVED from the query for that language, and so is
@@ -70,7 +73,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { QueryAst, QueryNode, ReferenceNode } from '../../../contracts/search/query-ast.ts';
-import { citationPhrases } from '../../../contracts/search/reference-keys.ts';
+import { citationPhrases, namesOneDecision } from '../../../contracts/search/reference-keys.ts';
 
 /** Text-search configuration per decision language; any other language uses `simple`. */
 export const LANGUAGE_CONFIGS: Readonly<Record<string, string>> = {
@@ -178,7 +181,7 @@ function containsReference(node: QueryNode): boolean {
 function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): void {
   switch (node.kind) {
     case 'reference':
-      if (!negated) out.add(node.key);
+      if (!negated && namesOneDecision(node)) out.add(node.key);
       return;
     case 'not':
       positiveRefKeys(node.child, !negated, out);
