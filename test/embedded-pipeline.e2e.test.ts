@@ -186,6 +186,26 @@ describe('embedded pipeline end to end', () => {
     expect(either.body.total).toBeGreaterThanOrEqual(or.body.total);
   });
 
+  it('an inner page of a BGE finds the BGE whose pages hold it, first, as /cite resolves it', async () => {
+    const bge = (await get('/decisions?court=bge&limit=50&fields=compact')).body.results as {
+      docket_number: string;
+      decision_id: string;
+    }[];
+    let checked = 0;
+    for (const d of bge) {
+      const [, volume, part, page] = /^BGE (\d+) (\S+) (\d+)$/.exec(d.docket_number)!;
+      const inner = `BGE ${volume} ${part} ${Number(page) + 1}`;
+      const cite = await get(`/cite?reference=${encodeURIComponent(inner)}`);
+      const holder = cite.body.close_matches?.find((c: { reason: string }) => c.reason === 'page_range');
+      if (!holder) continue;
+      expect(holder.decision_id).toBe(d.decision_id);
+      const hits = await get(`/decisions?query=${encodeURIComponent(inner)}&limit=3&fields=compact`);
+      expect(hits.body.results[0]?.decision_id, inner).toBe(d.decision_id);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
   it('finds the decisions citing a BGE reference, the BGE itself first', async () => {
     const bge = (await get('/decisions?court=bge&limit=50&fields=compact')).body.results as {
       docket_number: string;

@@ -14,7 +14,7 @@ export const searchDecisionsQuery = z
       .max(1000)
       .optional()
       .describe(
-        'Full-text query: keywords, "phrases", AND / OR / NOT, prefix word*, docket numbers and BGE references',
+        'Full-text query: keywords, "phrases", AND / OR / NOT, prefix word*, docket numbers, BGE references and decision ids (the decision first, then the decisions citing it; a whole citation string finds its decision first too), statute provisions such as Art. 41 OR or art. 8 al. 2 Cst. (the decisions applying the provision)',
       ),
     q: z.string().max(1000).optional().describe('Alias of `query`; a non-empty `query` takes precedence'),
     court: z
