@@ -206,6 +206,40 @@ describe('embedded pipeline end to end', () => {
     expect(checked).toBeGreaterThan(5);
   });
 
+  it('/leading-cases: the topic or provision dominates; without filters the most-cited decisions overall', async () => {
+    type Leading = {
+      decision_id: string;
+      authority: { citing_in_context: number; in_context: boolean; cited_by: number };
+    };
+    const tops: string[][] = [];
+    for (const q of [
+      'law_code=OR&article=41',
+      'law_code=OR&article=271',
+      'query=Mietzins',
+      'query=Arbeitsvertrag',
+    ]) {
+      const res = await get(`/leading-cases?${q}&limit=5`);
+      expect(res.status, q).toBe(200);
+      const results = res.body.results as Leading[];
+      expect(results.length, q).toBeGreaterThan(0);
+      // on-topic decisions cited from the context come before any other
+      const firstOther = results.findIndex(
+        (r) => !(r.authority.in_context && r.authority.citing_in_context > 0),
+      );
+      if (firstOther >= 0) {
+        for (const r of results.slice(firstOther))
+          expect(r.authority.in_context && r.authority.citing_in_context > 0).toBe(false);
+      }
+      tops.push(results.slice(0, 3).map((r) => r.decision_id));
+    }
+    expect(new Set(tops.map((t) => t.join())).size).toBe(tops.length);
+    const overall = await get('/leading-cases?limit=10');
+    expect(overall.status).toBe(200);
+    const counts = (overall.body.results as Leading[]).map((r) => r.authority.cited_by);
+    expect(counts).toHaveLength(10);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  });
+
   it('finds the decisions citing a BGE reference, the BGE itself first', async () => {
     const bge = (await get('/decisions?court=bge&limit=50&fields=compact')).body.results as {
       docket_number: string;

@@ -24,7 +24,7 @@ const TIE_CAP = 200;
 /** Candidates (by citations from the context) whose in-degree is looked at for the weighted score. */
 const SCORED_CANDIDATES = 500;
 
-export const LEADING_CASES_RANKING = `Authority within the context: the number of context decisions (applying the provision and/or matching the topic) that cite the decision, weighted by how specific it is to the context, × ln(1 + decisions in the graph / its in-degree), so that a decision every decision cites (standard of review, right to be heard) does not outrank the leading cases of the topic; then its in-degree; then the newest. Without a topic or a provision the context is every decision and the score is the number of citing decisions. Candidates are the decisions the context decisions cite, and the context decisions themselves. Counted are the ${TOPIC_POOL} best topic matches, and otherwise the newest ${STATUTE_CONTEXT_POOL} context decisions (\`context_counted\`).`;
+export const LEADING_CASES_RANKING = `Decisions that themselves apply the provision or match the topic and are cited by other context decisions come first, by the number of context decisions citing them, then their in-degree; the others follow by authority within the context: the number of context decisions (applying the provision and/or matching the topic) that cite the decision, weighted by how specific it is to the context, × ln(1 + decisions in the graph / its in-degree), so that a decision every decision cites (standard of review, right to be heard) does not outrank the leading cases of the topic; then its in-degree; then the newest. Without a topic or a provision the context is every decision and the score is the number of citing decisions. Candidates are the decisions the context decisions cite, and the context decisions themselves. Counted are the ${TOPIC_POOL} best topic matches, and otherwise the newest ${STATUTE_CONTEXT_POOL} context decisions (\`context_counted\`).`;
 
 const articleFilter = (statute: StatuteFilter, alias: string) =>
   statute.article !== null ? sql`and ${sql.ref(`${alias}.article`)} = ${statute.article}` : sql``;
@@ -129,6 +129,10 @@ export async function leadingCases(
   }
   const ids = [...candidates.keys()];
   const [degrees, nodes] = await Promise.all([inDegrees(db, ids), nodesByIds(db, ids)]);
+  // A leading case on the topic is itself on the topic: a decision every context decision cites
+  // but that is about something else (standard of review, procedure) comes after those.
+  const tier = (c: { in_context: boolean; citing: number }) =>
+    weighted && c.in_context && c.citing > 0 ? 0 : 1;
   const scoreOf = (citing: number, citedBy: number) =>
     weighted ? Math.round(citing * Math.log(1 + graphSize / Math.max(1, citedBy)) * 1000) / 1000 : citing;
   const ranked = [...candidates.values()]
@@ -139,7 +143,8 @@ export async function leadingCases(
     })
     .sort(
       (a, b) =>
-        b.score - a.score ||
+        tier(a) - tier(b) ||
+        (tier(a) === 1 ? b.score - a.score : 0) ||
         b.citing - a.citing ||
         b.cited_by - a.cited_by ||
         (b.node.decision_date ?? '').localeCompare(a.node.decision_date ?? '') ||
