@@ -273,6 +273,41 @@ describe('hostile input on every route', () => {
     }
   });
 
+  it("answers Fastify's own client errors with the 422 body", async () => {
+    const post = (payload: string, type = 'application/json') =>
+      app.inject({ method: 'POST', url: '/attest', payload, headers: { 'content-type': type } });
+    const entry = async (response: Promise<LightMyRequestResponse>) => {
+      const res = await response;
+      expect(res.statusCode).toBe(422);
+      return validationErrorBody.parse(res.json()).detail;
+    };
+    expect(await entry(post('<draft/>', 'application/xml'))).toEqual([
+      {
+        loc: ['header', 'content-type'],
+        msg: 'Unsupported media type; send the body as application/json',
+        type: 'media_type_unsupported',
+      },
+    ]);
+    expect(await entry(post(JSON.stringify({ draft_text: 'a'.repeat(2_000_000) })))).toEqual([
+      { loc: ['body'], msg: 'Request body is too large', type: 'body_too_large' },
+    ]);
+    expect(await entry(post('{"draft_text":'))).toEqual([
+      expect.objectContaining({ loc: ['body'], type: 'json_invalid' }),
+    ]);
+    expect(await entry(post(`{"draft_text":${'['.repeat(50_000)}${']'.repeat(50_000)}}`))).toEqual([
+      expect.objectContaining({ type: 'json_too_deep', ctx: { max_depth: 32 } }),
+    ]);
+    // A path parameter longer than the router reads (only reachable without the HTTP parser's limit).
+    expect(await entry(app.inject({ url: `/decisions/${'x'.repeat(100_000)}` }))).toEqual([
+      {
+        loc: ['path'],
+        msg: 'Path parameters should have at most 65536 characters',
+        type: 'string_too_long',
+        ctx: { max_length: 65536 },
+      },
+    ]);
+  });
+
   it('keeps tabs and line breaks in free text', async () => {
     const attest = await app.inject({
       method: 'POST',
