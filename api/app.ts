@@ -1,10 +1,11 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './api-deps.ts';
 import { installErrorHandler } from './errors.ts';
+import { installInputGuard } from './input-guard.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
@@ -12,27 +13,41 @@ import { graphRoutes } from './routes/graph.route.ts';
 import { structureRoutes } from './routes/structure.route.ts';
 import { lawsRoutes } from './routes/laws.route.ts';
 import { legislationRoutes } from './routes/legislation.route.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  MAX_REQUEST_HEAD_BYTES,
+} from './transport-errors.ts';
 import { zodValidatorCompiler } from './validation.ts';
 
 export const API_VERSION = '1.0.0';
+
+export interface BuildAppOptions extends Pick<FastifyServerOptions, 'loggerInstance' | 'logger'> {
+  /** Observes every route as it is registered: method, full URL and schemas (route listings). */
+  readonly onRoute?: (route: RouteOptions) => void;
+}
 
 /**
  * The HTTP API as a Fastify instance (not listening). Every route lives under
  * `settings.basePath`; the OpenAPI 3.0.3 document is generated from the zod schemas.
  */
-export async function buildApp(
-  deps: ApiDeps,
-  options: Pick<FastifyServerOptions, 'loggerInstance' | 'logger'> = {},
-): Promise<FastifyInstance> {
+export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { onRoute, ...serverOptions } = options;
   const app = Fastify({
-    ...options,
+    ...serverOptions,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -42,6 +57,8 @@ export async function buildApp(
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     exposedHeaders: ['x-request-id'],
+    // A bare OPTIONS request (no Origin) gets the allowed methods, not a plain-text 400.
+    strictPreflight: false,
   });
   await app.register(swagger, {
     openapi: {
@@ -72,7 +89,9 @@ export async function buildApp(
         const ready = deps.ready ? await deps.ready() : true;
         return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'starting' });
       });
-      await scope.register(swaggerUi, { routePrefix: '/docs' });
+      // indexPrefix: the UI page links its scripts and styles by absolute path, which must include
+      // the base path.
+      await scope.register(swaggerUi, { routePrefix: '/docs', indexPrefix: base });
     },
     { prefix: base },
   );

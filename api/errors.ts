@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { SearchUnavailableError } from '../infra/search/search.port.ts';
-import { RequestValidationError } from './validation.ts';
+import { RequestValidationError, type ValidationDetail } from './validation.ts';
 
 /** A client error with a status below 500 and a message meant for the caller. */
 export class ApiError extends Error {
@@ -14,6 +14,34 @@ export class ApiError extends Error {
 }
 
 export const notFound = (message: string) => new ApiError(404, 'API_NOT_FOUND', message);
+
+/** The 422 entry for a client error Fastify (or a Fastify plugin) raised itself. */
+export function frameworkDetail(error: FastifyError): ValidationDetail {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { loc: ['body'], msg: 'Request body is too large', type: 'body_too_large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        loc: ['header', 'content-type'],
+        msg: 'Unsupported media type; send the body as application/json',
+        type: 'media_type_unsupported',
+      };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return {
+        loc: ['header', 'content-length'],
+        msg: 'Content-Length does not match the body received',
+        type: 'content_length_mismatch',
+      };
+    case 'FST_ERR_VALIDATION':
+      return { loc: ['body'], msg: error.message, type: 'value_error' };
+    default:
+      if (error.code.startsWith('FST_ERR_CTP_'))
+        return { loc: ['body'], msg: error.message, type: 'json_invalid' };
+      if (error.code.startsWith('FST_STATIC_'))
+        return { loc: ['path'], msg: error.message, type: 'path_invalid' };
+      return { loc: ['request'], msg: error.message, type: 'value_error' };
+  }
+}
 
 /**
  * The one error handler: 422 with the spec's body for invalid input, the message for other client
@@ -30,27 +58,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof SearchUnavailableError) {
       request.log.warn({ err: error }, 'search backend unavailable');
       reply.header('retry-after', '30');
-      return reply
-        .status(503)
-        .send({
-          detail: 'Search is temporarily unavailable; lookups by id keep working. Please retry shortly.',
-          code: error.code,
-        });
-    }
-    const fastifyError = error as FastifyError;
-    if (fastifyError.code?.startsWith('FST_ERR_CTP_') || fastifyError.code === 'FST_ERR_VALIDATION') {
-      // Unparseable bodies are invalid input too: same 422 body as any other validation failure.
-      return reply.status(422).send({
-        detail: [
-          {
-            loc: ['body'],
-            msg: error.message,
-            type: fastifyError.code === 'FST_ERR_VALIDATION' ? 'value_error' : 'json_invalid',
-          },
-        ],
+      return reply.status(503).send({
+        detail: 'Search is temporarily unavailable; lookups by id keep working. Please retry shortly.',
+        code: error.code,
       });
     }
+    const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
+    if (fastifyError.code?.startsWith('FST_') && status >= 400 && status < 500 && status !== 404) {
+      // Input Fastify or one of its plugins rejected itself (unparseable or oversized body, unknown
+      // media type, a static path outside its folder): same 422 body as any other invalid input.
+      return reply.status(422).send({ detail: [frameworkDetail(fastifyError)] });
+    }
     if (status < 500) return reply.status(status).send({ detail: error.message, code: fastifyError.code });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: 'Internal server error', code: 'API_INTERNAL' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps, ApiSettings } from '../../api/api-deps.ts';
-import { buildApp } from '../../api/app.ts';
+import { buildApp, type BuildAppOptions } from '../../api/app.ts';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 import type { DecisionSearchIndex } from '../../infra/search/search.port.ts';
@@ -55,21 +55,26 @@ export function appOver(
     claimJudge?: ApiDeps['claimJudge'];
     /** Another search index over the same database (e.g. with other bounds). */
     search?: DecisionSearchIndex;
+    /** Options of the app itself (e.g. a route observer). */
+    app?: BuildAppOptions;
   } = {},
 ): Promise<FastifyInstance> {
   const today = options.today ?? '2026-01-15';
-  return buildApp({
-    db: loaded.handle.db,
-    search: options.search ?? loaded.search,
-    settings: {
-      basePath: '',
-      publicBaseUrl: TEST_PUBLIC_BASE,
-      staleAfterHours: 48,
-      maxSearchResponseChars: 1_000_000,
-      ...options.settings,
+  return buildApp(
+    {
+      db: loaded.handle.db,
+      search: options.search ?? loaded.search,
+      settings: {
+        basePath: '',
+        publicBaseUrl: TEST_PUBLIC_BASE,
+        staleAfterHours: 48,
+        maxSearchResponseChars: 1_000_000,
+        ...options.settings,
+      },
+      today: () => today,
+      now: () => new Date(`${today}T12:00:00.000Z`),
+      ...(options.claimJudge ? { claimJudge: options.claimJudge } : {}),
     },
-    today: () => today,
-    now: () => new Date(`${today}T12:00:00.000Z`),
-    ...(options.claimJudge ? { claimJudge: options.claimJudge } : {}),
-  });
+    options.app,
+  );
 }
