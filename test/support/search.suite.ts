@@ -15,6 +15,7 @@ import { decisionSearchPostgresStorage } from '../../projector/decision-search/d
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseQuery } from '../../contracts/search/query-parser.ts';
 import { referenceKeysOf } from '../../contracts/search/reference-keys.ts';
+import { statuteSearchKeys } from '../../contracts/search/statute-keys.ts';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
 import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
 import type {
@@ -121,7 +122,10 @@ function doc(d: DocInput): SearchDocument {
     regeste: d.regeste ?? null,
     rule_statement: d.regeste ?? d.text,
     full_text: d.text,
-    ref_keys: referenceKeysOf(d.id, d.docket),
+    ref_keys: [
+      ...referenceKeysOf(d.id, d.docket),
+      ...statuteSearchKeys(d.text, d.language === 'rm' ? {} : { language: d.language }),
+    ],
   };
 }
 
@@ -193,7 +197,7 @@ export const CORPUS: readonly SearchDocument[] = [
     language: 'de',
     docket: '4A_400/2018',
     title: 'Kaufvertrag',
-    text: 'Der Vertrag über die Lieferung von Waren wurde nicht erfüllt.',
+    text: 'Der Vertrag über die Lieferung von Waren wurde nicht erfüllt (Art. 97 Abs. 1 OR; Art. 41 OR).',
   }),
   doc({
     // criminal law; decoy citations BGE 140 III 860 and BGE 141 III 86 (must not match 140 III 86)
@@ -386,7 +390,7 @@ export const CORPUS: readonly SearchDocument[] = [
     language: 'fr',
     docket: '4A_600/2017',
     title: 'Responsabilité civile du détenteur',
-    text: "L'arrêt attaqué retient la responsabilité civile du détenteur du véhicule.",
+    text: "L'arrêt attaqué retient la responsabilité civile du détenteur du véhicule (art. 41 al. 1 CO).",
   }),
   doc({
     // cites 4A_100/2020 in French
@@ -684,6 +688,13 @@ export const QUERY_CASES: readonly (readonly [string, string, readonly string[]]
     ['bger_4A_100_2020', 'bger_4A_200_2021', 'bger_1C_50_2023'],
   ],
   ['reference OR term', '4A_100/2020 OR Entlassung', [...DOCKET_4A_100, 'bger_5A_300_2019']],
+  // statute provisions: the decisions applying them, in any language (OR = CO), before operators
+  ['statute provision', 'Art. 41 OR', ['bger_4A_400_2018', 'bger_4A_600_2017']],
+  ['statute provision in French', 'art. 41 al. 2 CO', ['bger_4A_400_2018', 'bger_4A_600_2017']],
+  ['statute provision AND term', 'Art. 41 OR Lieferung', ['bger_4A_400_2018']],
+  ['statute provision OR statute provision', 'Art. 97 OR OR Art. 8 ZGB', ['bger_4A_400_2018']],
+  ['NOT statute provision', 'Vertrag -Art. 97 OR', VERTRAG.filter((id) => id !== 'bger_4A_400_2018')],
+  ['a provision nobody applies', 'Art. 271 OR', []],
   ['term NOT reference', 'Kündigung NOT 4A_100/2020', ['bge_BGE_140_III_86', 'bger_5A_300_2019']],
   ['NOT reference only', 'NOT 4A_100/2020', allExcept(...DOCKET_4A_100)],
   ['two references', '4A_100/2020 BGE 140 III 86', ['bger_4A_200_2021']],
