@@ -30,7 +30,7 @@ export interface LoadReport {
 export interface SampleSources {
   readonly decisions: {
     readonly name: string;
-    /** Said before the source is created, e.g. `generating the sample corpus (…) in … …`. */
+    /** Said before the source is created, e.g. `sample corpus (…) in … …`. */
     readonly intro: string;
     readonly size: number;
     create(onProgress: (done: number, total: number) => void): Promise<DecisionSource>;
@@ -53,7 +53,7 @@ export function generatedSampleSources(options: {
   return {
     decisions: {
       name: 'sample',
-      intro: `generating the sample corpus (${options.size} decisions, seed ${options.seed}) in ${options.sampleDir} …`,
+      intro: `sample corpus (${options.size} decisions, seed ${options.seed}) in ${options.sampleDir} …`,
       size: options.size,
       create: (onProgress) =>
         createSampleSource({ dir: options.sampleDir, size: options.size, seed: options.seed, onProgress }),
@@ -64,7 +64,7 @@ export function generatedSampleSources(options: {
         SAMPLE_STATUTE_SOURCE_NAMES.fedlex,
         SAMPLE_STATUTE_SOURCE_NAMES.cantonal,
       ],
-      intro: `generating the sample statutes and legislation catalogue in ${options.statutesDir} …`,
+      intro: `sample statutes and legislation catalogue in ${options.statutesDir} …`,
       create: async () => (await createSampleStatuteSources({ dir: options.statutesDir })).all,
     },
   };
@@ -141,7 +141,7 @@ async function loadDecisions(
   report.say(sources.decisions.intro);
   let generating = undefined as StepProgress | undefined;
   const source = await sources.decisions.create((done, total) => {
-    generating ??= report.progress('generating', total);
+    generating ??= report.progress('generating the corpus', total);
     generating.update(done, total);
   });
   generating?.finish();
