@@ -122,6 +122,7 @@ describe('ingest runner', () => {
       },
     };
     await expect(runSource(broken, deps())).rejects.toThrow('portal unreachable');
+    expect(await deps().state.lastComplete('fake')).toBeNull();
     const health = (await events('ScraperRunCompleted'))[0]!.data as ScraperRun;
     expect(health).toMatchObject({ success: false, items_seen: 1, decisions_added: 1 });
     expect(health.errors[0]!.message).toMatch(/portal unreachable/);
@@ -136,5 +137,29 @@ describe('ingest runner', () => {
     expect(run.success).toBe(true);
     expect(run.portal_count).toBeNull();
     expect(run.errors[0]!.message).toMatch(/count endpoint down/);
+  });
+
+  it('marks a source complete only after a run read it to the end', async () => {
+    const items: FakeItem[] = [
+      { id: 'a.json', location: '/a', decision: a },
+      { id: 'broken.json', location: '/broken', decision: null },
+      { id: 'b.json', location: '/b', decision: b },
+    ];
+    const state = deps().state;
+    const controller = new AbortController();
+    const interrupted = await runSource(fakeSource(items), deps(), {
+      batchSize: 1,
+      progressEvery: 1,
+      signal: controller.signal,
+      onProgress: (seen) => {
+        if (seen === 1) controller.abort();
+      },
+    });
+    expect(interrupted).toMatchObject({ success: false, items_seen: 1, total_held: 1 });
+    expect(await state.lastComplete('fake')).toBeNull();
+
+    const finished = await runSource(fakeSource(items), deps());
+    expect(finished).toMatchObject({ success: true, decisions_added: 1, items_failed: 1, total_held: 2 });
+    expect(await state.lastComplete('fake')).toBe('2026-03-01T10:00:00.000Z');
   });
 });

@@ -23,6 +23,8 @@ export interface IngestDeps {
 export interface IngestRunOptions {
   readonly batchSize?: number;
   readonly onProgress?: (seen: number) => void;
+  /** Calls `onProgress` after every this many items (default 500). */
+  readonly progressEvery?: number;
   /** Stop early (graceful shutdown): the run publishes what it has and reports itself. */
   readonly signal?: AbortSignal;
 }
@@ -99,7 +101,8 @@ export function runSource(
 
 /**
  * Runs one source once: parses every item, publishes an event for new or changed content only,
- * skips (and reports) malformed items, and ends with one ScraperRunCompleted event. The health
+ * skips (and reports) malformed items, and ends with one ScraperRunCompleted event; a run that
+ * read the source to the end is marked complete in the ingest state. The health
  * counters `decisions_added` / `decisions_updated` count the published records of any type.
  */
 export async function runEventSource(
@@ -108,6 +111,7 @@ export async function runEventSource(
   options: IngestRunOptions = {},
 ): Promise<ScraperRun> {
   const batchSize = options.batchSize ?? 200;
+  const progressEvery = options.progressEvery ?? 500;
   const runId = deps.newId();
   const startedAt = deps.now();
   const errors: ScraperRun['errors'] = [];
@@ -177,7 +181,7 @@ export async function runEventSource(
         );
       }
       if (pending.length >= batchSize) await flush();
-      if (seen % 500 === 0) options.onProgress?.(seen);
+      if (seen % progressEvery === 0) options.onProgress?.(seen);
     }
   } catch (error) {
     fatal = error instanceof Error ? error : new Error(String(error));
@@ -227,6 +231,8 @@ export async function runEventSource(
       },
     },
   ]);
+  // Only now is every item of the source published: the mark tells a later start nothing is missing.
+  if (run.success) await deps.state.markComplete(source.name, run.finished_at);
   deps.logger.info(
     { source: source.name, seen, added, updated, failed, success: run.success },
     'ingest run finished',

@@ -6,7 +6,8 @@
  *                               over when it has caught up (the API serves the old one until then)
  *   drop <name> <generation>    delete a retired generation
  *   dead-letters [--limit N]    the latest dead-lettered events with their reasons
- * Embedded mode: stop the server first (the embedded database belongs to one process).
+ * Embedded mode: the data folder must exist (it is never created here) and is locked like the
+ * server locks it, so a running `npm start` on the same folder makes these commands refuse.
  */
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../infra/config/env.ts';
@@ -20,6 +21,10 @@ import { rebuildProjection } from './rebuild.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
+const COMMANDS = ['status', 'rebuild', 'drop', 'dead-letters'];
+const USAGE =
+  'usage: npm run admin -- status | rebuild <projection|all> [--drop-previous] | drop <projection> <generation> | dead-letters [--limit N]';
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -29,9 +34,14 @@ async function main(): Promise<void> {
     },
   });
   const [command, target, generationArg] = positionals;
+  if (!command || !COMMANDS.includes(command)) {
+    out(USAGE);
+    process.exitCode = 2;
+    return;
+  }
   const env = parseEnv(projectorEnv);
   const logger = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, 'admin');
-  const infra = await openInfra(env, 'admin', logger);
+  const infra = await openInfra(env, 'admin', logger, { existingData: true });
   const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
   const registry = await GenerationRegistry.open(infra.db);
   const deps = {
@@ -129,9 +139,7 @@ async function main(): Promise<void> {
         break;
       }
       default:
-        out(
-          'usage: npm run admin -- status | rebuild <projection|all> [--drop-previous] | drop <projection> <generation> | dead-letters [--limit N]',
-        );
+        out(USAGE);
         process.exitCode = 2;
     }
   } finally {

@@ -6,7 +6,7 @@ import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
 import { checkpointName, type Projection, RetriableProjectionError } from './projection.ts';
 import { GenerationRegistry } from './generations.ts';
-import { liveLag } from './lag.ts';
+import { liveLag, projectionLag } from './lag.ts';
 import { ProjectorHost } from './projector-host.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { postgresTables } from './storage/projection-storage.ts';
@@ -72,6 +72,35 @@ describe('projection runner on the embedded database', () => {
     expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([
       { court: 'bger', decision_count: 2 },
     ]);
+  });
+
+  it('lets the host measure the lag before its runners start, and reports the events of each batch', async () => {
+    const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'Erwägung drei.' });
+    await log.append([decisionEvent(d1), decisionEvent(d2), decisionEvent(d3)]);
+    const decisions = projections().find((p) => p.name === 'decisions')!;
+    const courts = projections().find((p) => p.name === 'courts')!;
+    const batches: { projection: string; events: number }[] = [];
+    let before: number | null = null;
+    runner = new ProjectorHost(
+      { db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet },
+      [decisions, courts],
+      {
+        batchSize: 2,
+        watchIntervalMs: 0,
+        onProgress: (projection, _stream, _position, events) => batches.push({ projection, events }),
+      },
+    );
+    await runner.start({
+      beforeRunning: async (generations) => {
+        const lags = await projectionLag(handle.db, log, generations);
+        before = lags.reduce((n, l) => n + l.lag, 0);
+      },
+    });
+    await runner.waitUntilCaughtUp(undefined, 10);
+    // Measured before anything was projected: three events for each of the two projections.
+    expect(before).toBe(6);
+    expect(batches.reduce((n, b) => n + b.events, 0)).toBe(6);
+    expect(batches.filter((b) => b.projection === 'decisions').map((b) => b.events)).toEqual([2, 1]);
   });
 
   it('liveLag: events each live generation has not projected; Infinity before a generation is live', async () => {

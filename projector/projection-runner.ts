@@ -28,8 +28,8 @@ export interface RunnerDeps {
 
 export interface RunnerOptions {
   readonly batchSize?: number;
-  /** Called after each committed batch with the projection, stream and last position. */
-  readonly onProgress?: (projection: string, stream: StreamName, position: number) => void;
+  /** Called after each committed batch with the projection, stream, last position and the batch's size. */
+  readonly onProgress?: (projection: string, stream: StreamName, position: number, events: number) => void;
   /** Called once a stream has been read to its current end. */
   readonly onCaughtUp?: (projection: string, stream: StreamName) => void;
 }
@@ -156,7 +156,7 @@ export class ProjectionRunner {
       );
       await this.processOneByOne(gen, batch, valid, dead);
     }
-    this.options.onProgress?.(projection.name, last.stream, last.position);
+    this.options.onProgress?.(projection.name, last.stream, last.position, batch.length);
   }
 
   private async processOneByOne(

@@ -36,9 +36,16 @@ export class ProjectorHost {
     private readonly options: HostOptions = {},
   ) {}
 
-  async start(): Promise<void> {
+  /**
+   * Starts a runner per live generation; `beforeRunning` sees the generations first (e.g. to
+   * measure how far behind they are while nothing else uses the database).
+   */
+  async start(
+    hooks: { beforeRunning?: (generations: readonly ProjectionGeneration[]) => Promise<void> } = {},
+  ): Promise<void> {
     this.registry = await GenerationRegistry.open(this.deps.db);
     const live = await this.registry.ensureLive(this.projections);
+    await hooks.beforeRunning?.(live);
     for (const gen of live) await this.run(gen);
     const every = this.options.watchIntervalMs ?? 5000;
     if (every > 0) {

@@ -1,4 +1,8 @@
-/** The one command a new user runs: the embedded process starts, serves, and restarts warm. */
+/**
+ * The one command a new user runs: the embedded process starts, serves, keeps its data folder to
+ * itself, and restarts warm.
+ */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,22 +26,69 @@ describe('embedded main process', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('first start ingests and serves; a restart reuses the data folder; SIGTERM exits cleanly', async () => {
+  it('first start ingests and serves; a second process on the folder refuses; a restart reuses it; SIGTERM exits cleanly', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'e2e-main-'));
     const port = await freePort();
     const first = await start(dataDir, port);
-    expect(first.output()).toMatch(/generating the sample corpus \(250 decisions/);
+    expect(first.output()).toMatch(/sample corpus \(250 decisions/);
+    expect(first.output()).toMatch(/^ {2}projecting events: 0 of \d+ \(0%\)$/m);
     expect(first.output()).toContain(`http://127.0.0.1:${port}`);
+    // Not a terminal: progress comes as plain lines, never redrawn in place.
+    expect(first.output()).not.toContain('\r');
+
+    // The data folder belongs to the running process: a second start and the admin command refuse.
+    const pid = String(first.child.pid);
+    const second = startDeployable('embedded-2', 'infra/deploy/embedded.main.ts', [], {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    });
+    expect((await second.exited).code).toBe(1);
+    expect(second.output()).toContain(`the data folder ${dataDir} is in use by process ${pid}`);
+    const admin = startDeployable('admin', 'projector/admin.main.ts', ['status'], { DATA_DIR: dataDir });
+    expect((await admin.exited).code).toBe(1);
+    expect(admin.output()).toContain(`is in use by process ${pid}`);
+
     const res = await fetch(`http://127.0.0.1:${port}/decisions?limit=2`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(((await res.json()) as { total: number }).total).toBe(250);
     expect(await first.stop()).toMatchObject({ code: 0 });
 
-    const second = await start(dataDir, port);
-    expect(second.output()).toMatch(/reusing 250 ingested sample decisions/);
+    expect(existsSync(join(dataDir, '.lock'))).toBe(false);
+
+    const restarted = await start(dataDir, port);
+    expect(restarted.output()).toMatch(/reusing 250 ingested sample decisions/);
     const docs = await fetch(`http://127.0.0.1:${port}/openapi.json`);
     expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.0.3');
-    expect(await second.stop()).toMatchObject({ code: 0 });
+    expect(await restarted.stop()).toMatchObject({ code: 0 });
   }, 240_000);
+
+  it('a first start interrupted with Ctrl-C stops cleanly, and the next start serves the whole sample', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'e2e-main-interrupted-'));
+    try {
+      const port = await freePort();
+      const env = { DATA_DIR: folder, PORT: String(port), SAMPLE_SIZE: '600', LOG_LEVEL: 'warn' };
+      const first = startDeployable('embedded', 'infra/deploy/embedded.main.ts', [], env);
+      await first.waitForOutput(/^ {2}ingest: \d+ of 600/m);
+      first.child.kill('SIGINT');
+      expect((await first.exited).code).toBe(0);
+      expect(first.output()).toContain('SIGINT: stopping after the current step');
+      expect(first.output()).toContain('stopped before serving; the next start carries on from here');
+      expect(first.output()).not.toMatch(/serving on/);
+      expect(existsSync(join(folder, '.lock'))).toBe(false);
+
+      const again = startDeployable('embedded', 'infra/deploy/embedded.main.ts', [], env);
+      await again.waitForOutput(/serving on/);
+      // Usually stopped during the ingest; on a fast machine perhaps only while projecting.
+      expect(again.output()).toMatch(
+        /resuming the sample load: \d+ of 600 held|reusing 600 ingested sample decisions/,
+      );
+      const res = await fetch(`http://127.0.0.1:${port}/decisions?limit=1`);
+      expect(((await res.json()) as { total: number }).total).toBe(600);
+      expect(await again.stop()).toMatchObject({ code: 0 });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -1,8 +1,10 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as foundation from './migrations/001-foundation.ts';
+import * as ingestCompletions from './migrations/002-ingest-completions.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': foundation,
+  '002-ingest-completions': ingestCompletions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

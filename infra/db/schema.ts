@@ -27,6 +27,11 @@ export interface IngestStateTable {
   last_seen_at: string;
 }
 
+export interface IngestCompletionTable {
+  source: string;
+  completed_at: string;
+}
+
 export interface ProjectionCheckpointTable {
   projection: string;
   stream: string;
@@ -353,6 +358,7 @@ export interface DB {
   projection_generations: ProjectionGenerationTable;
   event_log: EventLogTable;
   ingest_state: IngestStateTable;
+  ingest_completions: IngestCompletionTable;
   projection_checkpoints: ProjectionCheckpointTable;
   dead_letters: DeadLetterTable;
   decisions: DecisionTable;

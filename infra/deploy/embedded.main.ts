@@ -1,28 +1,92 @@
 /**
  * The all-in-one process of the embedded mode: PGlite in DATA_DIR, the event log as a table in it,
  * Postgres full-text search; ingest, projector and API in one process. The first start generates
- * and ingests the bundled sample corpus and projects it; later starts reuse the data folder.
+ * and ingests the bundled sample corpus and projects it; later starts reuse the data folder, and a
+ * start after an interrupted first one finishes the sample load. One process per data folder: a
+ * second one refuses to start (DATA_DIR/.lock).
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
 import { warmGraphStatistics } from '../../api/queries/graph-statistics.query.ts';
-import { runEventSource, runSource } from '../../ingest/ingest-runner.ts';
-import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
-import {
-  createSampleStatuteSources,
-  SAMPLE_STATUTE_SOURCE_NAMES,
-} from '../../ingest/sources/sample-statutes/sample-statutes.source.ts';
+import { generatedSampleSources, type LoadReport, loadSamples } from '../../ingest/sample-load.ts';
+import { projectionLag } from '../../projector/lag.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { parseEnv } from '../config/env.ts';
 import { optimiseAfterBulkLoad } from '../db/database.ts';
-import { embeddedEnv } from './config.ts';
+import { type EmbeddedEnv, embeddedEnv } from './config.ts';
 import { createLogger } from './logger.ts';
-import { openInfra } from './wiring.ts';
+import { Progress } from './progress.ts';
+import { readyBanner } from './ready-banner.ts';
+import { type Infra, openInfra } from './wiring.ts';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
+
+const report: LoadReport = {
+  say,
+  progress: (label, total) => new Progress(`  ${label}`, total, process.stderr),
+};
+
+/** Resolves when `signal` aborts. */
+const aborted = (signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+
+/**
+ * Starts the projections and waits until they have caught up with the log. The events to fold
+ * (summed over the read models) are counted before the runners start, while the one embedded
+ * connection is free; the progress counts the batches the runners commit.
+ */
+async function project(
+  infra: Infra,
+  logger: ReturnType<typeof createLogger>,
+  stop: AbortSignal,
+): Promise<{ projector: ProjectorHost; caughtUp: boolean }> {
+  let progress = null as Progress | null;
+  let done = 0;
+  const projector = new ProjectorHost(
+    { db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger },
+    allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations }),
+    {
+      batchSize: 250,
+      onProgress: (_projection, _stream, _position, events) => {
+        done += events;
+        progress?.update(done);
+      },
+    },
+  );
+  await projector.start({
+    beforeRunning: async (generations) => {
+      const total = (await projectionLag(infra.db, infra.eventLog, generations)).reduce(
+        (n, l) => n + l.lag,
+        0,
+      );
+      if (total > 0) {
+        progress = new Progress('  projecting events', total, process.stderr);
+        progress.update(0);
+      }
+    },
+  });
+  const caughtUp = projector.waitUntilCaughtUp(undefined, 250);
+  // Stopped meanwhile: the runners stop with the process; the wait is abandoned.
+  caughtUp.catch(() => {});
+  const outcome = await Promise.race([
+    caughtUp.then(() => 'caught up' as const),
+    aborted(stop).then(() => 'stopped' as const),
+  ]);
+  if (outcome === 'stopped') {
+    progress?.finish('  projecting events: stopped');
+    return { projector, caughtUp: false };
+  }
+  progress?.finish();
+  say('  projections up to date');
+  return { projector, caughtUp: true };
+}
 
 async function main(): Promise<void> {
   const env = parseEnv(embeddedEnv);
@@ -31,28 +95,45 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR);
   say(`swiss-law-research: embedded mode, data in ${dataDir}`);
 
-  const infra = await openInfra({ ...env, DATA_DIR: dataDir }, 'embedded', logger);
-  const projector = new ProjectorHost(
-    { db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger },
-    allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations }),
-    { batchSize: 250 },
-  );
-  await projector.start();
+  // While starting, a first Ctrl-C stops after the current batch (the next start resumes from
+  // there) and a second one exits at once; once serving, a signal shuts the service down.
+  const stop = new AbortController();
+  const serving = { shutdown: null as ((signal: string) => Promise<void>) | null };
+  const onSignal = (signal: string) => {
+    if (serving.shutdown) return void serving.shutdown(signal);
+    if (stop.signal.aborted) {
+      say(`${signal} again: exiting now; the next start resumes the sample load`);
+      process.exit(130);
+    }
+    stop.abort();
+    say(`\n${signal}: stopping after the current step (again to exit at once)`);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
 
-  const held = await infra.ingestState.count('sample');
-  // A data folder filled by `npm run start:ingest` from another source (a mirror of the portal)
-  // is served as it is: the generated sample is added only to a folder without decisions.
-  const otherDecisions = held === 0 ? await infra.eventLog.countAfter('decisions', new Map()) : 0;
-  const ingest =
-    env.INGEST_ON_START === 'always' || (env.INGEST_ON_START === 'auto' && held === 0 && otherDecisions === 0);
-  if (ingest) {
-    const sampleDir = resolve(env.SAMPLE_DIR ?? join(dataDir, 'sample-corpus'));
-    say(
-      `generating the sample corpus (${env.SAMPLE_SIZE} decisions, seed ${env.SAMPLE_SEED}) in ${sampleDir} …`,
-    );
-    const source = await createSampleSource({ dir: sampleDir, size: env.SAMPLE_SIZE, seed: env.SAMPLE_SEED });
-    const run = await runSource(
-      source,
+  say(
+    existsSync(join(dataDir, 'pglite'))
+      ? 'opening the database …'
+      : `creating the database in ${join(dataDir, 'pglite')} (first start only) …`,
+  );
+  const infra = await openInfra({ ...env, DATA_DIR: dataDir }, 'embedded', logger);
+  const stopEarly = async (projector?: ProjectorHost) => {
+    await projector?.stop();
+    await infra.close();
+    say('stopped before serving; the next start carries on from here');
+    process.exit(0);
+  };
+  let projector: ProjectorHost | undefined;
+  try {
+    if (stop.signal.aborted) return await stopEarly();
+    const load = await loadSamples(
+      generatedSampleSources({
+        sampleDir: resolve(env.SAMPLE_DIR ?? join(dataDir, 'sample-corpus')),
+        statutesDir: join(dataDir, 'sample-statutes'),
+        size: env.SAMPLE_SIZE,
+        seed: env.SAMPLE_SEED,
+      }),
+      { mode: env.INGEST_ON_START, signal: stop.signal },
       {
         log: infra.eventLog,
         state: infra.ingestState,
@@ -60,75 +141,43 @@ async function main(): Promise<void> {
         newId: randomUUID,
         logger,
       },
-      { onProgress: (seen) => say(`  ingested ${seen} items`) },
+      report,
     );
-    say(
-      `ingest: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`,
-    );
-  } else if (held === 0 && otherDecisions > 0) {
-    say(`serving ${otherDecisions} ingested decisions; the sample corpus is not added (INGEST_ON_START=always adds it)`);
-  } else {
-    say(`reusing ${held} ingested sample decisions (INGEST_ON_START=always to re-ingest)`);
-  }
+    if (stop.signal.aborted) return await stopEarly();
 
-  // Statutes and the legislation catalogue: checked on their own, so a data folder from before
-  // the statute sample existed gets it on its next start.
-  const statutesHeld = await infra.ingestState.count(SAMPLE_STATUTE_SOURCE_NAMES.fedlex);
-  if (env.INGEST_ON_START === 'always' || (env.INGEST_ON_START === 'auto' && statutesHeld === 0)) {
-    const statutesDir = join(dataDir, 'sample-statutes');
-    say(`generating the sample statutes and legislation catalogue in ${statutesDir} …`);
-    const sources = await createSampleStatuteSources({ dir: statutesDir });
-    for (const source of sources.all) {
-      const run = await runEventSource(source, {
-        log: infra.eventLog,
-        state: infra.ingestState,
-        now: () => new Date().toISOString(),
-        newId: randomUUID,
-        logger,
-      });
-      say(
-        `ingest ${source.name}: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`,
-      );
+    // Projecting after the load, not during it: on the one embedded connection the two only slow
+    // each other down.
+    say('checking the read models …');
+    const projected = await project(infra, logger, stop.signal);
+    projector = projected.projector;
+    if (!projected.caughtUp) return await stopEarly(projector);
+    if (load.ran) {
+      say('optimising the database after the load …');
+      await optimiseAfterBulkLoad(infra.db);
     }
-  } else {
-    say(`reusing ${statutesHeld} ingested sample statute versions`);
+    await serve(env, infra, projector, logger, started, (shutdown) => {
+      serving.shutdown = shutdown;
+    });
+    if (stop.signal.aborted) await serving.shutdown?.('SIGINT');
+  } catch (error) {
+    await projector?.stop().catch(() => {});
+    await infra.close().catch(() => {});
+    throw error;
   }
+}
 
-  let lastLine = '';
-  await projector.waitUntilCaughtUp((lags) => {
-    const pending = lags.filter((l) => l.lag > 0);
-    const line =
-      pending.length === 0
-        ? 'projections up to date'
-        : `projecting: ${pending.map((l) => `${l.projection} ${l.lag} to go`).join(', ')}`;
-    if (line !== lastLine) say(`  ${line}`);
-    lastLine = line;
-  });
-  if (ingest) await optimiseAfterBulkLoad(infra.db);
-
+async function serve(
+  env: Readonly<EmbeddedEnv>,
+  infra: Infra,
+  projector: ProjectorHost,
+  logger: ReturnType<typeof createLogger>,
+  started: number,
+  onShutdown: (shutdown: (signal: string) => Promise<void>) => void,
+): Promise<void> {
+  say('starting the API …');
   const app = await buildApp(apiDepsFrom(env, infra), { loggerInstance: logger });
-  const address = await app.listen({ port: env.PORT, host: env.HOST });
-  const url = env.PUBLIC_BASE_URL ?? `${address.replace('[::1]', 'localhost')}${env.BASE_PATH}`;
-  warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
-    logger.warn({ err: error }, 'computing the citation-graph figures of /statistics failed; the first request retries'),
-  );
-  say(`\nready in ${((Date.now() - started) / 1000).toFixed(1)} s — serving on ${url}`);
-  say(`  API docs:    ${url}/docs   (OpenAPI: ${url}/openapi.json)`);
-  say(`  try:         curl -G '${url}/decisions' --data-urlencode 'query=Kündigung' -d limit=3`);
-  say(
-    `               curl -G '${url}/decisions' --data-urlencode 'query="fristlose Kündigung" OR Mietvertrag' -d sort=date_desc`,
-  );
-  say(`               curl '${url}/decisions?court=bger&language=fr&fields=compact&limit=5'`);
-  say(`               curl '${url}/laws/OR?article=41'   curl '${url}/laws/aDSG?as_of=2023-08-31&article=4'`);
-  say(
-    `               curl -G '${url}/laws/search' --data-urlencode 'query=Art. 60 OR'   curl '${url}/legislation/changes?canton=ZH'`,
-  );
-  say(
-    `               curl '${url}/courts'   curl '${url}/statistics?canton=ZH'   curl '${url}/scraper-health'`,
-  );
-
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  onShutdown(async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`${signal}: shutting down`);
@@ -136,9 +185,16 @@ async function main(): Promise<void> {
     await projector.stop();
     await infra.close();
     process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const url = env.PUBLIC_BASE_URL ?? `${address.replace('[::1]', 'localhost')}${env.BASE_PATH}`;
+  warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
+    logger.warn(
+      { err: error },
+      'computing the citation-graph figures of /statistics failed; the first request retries',
+    ),
+  );
+  for (const line of readyBanner(url, (Date.now() - started) / 1000)) say(line);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ConfigError } from '../config/env.ts';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/database.ts';
 import type { DeadLetterPublisher } from '../event-log/dead-letter.port.ts';
@@ -13,6 +14,7 @@ import type { DecisionSearchIndex, SearchGenerations, SearchIndexWriter } from '
 import type { ClaimJudge } from '../llm/claim-judge.port.ts';
 import { claimJudgeFrom } from '../llm/claim-judges.ts';
 import type { InfraEnv, LlmEnv } from './config.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 
 export interface InfraLogger {
   info(obj: object, msg: string): void;
@@ -37,8 +39,50 @@ export interface Infra {
   close(): Promise<void>;
 }
 
-async function openDatabase(env: InfraEnv, applicationName: string): Promise<DatabaseHandle> {
-  if (env.SERVICE_MODE === 'embedded') return openPglite({ dataDir: join(env.DATA_DIR, 'pglite') });
+export class NoDataError extends Error {
+  readonly code = 'DATA_DIR_EMPTY';
+}
+
+export interface OpenInfraOptions {
+  /** Embedded mode: refuse a data folder without a database instead of creating one (operator commands). */
+  readonly existingData?: boolean;
+}
+
+/**
+ * The embedded database under the data folder's lock (one process at a time; released on close),
+ * or the PostgreSQL server.
+ */
+async function openDatabase(
+  env: InfraEnv,
+  applicationName: string,
+  options: OpenInfraOptions,
+): Promise<DatabaseHandle> {
+  if (env.SERVICE_MODE === 'embedded') {
+    const dataDir = resolve(env.DATA_DIR);
+    const pgliteDir = join(dataDir, 'pglite');
+    if (options.existingData && !existsSync(pgliteDir))
+      throw new NoDataError(
+        `no data in ${dataDir}; start the service first (npm start) or set DATA_DIR to its data folder`,
+      );
+    const lock = acquireDataDirLock(dataDir);
+    try {
+      const handle = await openPglite({ dataDir: pgliteDir });
+      return {
+        db: handle.db,
+        kind: handle.kind,
+        async close() {
+          try {
+            await handle.close();
+          } finally {
+            lock.release();
+          }
+        },
+      };
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
   if (!env.DATABASE_URL)
     throw new ConfigError(`DATABASE_URL: required when SERVICE_MODE=${env.SERVICE_MODE}`);
   return openPostgres({
@@ -70,13 +114,14 @@ export async function openInfra(
   env: InfraEnv & Partial<LlmEnv>,
   applicationName: string,
   logger: InfraLogger,
+  options: OpenInfraOptions = {},
 ): Promise<Infra> {
   if (env.SERVICE_MODE === 'distributed') {
     if (!env.KAFKA_BROKERS) throw new ConfigError('KAFKA_BROKERS: required when SERVICE_MODE=distributed');
     if (!env.OPENSEARCH_URL) throw new ConfigError('OPENSEARCH_URL: required when SERVICE_MODE=distributed');
   }
   const claimJudge = openClaimJudge(env, logger);
-  const handle = await openDatabase(env, applicationName);
+  const handle = await openDatabase(env, applicationName, options);
   const limits = { countCap: env.SEARCH_COUNT_CAP, candidatePool: env.SEARCH_CANDIDATE_POOL };
   if (env.SERVICE_MODE !== 'distributed') {
     const eventLog = new TableEventLog(handle.db);

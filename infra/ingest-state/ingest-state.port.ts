@@ -13,4 +13,8 @@ export interface IngestStateStore {
   put(records: readonly IngestRecord[], seenAt: string): Promise<void>;
   /** How many distinct entities the source holds. */
   count(source: string): Promise<number>;
+  /** Records that a run read the source to the end (every item seen) and finished at `completedAt` (ISO). */
+  markComplete(source: string, completedAt: string): Promise<void>;
+  /** When a run last read the source to the end (ISO), or null when none ever did. */
+  lastComplete(source: string): Promise<string | null>;
 }

@@ -54,4 +54,23 @@ export class TableIngestState implements IngestStateStore {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  async markComplete(source: string, completedAt: string): Promise<void> {
+    await this.db
+      .insertInto('ingest_completions')
+      .values({ source, completed_at: completedAt })
+      .onConflict((oc) =>
+        oc.column('source').doUpdateSet({ completed_at: (eb) => eb.ref('excluded.completed_at') }),
+      )
+      .execute();
+  }
+
+  async lastComplete(source: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('ingest_completions')
+      .select('completed_at')
+      .where('source', '=', source)
+      .executeTakeFirst();
+    return row?.completed_at ?? null;
+  }
 }

@@ -40,6 +40,16 @@ export function ingestStateBehaviour(
       expect((await store.get('s1', [])).size).toBe(0);
     });
 
+    it('remembers when a source was last read to the end', async () => {
+      const store = fixture!.store;
+      expect(await store.lastComplete('done-source')).toBeNull();
+      await store.markComplete('done-source', '2026-01-01T00:00:00.000Z');
+      await store.markComplete('done-source', '2026-01-03T12:00:00.000Z');
+      expect(await store.lastComplete('done-source')).toBe('2026-01-03T12:00:00.000Z');
+      expect(await store.lastComplete('other-source')).toBeNull();
+      expect(await store.count('done-source')).toBe(0);
+    });
+
     it('handles large batches', async () => {
       const store = fixture!.store;
       const records = Array.from({ length: 1234 }, (_, i) => ({
