@@ -52,12 +52,11 @@ function isWholeCitation(text: string): boolean {
 
 /**
  * A search text that, as a whole, names decisions of the corpus: a decision id in any case (the
- * decision alone), a
- * docket as the court writes it (`ZK 96 226`, `CC 66 / 1998`, `ACJC/866/1995`), or a citation
- * string in any of its forms and languages (`Tribunal cantonal NE CCC.2000.156 du 8 février
- * 2000`, `ATMC 12 n° 1`, an inner BGE page). It becomes a query for those decisions, which rank
- * first, and for the decisions citing them; null when the text is not such a reference (it is then
- * searched as written).
+ * decision alone), a docket as the court writes it (`ZK 96 226`, `CC 66 / 1998`, `ACJC/866/1995`),
+ * or a citation string in any of its forms and languages (`Tribunal cantonal NE CCC.2000.156 du 8
+ * février 2000`, `ATMC 12 n° 1`, an inner BGE page). It becomes a query for those decisions, which
+ * rank first, and for the decisions citing them; null when the text is not such a reference (it is
+ * then searched as written).
  */
 export async function wholeReferenceQuery(db: Database, text: string): Promise<QueryNode | null> {
   const trimmed = text.trim();

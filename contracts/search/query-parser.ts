@@ -19,7 +19,11 @@
  *    `qu'il`, `dell'articolo`) drops the elision: `l'arrêt` is the term `arrêt`.
  *  - `word*` is a prefix search; the prefix must have at least 2 characters.
  *  - Docket numbers, BGE/BVGE references and decision ids are recognised as single reference
- *    tokens (see {@link ReferenceNode}); a lone number (`140`, `2025`) stays a word.
+ *    tokens (see {@link ReferenceNode}); a lone number (`140`, `2025`) stays a word. Besides the
+ *    federal docket shapes, any docket written as one token (`ACJC/866/2019`, `ZSU.2019.34`) is a
+ *    reference, and a decision id may start with any court key of the registry.
+ *  - Statute provisions (`Art. 41 OR`, `art. 8 al. 2 Cst.`, `§ 5 StG/ZH`) are read by the citation
+ *    grammar before anything else, so the `OR` of `Art. 41 OR` is the act, not an operator.
  *  - Limits: at most {@link MAX_QUERY_LENGTH} characters and {@link MAX_QUERY_TERMS} terms
  *    (words, prefixes, phrases and references each count as one term).
  *  - An empty query, or one without any searchable token, parses to `null` (match all).
