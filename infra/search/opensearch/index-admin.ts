@@ -81,10 +81,15 @@ export class IndexAdmin {
     }
   }
 
-  /** Points the alias at `generation` in one atomic `_aliases` request. */
+  /**
+   * Points the alias at `generation` in one atomic `_aliases` request, after a refresh of that
+   * index: readers swapped over see every document the rebuild wrote, not only those the periodic
+   * refresh has made visible.
+   */
   async swapAlias(generation: number): Promise<void> {
     const target = this.generationIndex(generation);
     try {
+      await this.http.request('POST', `/${target}/_refresh`);
       const actions: unknown[] = (await this.aliasTargets())
         .filter((index) => index !== target)
         .map((index) => ({ remove: { index, alias: this.alias } }));
