@@ -6,6 +6,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { Rng } from '../../ingest/sources/sample/prng.ts';
 
 /** One part of a request that carries strings, as the 422 body's loc names it. */
 export type Part = 'path' | 'query' | 'body';
@@ -61,16 +62,10 @@ const FRAGMENTS: readonly string[] = [
   'ä', '€', '\ud83d\ude00', '\ud800', '\udfff', '\ufeff', '\u202e', '\ufffd',
 ]; // prettier-ignore
 
-/** Mulberry32: a small seeded generator, so a failing case can be replayed. */
+/** A seeded generator (the sample corpus's mulberry32), so a failing case can be replayed. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 /** A random string of up to 40 hostile fragments. */
