@@ -1,3 +1,4 @@
+import type { ExportDocument } from './exports/export-document.ts';
 import type { Database } from '../infra/db/database.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import type { ClaimJudge } from '../infra/llm/claim-judge.port.ts';
@@ -13,6 +14,12 @@ export interface ApiSettings {
   readonly maxSearchResponseChars: number;
 }
 
+/** Renderers of the document exports; a test replaces one to see the plain-text fallback. */
+export interface ExportRenderers {
+  readonly docx?: (doc: ExportDocument) => Promise<Buffer>;
+  readonly pdf?: (doc: ExportDocument) => Promise<Buffer>;
+}
+
 /** Everything the API reads from; passed in by the composition root. */
 export interface ApiDeps {
   readonly db: Database;
@@ -25,4 +32,6 @@ export interface ApiDeps {
   readonly claimJudge?: ClaimJudge;
   /** Readiness: resolves true when the read models are available. */
   readonly ready?: () => Promise<boolean>;
+  /** Word and PDF renderers; absent: the real ones. */
+  readonly exportRenderers?: ExportRenderers;
 }

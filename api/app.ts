@@ -9,6 +9,7 @@ import { installInputGuard } from './input-guard.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
+import { exportsRoutes } from './routes/exports.route.ts';
 import { graphRoutes } from './routes/graph.route.ts';
 import { structureRoutes } from './routes/structure.route.ts';
 import { lawsRoutes } from './routes/laws.route.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
       await scope.register(citationRoutes(deps));
       await scope.register(lawsRoutes(deps));
       await scope.register(legislationRoutes(deps));
+      await scope.register(exportsRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       scope.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       scope.get('/ready', { schema: { hide: true } }, async (_request, reply) => {

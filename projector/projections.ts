@@ -1,5 +1,6 @@
 import type { SearchGenerations, SearchIndexWriter } from '../infra/search/search.port.ts';
 import { citationGraphProjection } from './citation-graph/citation-graph.projection.ts';
+import { courtFeedsProjection } from './court-feeds/court-feeds.projection.ts';
 import { courtsProjection } from './courts/courts.projection.ts';
 import { decisionIdentifiersProjection } from './decision-identifiers/decision-identifiers.projection.ts';
 import { decisionSearchProjection } from './decision-search/decision-search.projection.ts';
@@ -36,6 +37,7 @@ export function allProjections(search: SearchBackend): Projection[] {
       search.generations ? searchStorage(search.generations) : decisionSearchPostgresStorage,
     ),
     courtsProjection,
+    courtFeedsProjection,
     decisionStructureProjection,
     decisionIdentifiersProjection,
     citationGraphProjection,

@@ -10,6 +10,7 @@ import {
   searchDecisionsQuery,
   searchEnvelope,
 } from '../../contracts/api/decisions.schema.ts';
+import { EXPORT_FORMATS } from '../../contracts/api/exports.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { QueryNode } from '../../contracts/search/query-ast.ts';
 import type { SearchFilters } from '../../infra/search/search.port.ts';
@@ -142,8 +143,16 @@ export const decisionsRoutes =
           querystring: decisionQuery,
         },
       },
-      async (request) =>
-        lookup(`${request.params.docket_head}/${request.params.docket_tail}`, request.query.full_text),
+      async (request) => {
+        const { docket_head: head, docket_tail: tail } = request.params;
+        // `/decisions/{id}/export.doc`: an export format the service does not offer, not a docket.
+        const format = /^export\.([^./]*)$/.exec(tail);
+        if (format)
+          throw notFound(
+            `No export format '${format[1]}'; formats: ${EXPORT_FORMATS.join(', ')} (/decisions/${head}/export.docx)`,
+          );
+        return lookup(`${head}/${tail}`, request.query.full_text);
+      },
     );
 
     r.get(

@@ -121,6 +121,41 @@ export interface CourtStatsTable {
   languages: Record<string, number>;
 }
 
+/** What a court feed shows of one decision (projection `court-feeds`). */
+export interface CourtFeedEntry {
+  decision_id: string;
+  court: string;
+  canton: string;
+  language: string;
+  title: string;
+  docket_number: string;
+  decision_date: string | null;
+  /** The Regeste, else the start of the text (whitespace collapsed). */
+  summary: string;
+  /** When the entry's content last changed (ISO date-time of the event that changed it). */
+  updated: string;
+}
+
+/** Every decision of a court as a feed entry, from which the snapshots are cut. */
+export interface CourtFeedItemTable {
+  decision_id: string;
+  court: string;
+  decision_date: string | null;
+  entry: CourtFeedEntry;
+  /** Hash of the entry without `updated`: an unchanged republication keeps its `updated`. */
+  entry_digest: string;
+}
+
+/** Per court, the snapshot of its most recent decisions (decision_date desc, then id). */
+export interface CourtFeedTable {
+  court: string;
+  entries: CourtFeedEntry[];
+  /** Latest `updated` of the entries; null for an empty feed. */
+  updated: string | null;
+  /** Hash of the snapshot's entries. */
+  digest: string;
+}
+
 export interface ScraperHealthTable {
   source: string;
   run_id: string;
@@ -366,6 +401,8 @@ export interface DB {
   decision_search: DecisionSearchTable;
   court_decisions: CourtDecisionTable;
   court_stats: CourtStatsTable;
+  court_feed_items: CourtFeedItemTable;
+  court_feeds: CourtFeedTable;
   scraper_health: ScraperHealthTable;
   statute_versions: StatuteVersionTable;
   statute_articles: StatuteArticleTable;

@@ -53,6 +53,7 @@ export function appOver(
     today?: string;
     settings?: Partial<ApiSettings>;
     claimJudge?: ApiDeps['claimJudge'];
+    exportRenderers?: ApiDeps['exportRenderers'];
     /** Another search index over the same database (e.g. with other bounds). */
     search?: DecisionSearchIndex;
     /** Options of the app itself (e.g. a route observer). */
@@ -74,6 +75,7 @@ export function appOver(
       today: () => today,
       now: () => new Date(`${today}T12:00:00.000Z`),
       ...(options.claimJudge ? { claimJudge: options.claimJudge } : {}),
+      ...(options.exportRenderers ? { exportRenderers: options.exportRenderers } : {}),
     },
     options.app,
   );

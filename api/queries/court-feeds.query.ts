@@ -1,0 +1,37 @@
+import { courtByKey } from '../../contracts/courts/court-registry.ts';
+import type { Database } from '../../infra/db/database.ts';
+import type { CourtFeedSnapshot } from '../exports/atom.ts';
+
+/** The language most of a feed's decisions are written in (German when none or Romansh). */
+function mainLanguage(entries: readonly { readonly language: string }[]): 'de' | 'fr' | 'it' {
+  const counts = { de: 0, fr: 0, it: 0 };
+  for (const e of entries)
+    if (e.language === 'fr' || e.language === 'it' || e.language === 'de') counts[e.language]++;
+  return counts.fr > counts.de && counts.fr >= counts.it
+    ? 'fr'
+    : counts.it > counts.de && counts.it > counts.fr
+      ? 'it'
+      : 'de';
+}
+
+/**
+ * A court's feed snapshot as the `court-feeds` projection keeps it; an empty snapshot for a
+ * registered court without decisions; null for a court the service does not know.
+ */
+export async function loadCourtFeed(
+  db: Database,
+  court: string,
+): Promise<(CourtFeedSnapshot & { readonly digest: string }) | null> {
+  const row = await db.selectFrom('court_feeds').selectAll().where('court', '=', court).executeTakeFirst();
+  const registered = courtByKey(court);
+  if (!row && !registered) return null;
+  const entries = row?.entries ?? [];
+  return {
+    court,
+    courtName: registered?.name[mainLanguage(entries)] ?? court,
+    canton: registered?.canton ?? entries[0]?.canton ?? 'CH',
+    entries,
+    updated: row?.updated ?? null,
+    digest: row?.digest ?? 'empty',
+  };
+}
