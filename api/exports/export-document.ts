@@ -84,8 +84,8 @@ export function labelsOf(doc: Pick<ExportDocument, 'labelLanguage'>): ExportLabe
 
 /** The text without characters XML (and so Word, Atom) cannot carry: C0 controls, lone surrogates, U+FFFE/F. */
 export function xmlSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return text.replace(
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     '',
   );
