@@ -134,6 +134,11 @@ function asObject(schema: unknown): z.ZodObject | undefined {
     : undefined;
 }
 
+/** The parameter a path segment names: `:court.xml` is the parameter `court` with a fixed suffix. */
+function paramName(segment: string): string {
+  return /^:(\w+)/.exec(segment)![1]!;
+}
+
 /** The routes an app registered (HEAD twins left out: they share the GET handler). */
 export function routesUnderTest(registered: readonly RouteOptions[]): RouteUnderTest[] {
   const routes: RouteUnderTest[] = [];
@@ -143,7 +148,7 @@ export function routesUnderTest(registered: readonly RouteOptions[]): RouteUnder
     const pathParams = route.url
       .split('/')
       .filter((s) => s.startsWith(':') || s === '*')
-      .map((s) => (s === '*' ? '*' : s.slice(1)));
+      .map((s) => (s === '*' ? '*' : paramName(s)));
     for (const method of methods) {
       routes.push({
         method,
@@ -161,7 +166,13 @@ export function routesUnderTest(registered: readonly RouteOptions[]): RouteUnder
 export function urlOf(route: RouteUnderTest, encodedParams: Record<string, string>, query = ''): string {
   const path = route.url
     .split('/')
-    .map((s) => (s === '*' ? encodedParams['*'] : s.startsWith(':') ? encodedParams[s.slice(1)] : s))
+    .map((s) =>
+      s === '*'
+        ? encodedParams['*']
+        : s.startsWith(':')
+          ? `${encodedParams[paramName(s)]}${s.slice(1 + paramName(s).length)}`
+          : s,
+    )
     .join('/');
   const url = path.startsWith('/') ? path : `/${path}`;
   return query ? `${url}?${query}` : url;
