@@ -1,14 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { type ExportDocument, headLines, labelsOf } from './export-document.ts';
 
 const require = createRequire(import.meta.url);
 
-/** DejaVu Serif (Unicode serif TrueType, from the `dejavu-fonts-ttf` package), embedded as subsets. */
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf'),
-};
+/**
+ * DejaVu Serif (Unicode serif TrueType, from the `dejavu-fonts-ttf` package), embedded as subsets;
+ * read once, on the first export (a missing font makes that export fall back to plain text).
+ */
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+function loadFonts(): { regular: Buffer; bold: Buffer } {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf')),
+  };
+  return fonts;
+}
 
 const FONT_SIZE = 12;
 /** 1.2 line spacing: each line 1.2 × the font size from baseline to baseline. */
@@ -23,11 +31,13 @@ const BLACK = '#000000';
  * page numbers in the footer; the same content as the Word document.
  */
 export async function renderPdf(doc: ExportDocument): Promise<Buffer> {
+  const font = loadFonts();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    font: FONTS.regular,
+    // pdfkit takes a font file's bytes where its types say a name.
+    font: font.regular as unknown as string,
     lang: doc.language,
     displayTitle: true,
     pdfVersion: '1.7',
@@ -38,8 +48,8 @@ export async function renderPdf(doc: ExportDocument): Promise<Buffer> {
       Creator: 'Swiss Case-Law and Legislation Research API',
     },
   });
-  pdf.registerFont('regular', FONTS.regular);
-  pdf.registerFont('bold', FONTS.bold);
+  pdf.registerFont('regular', font.regular);
+  pdf.registerFont('bold', font.bold);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -14,6 +14,22 @@ function mainLanguage(entries: readonly { readonly language: string }[]): 'de' |
       : 'de';
 }
 
+/** Which snapshot a court's feed is at (its digest and update), without its entries; null for an unknown court. */
+export async function courtFeedVersion(
+  db: Database,
+  court: string,
+): Promise<{ readonly digest: string; readonly updated: string | null } | null> {
+  const row = await db
+    .selectFrom('court_feeds')
+    .select(['digest', 'updated'])
+    .where('court', '=', court)
+    .executeTakeFirst();
+  if (row) return row;
+  return courtByKey(court) ? { digest: EMPTY_DIGEST, updated: null } : null;
+}
+
+const EMPTY_DIGEST = 'empty';
+
 /**
  * A court's feed snapshot as the `court-feeds` projection keeps it; an empty snapshot for a
  * registered court without decisions; null for a court the service does not know.
@@ -32,6 +48,6 @@ export async function loadCourtFeed(
     canton: registered?.canton ?? entries[0]?.canton ?? 'CH',
     entries,
     updated: row?.updated ?? null,
-    digest: row?.digest ?? 'empty',
+    digest: row?.digest ?? EMPTY_DIGEST,
   };
 }

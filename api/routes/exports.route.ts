@@ -21,7 +21,7 @@ import { type ExportDocument, loadExportDocument } from '../exports/export-docum
 import { renderPdf } from '../exports/pdf.ts';
 import { renderPlainText } from '../exports/plain-text.ts';
 import { renderRis } from '../exports/ris.ts';
-import { loadCourtFeed } from '../queries/court-feeds.query.ts';
+import { courtFeedVersion, loadCourtFeed } from '../queries/court-feeds.query.ts';
 import { findByReference } from '../queries/identifiers.query.ts';
 
 const DEFAULT_RENDERERS: Required<ExportRenderers> = { docx: renderDocx, pdf: renderPdf };
@@ -172,7 +172,7 @@ export const exportsRoutes =
       );
     }
 
-    const rendered = new Map<string, { xml: string; etag: string }>();
+    const rendered = new Map<string, { xml: string; etag: string; updated: string | null }>();
     r.get(
       '/atom/:court.xml',
       {
@@ -198,19 +198,27 @@ export const exportsRoutes =
       },
       async (request, reply) => {
         const { court } = request.params;
-        const snapshot = await loadCourtFeed(deps.db, court);
-        if (!snapshot)
+        const version = await courtFeedVersion(deps.db, court);
+        if (!version)
           throw new ApiError(404, 'API_UNKNOWN_COURT', `No court '${court}'; list the courts via /courts`);
         const c = ctx();
-        const key = `${court}|${snapshot.digest}|${c.publicBaseUrl}|${c.today}`;
-        let feed = rendered.get(key);
+        const keyOf = (digest: string) => `${court}|${digest}|${c.publicBaseUrl}|${c.today}`;
+        let feed = rendered.get(keyOf(version.digest));
         if (!feed) {
+          // The snapshot may have moved on since its version was read: render and key what was loaded.
+          const snapshot = await loadCourtFeed(deps.db, court);
+          if (!snapshot)
+            throw new ApiError(404, 'API_UNKNOWN_COURT', `No court '${court}'; list the courts via /courts`);
           const xml = renderCourtAtom(snapshot, c);
-          feed = { xml, etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 32)}"` };
+          feed = {
+            xml,
+            updated: snapshot.updated,
+            etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 32)}"`,
+          };
           if (rendered.size >= FEED_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
-          rendered.set(key, feed);
+          rendered.set(keyOf(snapshot.digest), feed);
         }
-        const lastModified = new Date(snapshot.updated ?? 0).toUTCString();
+        const lastModified = new Date(feed.updated ?? 0).toUTCString();
         reply
           .header('etag', feed.etag)
           .header('last-modified', lastModified)
