@@ -388,3 +388,24 @@ describe('canonical URLs', () => {
     expect(item!['URL']).toBe(`${TEST_PUBLIC_BASE}/entscheid/bge_BGE_140_III_86`);
   });
 });
+
+describe('OpenAPI', () => {
+  it('lists the four exports and the Atom feed with their media types', async () => {
+    const doc = (await get('/openapi.json')).json();
+    const media = (path: string) => Object.keys(doc.paths[path].get.responses['200'].content);
+    expect(media('/decisions/{decision_id}/export.docx')).toEqual([
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'text/plain',
+    ]);
+    expect(media('/decisions/{decision_id}/export.pdf')).toEqual(['application/pdf', 'text/plain']);
+    expect(media('/decisions/{decision_id}/export.bib')).toEqual(['application/x-bibtex']);
+    expect(media('/decisions/{decision_id}/export.ris')).toEqual(['application/x-research-info-systems']);
+    expect(media('/atom/{court}.xml')).toEqual(['application/atom+xml']);
+    expect(
+      doc.paths['/decisions/{decision_id}/export.pdf'].get.responses['200'].content['application/pdf'].schema,
+    ).toEqual({
+      type: 'string',
+      format: 'binary',
+    });
+  });
+});

@@ -194,7 +194,14 @@ async function serve(
       'computing the citation-graph figures of /statistics failed; the first request retries',
     ),
   );
-  for (const line of readyBanner(url, (Date.now() - started) / 1000)) say(line);
+  const example = await infra.db
+    .selectFrom('decisions')
+    .select('decision_id')
+    .where('court', '=', 'bge')
+    .orderBy('decision_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  for (const line of readyBanner(url, (Date.now() - started) / 1000, example?.decision_id)) say(line);
 }
 
 main().catch((error: unknown) => {

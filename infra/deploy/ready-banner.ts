@@ -1,5 +1,10 @@
-/** What the embedded process prints once it serves: the URL, the docs and example requests, one command a line. */
-export function readyBanner(url: string, seconds: number): string[] {
+/**
+ * What the embedded process prints once it serves: the URL, the docs and example requests, one
+ * command a line (`exampleDecision`: a decision id the exports examples name).
+ */
+export function readyBanner(url: string, seconds: number, exampleDecision?: string): string[] {
+  const exportOf = (id: string, ext: string) =>
+    `curl -OJ '${url}/decisions/${encodeURIComponent(id).replace(/'/g, '%27')}/export.${ext}'`;
   const examples = [
     `curl -G '${url}/decisions' --data-urlencode 'query=Kündigung' -d limit=3`,
     `curl -G '${url}/decisions' --data-urlencode 'query="fristlose Kündigung" OR Mietvertrag' -d sort=date_desc`,
@@ -11,6 +16,8 @@ export function readyBanner(url: string, seconds: number): string[] {
     `curl '${url}/courts'`,
     `curl '${url}/statistics?canton=ZH'`,
     `curl '${url}/scraper-health'`,
+    `curl '${url}/atom/bger.xml'`,
+    ...(exampleDecision ? [exportOf(exampleDecision, 'pdf'), exportOf(exampleDecision, 'bib')] : []),
   ];
   return [
     '',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readyBanner } from './ready-banner.ts';
 
 describe('ready banner', () => {
-  const lines = readyBanner('http://127.0.0.1:8080', 12.345);
+  const lines = readyBanner('http://127.0.0.1:8080', 12.345, "bge_BGE_140_III_86'x");
 
   it('names the URL, the time and the docs', () => {
     expect(lines).toContain('ready in 12.3 s — serving on http://127.0.0.1:8080');
@@ -22,5 +22,9 @@ describe('ready banner', () => {
     }
     expect(examples.some((l) => l.includes('/laws/OR?article=41'))).toBe(true);
     expect(examples.some((l) => l.includes('/scraper-health'))).toBe(true);
+    expect(examples).toContain(
+      "    curl -OJ 'http://127.0.0.1:8080/decisions/bge_BGE_140_III_86%27x/export.pdf'",
+    );
+    expect(examples.some((l) => l.includes('/atom/bger.xml'))).toBe(true);
   });
 });
