@@ -18,6 +18,7 @@ import { writeMalformedSamples } from '../ingest/sources/sample/sample-generator
 import { createSampleSource } from '../ingest/sources/sample/sample.source.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
 import { allProjections } from '../projector/projections.ts';
+import { docxText, flat, parseAtom, pdfRead } from './support/export-readers.ts';
 import {
   findCitations,
   isCaseCitation,
@@ -366,6 +367,58 @@ describe('embedded pipeline end to end', () => {
         (i: { kind: string; severity: string }) => i.severity === 'error' && i.kind !== 'citation',
       );
       expect(wrong, decision_id).toEqual([]);
+    }
+  });
+
+  it('every court with decisions has an Atom feed of its newest decisions, as many as it holds up to 50', async () => {
+    const courts = (await get('/courts')).body.courts.filter(
+      (c: { decision_count: number }) => c.decision_count > 0,
+    );
+    let entries = 0;
+    for (const c of courts as { court: string; decision_count: number; latest_date: string }[]) {
+      const res = await app.inject(`/atom/${c.court}.xml`);
+      expect(res.statusCode, c.court).toBe(200);
+      const feed = parseAtom(res.body)['feed'] as { entry?: { id: string; published?: string }[] };
+      expect(feed.entry?.length ?? 0, c.court).toBe(Math.min(50, c.decision_count));
+      expect(feed.entry![0]!.published?.slice(0, 10), c.court).toBe(c.latest_date);
+      entries += feed.entry!.length;
+    }
+    expect(entries).toBeGreaterThan(SIZE / 2);
+  });
+
+  it('exports a decision of every court family to Word and PDF with every Erwägung number', async () => {
+    const picks = await handle.db
+      .selectFrom('decisions')
+      .innerJoin('decision_structure', 'decision_structure.decision_id', 'decisions.decision_id')
+      .select(['decisions.decision_id', 'decisions.court', 'decisions.language'])
+      .where('decision_structure.erwaegung_count', '>', 2)
+      .orderBy('decisions.decision_id')
+      .execute();
+    const byCourt = new Map(picks.map((p) => [p.court, p]));
+    expect(byCourt.size).toBeGreaterThanOrEqual(10);
+    for (const { decision_id: id, language } of [...byCourt.values()].slice(0, 12)) {
+      const numbers = (
+        await handle.db
+          .selectFrom('decision_erwaegungen')
+          .select('number')
+          .where('decision_id', '=', id)
+          .execute()
+      ).map((r) => r.number);
+      const detail = (await get(`/decisions/${encodeURIComponent(id)}?full_text=false`)).body;
+      const prefix = language === 'de' ? 'E.' : 'consid.';
+      const docx = flat(
+        await docxText((await app.inject(`/decisions/${encodeURIComponent(id)}/export.docx`)).rawPayload),
+      );
+      const pdf = flat(
+        (
+          await pdfRead((await app.inject(`/decisions/${encodeURIComponent(id)}/export.pdf`)).rawPayload)
+        ).pageTexts.join(' '),
+      );
+      for (const text of [docx, pdf]) {
+        for (const c of [detail.citation_string_de, detail.citation_string_fr, detail.citation_string_it])
+          expect(text, id).toContain(c);
+        for (const n of numbers) expect(text, `${id} ${n}`).toContain(`${prefix} ${n} `);
+      }
     }
   });
 
