@@ -14,6 +14,7 @@
  * Each stack's schema, generation schemas, indices and topics are removed afterwards.
  * E2E_VERBOSE=1 prints timings (shutdown, kill points, catch-up, rebuild).
  */
+import { parseAtom } from './support/export-readers.ts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { produceRawRecords } from '../infra/event-log/kafka/kafka-test-tools.ts';
@@ -69,8 +70,19 @@ describe('distributed pipeline: ingest, 2 projectors, api as separate processes'
       expect(one.body.full_text.length).toBeGreaterThan(200);
       expect((await stack.get('/decisions/no_such_decision_0000')).status).toBe(404);
 
-      const courts = await stack.get<{ courts: { decision_count: number }[] }>('/courts');
+      const courts = await stack.get<{
+        courts: { court: string; decision_count: number; latest_date: string }[];
+      }>('/courts');
       expect(courts.body.courts.reduce((n, c) => n + c.decision_count, 0)).toBe(PIPELINE_SIZE);
+      // Per-court Atom snapshots from the court-feeds projection: the newest decisions, up to 50.
+      for (const c of courts.body.courts.filter((x) => x.decision_count > 0)) {
+        const atom = await stack.get<string>(`/atom/${c.court}.xml`);
+        expect(atom.status, c.court).toBe(200);
+        expect(atom.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+        const feed = parseAtom(atom.body)['feed'] as { entry: { published?: string }[] };
+        expect(feed.entry.length, c.court).toBe(Math.min(50, c.decision_count));
+        expect(feed.entry[0]!.published?.slice(0, 10), c.court).toBe(c.latest_date);
+      }
       const health = await stack.get<{
         sources: { source: string; success: boolean; decisions_added: number; total_held: number }[];
       }>('/scraper-health');

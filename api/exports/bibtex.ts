@@ -1,4 +1,4 @@
-import type { ExportDocument } from './export-document.ts';
+import { type ExportDocument, ownCitation } from './export-document.ts';
 
 const BIBTEX_SPECIALS: Readonly<Record<string, string>> = {
   '\\': '\\textbackslash{}',
@@ -37,11 +37,7 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
 
 /** One BibTeX `@misc` entry (UTF-8): title, the court as corporate author, year, citation, URL, docket. */
 export function renderBibtex(doc: ExportDocument): Buffer {
-  const citation = {
-    de: doc.citations.citation_string_de,
-    fr: doc.citations.citation_string_fr,
-    it: doc.citations.citation_string_it,
-  }[doc.labelLanguage];
+  const citation = ownCitation(doc);
   const fields: [string, string][] = [
     ['title', `{${bibtexEscape(doc.title || citation)}}`],
     ['author', `{{${bibtexEscape(doc.courtName)}}}`],

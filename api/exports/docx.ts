@@ -1,5 +1,5 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { type ExportDocument, headLines, labelsOf } from './export-document.ts';
+import { type ExportDocument, headLines, labelsOf, titleLines } from './export-document.ts';
 
 const HEADINGS = [
   HeadingLevel.HEADING_1,
@@ -12,10 +12,13 @@ const HEADINGS = [
 export async function renderDocx(doc: ExportDocument): Promise<Buffer> {
   const labels = labelsOf(doc);
   const children: Paragraph[] = [
-    new Paragraph({
-      heading: HeadingLevel.TITLE,
-      children: [new TextRun(doc.title || doc.citations.citation_string_de)],
-    }),
+    ...titleLines(doc).map(
+      (line, i) =>
+        new Paragraph({
+          heading: i === 0 ? HeadingLevel.TITLE : HeadingLevel.HEADING_1,
+          children: [new TextRun(line)],
+        }),
+    ),
     ...headLines(doc).map(
       ({ label, value }) =>
         new Paragraph({ children: [new TextRun({ text: `${label}: `, bold: true }), new TextRun(value)] }),

@@ -152,6 +152,18 @@ export async function loadExportDocument(
   };
 }
 
+/** The citation string in the decision's language (German for Romansh): the heading of every format. */
+export function ownCitation(doc: ExportDocument): string {
+  const c = doc.citations;
+  return { de: c.citation_string_de, fr: c.citation_string_fr, it: c.citation_string_it }[doc.labelLanguage];
+}
+
+/** The heading lines of a document: its citation, then its title when it has one of its own. */
+export function titleLines(doc: ExportDocument): string[] {
+  const citation = ownCitation(doc);
+  return doc.title && doc.title !== citation ? [citation, doc.title] : [citation];
+}
+
 /** The head lines every format shows first: citation strings, court, date, docket, URL. */
 export function headLines(doc: ExportDocument): { label: string; value: string }[] {
   const l = labelsOf(doc);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { type ExportDocument, headLines, labelsOf } from './export-document.ts';
+import { type ExportDocument, headLines, labelsOf, titleLines } from './export-document.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -42,7 +42,7 @@ export async function renderPdf(doc: ExportDocument): Promise<Buffer> {
     displayTitle: true,
     pdfVersion: '1.7',
     info: {
-      Title: `${doc.citations.citation_string_de}${doc.title ? ` – ${doc.title}` : ''}`,
+      Title: titleLines(doc).join(' – '),
       Author: doc.courtName,
       Subject: doc.canonicalUrl,
       Creator: 'Swiss Case-Law and Legislation Research API',
@@ -73,7 +73,7 @@ export async function renderPdf(doc: ExportDocument): Promise<Buffer> {
     write(text, 'bold', HEADING_SIZES[level - 1] ?? FONT_SIZE, 4, 'left');
   };
 
-  write(doc.title || doc.citations.citation_string_de, 'bold', 16, 10, 'left');
+  titleLines(doc).forEach((line, i) => write(line, 'bold', i === 0 ? 16 : 14, i === 0 ? 4 : 10, 'left'));
   for (const { label, value } of headLines(doc)) {
     pdf.font('bold').fontSize(FONT_SIZE).fillColor(BLACK);
     const lineGap = Math.max(0, LINE_HEIGHT - pdf.currentLineHeight(true));

@@ -1,8 +1,8 @@
-import { type ExportDocument, headLines, labelsOf } from './export-document.ts';
+import { type ExportDocument, headLines, labelsOf, titleLines } from './export-document.ts';
 
 /** The document as UTF-8 plain text: the fallback when the Word or PDF renderer fails. */
 export function renderPlainText(doc: ExportDocument): Buffer {
-  const lines: string[] = [doc.title || doc.citations.citation_string_de, ''];
+  const lines: string[] = [...titleLines(doc), ''];
   for (const { label, value } of headLines(doc)) lines.push(`${label}: ${value}`);
   if (doc.regeste) lines.push('', labelsOf(doc).regeste.toUpperCase(), '', doc.regeste);
   for (const block of doc.body) {

@@ -1,4 +1,4 @@
-import type { ExportDocument } from './export-document.ts';
+import { type ExportDocument, ownCitation } from './export-document.ts';
 
 /** Longest abstract (Regeste) an RIS record carries. */
 export const RIS_ABSTRACT_CHARS = 2000;
@@ -10,7 +10,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 export function renderRis(doc: ExportDocument): Buffer {
   const lines: [string, string][] = [
     ['TY', 'CASE'],
-    ['TI', oneLine(doc.title || doc.citations.citation_string_de)],
+    ['TI', oneLine(doc.title || ownCitation(doc))],
     ['AU', oneLine(doc.courtName)],
   ];
   if (doc.decisionDate) {

@@ -14,6 +14,11 @@ function mainLanguage(entries: readonly { readonly language: string }[]): 'de' |
       : 'de';
 }
 
+/** A cantonal court's name with its canton (`Obergericht (ZH)`), unless the name already says it. */
+function feedTitle(name: string, canton: string): string {
+  return canton === 'CH' || new RegExp(`\\b${canton}\\b`).test(name) ? name : `${name} (${canton})`;
+}
+
 /** Which snapshot a court's feed is at (its digest and update), without its entries; null for an unknown court. */
 export async function courtFeedVersion(
   db: Database,
@@ -44,7 +49,7 @@ export async function loadCourtFeed(
   const entries = row?.entries ?? [];
   return {
     court,
-    courtName: registered?.name[mainLanguage(entries)] ?? court,
+    courtName: registered ? feedTitle(registered.name[mainLanguage(entries)], registered.canton) : court,
     canton: registered?.canton ?? entries[0]?.canton ?? 'CH',
     entries,
     updated: row?.updated ?? null,

@@ -184,7 +184,7 @@ export function courtFeedsBehaviour(name: string, open: () => Promise<DatabaseHa
     it('keeps Unicode intact and cuts a long text to its start', async () => {
       const { feed } = await feedOf('ge_gerichte');
       // Named in the language of the court's decisions.
-      expect(feed!.title).toBe(courtByKey('ge_gerichte')!.name.fr);
+      expect(feed!.title).toBe(`${courtByKey('ge_gerichte')!.name.fr} (GE)`);
       const [entry] = feed!.entry!;
       expect(textOf(entry!.title)).toContain(`Bail à loyer « résiliation » ${UNICODE}`);
       const summary = textOf(entry!.summary);
