@@ -117,7 +117,7 @@ export function federalDocket(corpus: Corpus, notIn: readonly string[] = []): st
  * The read models these tests check (the decisions stream's and the scraper health), out of every
  * projection the projector runs; streams as the projections declare them.
  */
-export const CHECKED = ['decisions', 'decision-search', 'courts', 'scraper-health'] as const;
+export const CHECKED = ['decisions', 'decision-search', 'courts', 'court-feeds', 'scraper-health'] as const;
 const NO_SEARCH_WRITER: SearchIndexWriter = {
   upsert: () => Promise.reject(new Error('the test only reads the projection list')),
 };
