@@ -2,6 +2,8 @@ import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import { docketLookupKeys } from '../../contracts/search/reference-keys.ts';
 import type { DecisionDetail } from '../../contracts/api/decisions.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
+import type { ApiDeps } from '../api-deps.ts';
+import { notFound } from '../errors.ts';
 import { findByReference } from './identifiers.query.ts';
 import { type SummaryContext, toSummary } from './summaries.ts';
 
@@ -84,4 +86,16 @@ export async function findDecision(
 function rank(court: string): number {
   const i = FEDERAL_FIRST.indexOf(court);
   return i < 0 ? FEDERAL_FIRST.length : i;
+}
+
+/** `/decisions/{decision_id}`: the decision by id or docket number; 404 when there is none. */
+export async function decisionOrNotFound(
+  deps: ApiDeps,
+  idOrDocket: string,
+  fullText: boolean,
+): Promise<DecisionDetail> {
+  const ctx = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
+  const found = await findDecision(deps.db, idOrDocket, ctx, fullText);
+  if (!found) throw notFound(`No decision with id or docket number '${idOrDocket}'`);
+  return found;
 }
