@@ -7,6 +7,7 @@ import type { ApiDeps } from './api-deps.ts';
 import { API_VERSION } from './api-version.ts';
 import { installErrorHandler } from './errors.ts';
 import { installInputGuard } from './input-guard.ts';
+import { researchDocument, type OpenApiDocument } from './research-openapi.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
@@ -87,6 +88,12 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
       await scope.register(legislationRoutes(deps));
       await scope.register(mcpRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      let research: OpenApiDocument | undefined;
+      scope.get(
+        '/research/openapi.json',
+        { schema: { hide: true } },
+        async () => (research ??= researchDocument(app.swagger() as OpenApiDocument)),
+      );
       scope.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       scope.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
         const ready = deps.ready ? await deps.ready() : true;

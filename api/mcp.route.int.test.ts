@@ -8,17 +8,16 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESEARCH_TOOLS } from './mcp/research-tools.ts';
-import { CITATION_CORPUS, QUOTES } from '../test/support/citation-corpus.ts';
-import { decisionEvent } from '../test/support/decisions.ts';
-import { openStatuteWorld, type StatuteWorld } from '../test/support/statutes.ts';
+import { QUOTES } from '../test/support/citation-corpus.ts';
+import { openResearchWorld } from '../test/support/research-world.ts';
+import type { StatuteWorld } from '../test/support/statutes.ts';
 
 let world: StatuteWorld;
 let base: string;
 let client: Client;
 
 beforeAll(async () => {
-  world = await openStatuteWorld({ allProjections: true });
-  await world.publish(CITATION_CORPUS.map(decisionEvent));
+  world = await openResearchWorld();
   base = await world.app.listen({ port: 0, host: '127.0.0.1' });
   client = new Client({ name: 'research-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
