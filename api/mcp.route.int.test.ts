@@ -7,10 +7,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
 import { RESEARCH_TOOLS } from './mcp/research-tools.ts';
 import { QUOTES } from '../test/support/citation-corpus.ts';
 import { openResearchWorld } from '../test/support/research-world.ts';
-import type { StatuteWorld } from '../test/support/statutes.ts';
+import { statuteWorldDeps, type StatuteWorld } from '../test/support/statutes.ts';
 
 let world: StatuteWorld;
 let base: string;
@@ -332,6 +333,26 @@ describe('malformed messages never give a 5xx', () => {
       const res = await fetch(`${base}/mcp`, { method });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
+    }
+  });
+
+  it('any instance answers: a call without initialize or session, sent to a second API instance', async () => {
+    const second = await buildApp(statuteWorldDeps(world.handle.db));
+    try {
+      const url = await second.listen({ port: 0, host: '127.0.0.1' });
+      const args = { decision_id: 'bge_BGE_140_III_86', e_number: '2.1' };
+      const res = await fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: rpc('tools/call', { name: 'get_erwaegung', arguments: args }, 7),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('mcp-session-id')).toBeNull();
+      const message = (await res.json()) as { id: number; result: CallToolResult };
+      expect(message.id).toBe(7);
+      expect(message.result.structuredContent).toEqual((await call('get_erwaegung', args)).structuredContent);
+    } finally {
+      await second.close();
     }
   });
 

@@ -38,7 +38,7 @@ export function listedTools(tools: readonly ResearchTool[]): Tool[] {
       description: t.description,
       inputSchema: z.toJSONSchema(z.object(shape), { io: 'input', target: 'draft-7' }) as Tool['inputSchema'],
       outputSchema: z.toJSONSchema(t.output, { io: 'output', target: 'draft-7' }) as Tool['outputSchema'],
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: true },
     };
   });
 }
