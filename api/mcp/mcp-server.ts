@@ -20,13 +20,11 @@ import { forbiddenCharacterDetails } from '../input-guard.ts';
 import { RequestValidationError, validate } from '../validation.ts';
 import { TOOL_PARTS, type ResearchTool, type ToolContext } from './research-tools.ts';
 
-const LOC: Record<(typeof TOOL_PARTS)[number], string> = { path: 'path', body: 'body', query: 'query' };
-
 export const MCP_INSTRUCTIONS =
   'Swiss court decisions, federal and cantonal statutes and the citations between them. ' +
   'Quotable verbatim: citation strings (citation_string_de / _fr / _it), canonical_url, rule_statement, the text of an Erwägung (get_erwaegung), the Regeste and statute article text (get_law). ' +
   'Everything else (snippets, briefs, scores, reasoning) is orientation, not a quotation. ' +
-  'Cite only references that cite reports with exists: true. Before handing over a draft, run attest on the finished text and fix every issue it lists.';
+  'Cite a case only when the cite tool reports exists: true for it. Before handing over a draft, run attest on the finished text and fix every issue it lists.';
 
 /** The tool list as `tools/list` answers it: JSON Schemas generated once from the zod schemas. */
 export function listedTools(tools: readonly ResearchTool[]): Tool[] {
@@ -61,11 +59,11 @@ export function parseToolArguments(
     const schema = tool.parts[part];
     return schema ? [{ part, schema, data: pick(args, Object.keys(schema.shape)) }] : [];
   });
-  const guard = slices.flatMap((s) => forbiddenCharacterDetails(s.data, [LOC[s.part]], s.part !== 'path'));
+  const guard = slices.flatMap((s) => forbiddenCharacterDetails(s.data, [s.part], s.part !== 'path'));
   if (guard.length > 0) throw new RequestValidationError(guard);
   const parsed: Record<string, unknown> = {};
   for (const slice of slices) {
-    const result = validate(slice.schema, slice.data, LOC[slice.part]);
+    const result = validate(slice.schema, slice.data, slice.part);
     if ('details' in result) throw new RequestValidationError(result.details);
     Object.assign(parsed, result.value);
   }
