@@ -62,6 +62,7 @@ import { appealChainFor, citationsFor, leadingCasesFor, trendsFor } from '../que
 import { lookupLaw } from '../queries/law-lookup.query.ts';
 import { searchLaws } from '../queries/law-search.query.ts';
 import { searchLegislation } from '../queries/legislation.query.ts';
+import { summaryContextOf } from '../queries/summaries.ts';
 import { verifyClaim } from '../queries/verify-claim.query.ts';
 import { RequestValidationError } from '../validation.ts';
 
@@ -119,11 +120,6 @@ function tool<
     run: (deps, args, ctx) => def.run(deps, args as z.output<Path> & z.output<Query> & z.output<Body>, ctx),
   };
 }
-
-const summaryContext = (deps: ApiDeps) => ({
-  publicBaseUrl: deps.settings.publicBaseUrl,
-  today: deps.today(),
-});
 
 const QUOTABLE_CITATION =
   'Quote verbatim: citation_string_de / _fr / _it and canonical_url (copy-ready, never rewrite them) and rule_statement.';
@@ -197,7 +193,7 @@ export const RESEARCH_TOOLS: readonly ResearchTool[] = [
     body: attestBody,
     output: attestResponse,
     run: async (deps, args) =>
-      attestDraft(deps.db, args.draft_text, summaryContext(deps), args.audit_grounding),
+      attestDraft(deps.db, args.draft_text, summaryContextOf(deps), args.audit_grounding),
   }),
   tool({
     name: 'verify_claim',

@@ -23,7 +23,7 @@ import {
   pinpointRuleText,
   ruleStatementOf,
 } from './structure.query.ts';
-import type { SummaryContext } from './summaries.ts';
+import { summaryContextOf, type SummaryContext } from './summaries.ts';
 
 type Lang = 'de' | 'fr' | 'it';
 
@@ -78,7 +78,7 @@ export async function cite(
   pinpointParam: string | undefined,
   language: Lang,
 ): Promise<CiteResponse> {
-  const ctx: SummaryContext = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
+  const ctx = summaryContextOf(deps);
   const ref = parseReference(reference);
   const pinpoint =
     (pinpointParam ? normaliseErwaegungNumber(pinpointParam) : null) ?? ref?.pinpoints[0] ?? null;

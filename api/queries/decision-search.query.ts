@@ -5,7 +5,7 @@ import type { ApiDeps } from '../api-deps.ts';
 import { parseSearchText } from '../search-text.ts';
 import { assertKnownCourt } from './corpus.query.ts';
 import { wholeReferenceQuery } from './reference-search.query.ts';
-import { toSummary } from './summaries.ts';
+import { summaryContextOf, toSummary } from './summaries.ts';
 
 /**
  * The search text of a request (a non-empty `query` wins over its alias `q`); null when there is
@@ -48,7 +48,7 @@ export async function searchDecisions(deps: ApiDeps, q: SearchDecisionsQuery): P
     limit: q.limit,
     offset: q.offset,
   });
-  const ctx = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
+  const ctx = summaryContextOf(deps);
   const compact = q.fields === 'compact';
   let results = result.hits.map((h) => toSummary(h, ctx, compact));
   let notice: string | undefined;

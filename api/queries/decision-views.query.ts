@@ -23,7 +23,7 @@ import {
   pinpointRuleText,
   ruleStatementOf,
 } from './structure.query.ts';
-import type { SummaryContext } from './summaries.ts';
+import { summaryContextOf } from './summaries.ts';
 
 type ErwaegungResponse = z.infer<typeof erwaegungResponse>;
 type RegesteResponse = z.infer<typeof regesteResponse>;
@@ -45,11 +45,6 @@ function regesteRefs(texts: readonly (string | null)[]): string[] {
   }
   return out;
 }
-
-const ctx = (deps: ApiDeps): SummaryContext => ({
-  publicBaseUrl: deps.settings.publicBaseUrl,
-  today: deps.today(),
-});
 
 /** A decision by id, docket number or case reference; 404 when none is known. */
 export async function decisionByReference(deps: ApiDeps, reference: string): Promise<FoundDecision> {
@@ -80,7 +75,7 @@ export async function erwaegungOf(
   return {
     ...decisionHeadOf(
       decision,
-      ctx(deps),
+      summaryContextOf(deps),
       ruleStatementOf(decision, undefined, [], pinpointRuleText(rows, number)),
       number,
     ),
@@ -108,7 +103,7 @@ export async function regesteOf(deps: ApiDeps, reference: string): Promise<Reges
   ]);
   const base = deps.settings.publicBaseUrl.replace(/\/+$/, '');
   return {
-    ...decisionHeadOf(decision, ctx(deps), ruleStatementOf(decision, structure, rows)),
+    ...decisionHeadOf(decision, summaryContextOf(deps), ruleStatementOf(decision, structure, rows)),
     regeste: text,
     regeste_de: structure?.regeste_de ?? null,
     regeste_fr: structure?.regeste_fr ?? null,
@@ -134,7 +129,7 @@ export async function structureOf(
   const s = await loadStructure(deps.db, decision.decision_id);
   const rows = (await loadErwaegungen(deps.db, [decision.decision_id])).get(decision.decision_id) ?? [];
   return {
-    ...decisionHeadOf(decision, ctx(deps), ruleStatementOf(decision, s, rows)),
+    ...decisionHeadOf(decision, summaryContextOf(deps), ruleStatementOf(decision, s, rows)),
     regeste: s?.regeste ?? decision.regeste,
     sachverhalt: s?.facts ?? null,
     erwaegungen: rows.map((e) => {
@@ -166,5 +161,5 @@ export async function structureOf(
 
 /** `/case-brief`: facts, reasoning, statutes, authority and related cases of a decision. */
 export async function caseBriefOf(deps: ApiDeps, reference: string): Promise<CaseBriefResponse> {
-  return caseBrief(deps.db, await decisionByReference(deps, reference), ctx(deps));
+  return caseBrief(deps.db, await decisionByReference(deps, reference), summaryContextOf(deps));
 }

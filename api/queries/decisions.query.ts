@@ -5,7 +5,7 @@ import type { Database } from '../../infra/db/database.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { notFound } from '../errors.ts';
 import { findByReference } from './identifiers.query.ts';
-import { type SummaryContext, toSummary } from './summaries.ts';
+import { type SummaryContext, summaryContextOf, toSummary } from './summaries.ts';
 
 const FEDERAL_FIRST = ['bge', 'bger', 'bvger', 'bstger', 'bpatger', 'mkg'];
 
@@ -94,8 +94,7 @@ export async function decisionOrNotFound(
   idOrDocket: string,
   fullText: boolean,
 ): Promise<DecisionDetail> {
-  const ctx = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
-  const found = await findDecision(deps.db, idOrDocket, ctx, fullText);
+  const found = await findDecision(deps.db, idOrDocket, summaryContextOf(deps), fullText);
   if (!found) throw notFound(`No decision with id or docket number '${idOrDocket}'`);
   return found;
 }

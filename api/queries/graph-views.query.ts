@@ -15,13 +15,8 @@ import { citationsOf } from './citations.query.ts';
 import { assertKnownCourt } from './corpus.query.ts';
 import { findNode, type NodeRow } from './graph-nodes.query.ts';
 import { leadingCases } from './leading-cases.query.ts';
-import type { SummaryContext } from './summaries.ts';
+import { summaryContextOf } from './summaries.ts';
 import { trends } from './trends.query.ts';
-
-const ctx = (deps: ApiDeps): SummaryContext => ({
-  publicBaseUrl: deps.settings.publicBaseUrl,
-  today: deps.today(),
-});
 
 /** A decision of the citation graph by id or reference; 404 when the graph does not hold it. */
 export async function graphNodeOrNotFound(deps: ApiDeps, id: string): Promise<NodeRow> {
@@ -36,7 +31,7 @@ export async function citationsFor(
   id: string,
   query: CitationsQuery,
 ): Promise<CitationsResponse> {
-  return citationsOf(deps.db, await graphNodeOrNotFound(deps, id), query, ctx(deps));
+  return citationsOf(deps.db, await graphNodeOrNotFound(deps, id), query, summaryContextOf(deps));
 }
 
 /** `/appeal-chain/{decision_id}`: prior and subsequent instances of a decision. */
@@ -45,7 +40,7 @@ export async function appealChainFor(
   id: string,
   query: AppealChainQuery,
 ): Promise<AppealChainResponse> {
-  return appealChainOf(deps.db, await graphNodeOrNotFound(deps, id), query, ctx(deps));
+  return appealChainOf(deps.db, await graphNodeOrNotFound(deps, id), query, summaryContextOf(deps));
 }
 
 /** `/leading-cases`: the most-cited decisions of a topic or provision (422 for an unknown court). */
@@ -54,7 +49,7 @@ export async function leadingCasesFor(
   query: LeadingCasesQuery,
 ): Promise<LeadingCasesResponse> {
   await assertKnownCourt(deps.db, query.court);
-  return leadingCases(deps.db, deps.search, query, ctx(deps));
+  return leadingCases(deps.db, deps.search, query, summaryContextOf(deps));
 }
 
 /** `/trends`: decisions per year by topic and/or provision (422 for an unknown court). */

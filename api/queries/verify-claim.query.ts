@@ -8,7 +8,7 @@ import type { ApiDeps } from '../api-deps.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { findByReference } from './identifiers.query.ts';
 import { asErwaegungTexts, citationFieldsOf, loadErwaegungen, loadStructure } from './structure.query.ts';
-import type { SummaryContext } from './summaries.ts';
+import { summaryContextOf } from './summaries.ts';
 
 /** Characters of decision text a judge reads at most (the passages closest to the claim first). */
 const JUDGE_TEXT_CHARS = 60_000;
@@ -41,7 +41,7 @@ export async function verifyClaim(
   body: { claim: string; decision_id: string; pinpoint?: string | null | undefined },
   log: { warn(obj: object, msg: string): void },
 ): Promise<VerifyClaimResponse> {
-  const ctx: SummaryContext = { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
+  const ctx = summaryContextOf(deps);
   const found = await findByReference(deps.db, body.decision_id);
   if (!found) throw notFound(`No decision with id, docket number or reference '${body.decision_id}'`);
   const d = found.decision;

@@ -13,6 +13,7 @@ import type { ApiDeps } from '../api-deps.ts';
 import { ApiError } from '../errors.ts';
 import { attestDraft } from '../queries/attest.query.ts';
 import { cite } from '../queries/cite.query.ts';
+import { summaryContextOf } from '../queries/summaries.ts';
 import { verifyClaim } from '../queries/verify-claim.query.ts';
 
 export const citationRoutes =
@@ -46,12 +47,7 @@ export const citationRoutes =
         },
       },
       async (request) =>
-        attestDraft(
-          deps.db,
-          request.body.draft_text,
-          { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() },
-          request.body.audit_grounding,
-        ),
+        attestDraft(deps.db, request.body.draft_text, summaryContextOf(deps), request.body.audit_grounding),
     );
     r.post(
       '/verify-claim',
