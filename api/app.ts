@@ -4,8 +4,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './api-deps.ts';
+import { API_VERSION } from './api-version.ts';
 import { installErrorHandler } from './errors.ts';
 import { installInputGuard } from './input-guard.ts';
+import { researchDocument, type OpenApiDocument } from './research-openapi.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
@@ -13,6 +15,7 @@ import { exportsRoutes } from './routes/exports.route.ts';
 import { graphRoutes } from './routes/graph.route.ts';
 import { structureRoutes } from './routes/structure.route.ts';
 import { lawsRoutes } from './routes/laws.route.ts';
+import { mcpRoutes } from './routes/mcp.route.ts';
 import { legislationRoutes } from './routes/legislation.route.ts';
 import {
   answerClientError,
@@ -22,7 +25,7 @@ import {
 } from './transport-errors.ts';
 import { zodValidatorCompiler } from './validation.ts';
 
-export const API_VERSION = '1.0.0';
+export { API_VERSION };
 
 export interface BuildAppOptions extends Pick<FastifyServerOptions, 'loggerInstance' | 'logger'> {
   /** Observes every route as it is registered: method, full URL and schemas (route listings). */
@@ -85,7 +88,14 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
       await scope.register(lawsRoutes(deps));
       await scope.register(legislationRoutes(deps));
       await scope.register(exportsRoutes(deps));
+      await scope.register(mcpRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      let research: OpenApiDocument | undefined;
+      scope.get(
+        '/research/openapi.json',
+        { schema: { hide: true } },
+        async () => (research ??= researchDocument(app.swagger() as OpenApiDocument)),
+      );
       scope.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       scope.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
         const ready = deps.ready ? await deps.ready() : true;

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** The whole answer body, when it says more than `{ detail, code }` (a statute miss). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -43,36 +45,57 @@ export function frameworkDetail(error: FastifyError): ValidationDetail {
   }
 }
 
+/** How an error is answered: HTTP status, JSON body, optional Retry-After and how it is logged. */
+export interface ErrorAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly retryAfter?: string;
+  readonly log?: { readonly level: 'warn' | 'error'; readonly message: string };
+}
+
 /**
- * The one error handler: 422 with the spec's body for invalid input, the message for other client
- * errors, and a generic message for 5xx (logged with the request context).
+ * The answer to any error: 422 with the spec's body for invalid input, the message for other client
+ * errors, and a generic message for 5xx. Shared by the HTTP error handler and the MCP tools, so a
+ * tool error carries the same body as the route.
  */
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof RequestValidationError) {
-      return reply.status(422).send({ detail: error.details });
-    }
-    if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send({ detail: error.message, code: error.code });
-    }
-    if (error instanceof SearchUnavailableError) {
-      request.log.warn({ err: error }, 'search backend unavailable');
-      reply.header('retry-after', '30');
-      return reply.status(503).send({
+export function answerOf(error: FastifyError | Error): ErrorAnswer {
+  if (error instanceof RequestValidationError) return { status: 422, body: { detail: error.details } };
+  if (error instanceof ApiError) {
+    return { status: error.statusCode, body: error.body ?? { detail: error.message, code: error.code } };
+  }
+  if (error instanceof SearchUnavailableError) {
+    return {
+      status: 503,
+      retryAfter: '30',
+      log: { level: 'warn', message: 'search backend unavailable' },
+      body: {
         detail: 'Search is temporarily unavailable; lookups by id keep working. Please retry shortly.',
         code: error.code,
-      });
-    }
-    const fastifyError = error as FastifyError;
-    const status = fastifyError.statusCode ?? 500;
-    if (fastifyError.code?.startsWith('FST_') && status >= 400 && status < 500 && status !== 404) {
-      // Input Fastify or one of its plugins rejected itself (unparseable or oversized body, unknown
-      // media type, a static path outside its folder): same 422 body as any other invalid input.
-      return reply.status(422).send({ detail: [frameworkDetail(fastifyError)] });
-    }
-    if (status < 500) return reply.status(status).send({ detail: error.message, code: fastifyError.code });
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ detail: 'Internal server error', code: 'API_INTERNAL' });
+      },
+    };
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode ?? 500;
+  if (fastifyError.code?.startsWith('FST_') && status >= 400 && status < 500 && status !== 404) {
+    // Input Fastify or one of its plugins rejected itself (unparseable or oversized body, unknown
+    // media type, a static path outside its folder): same 422 body as any other invalid input.
+    return { status: 422, body: { detail: [frameworkDetail(fastifyError)] } };
+  }
+  if (status < 500) return { status, body: { detail: error.message, code: fastifyError.code } };
+  return {
+    status: 500,
+    log: { level: 'error', message: 'request failed' },
+    body: { detail: 'Internal server error', code: 'API_INTERNAL' },
+  };
+}
+
+/** The one error handler: answers as `answerOf` says, 5xx logged with the request context. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const answer = answerOf(error);
+    if (answer.log) request.log[answer.log.level]({ err: error }, answer.log.message);
+    if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
+    return reply.status(answer.status).send(answer.body);
   });
   app.setNotFoundHandler((request, reply) => {
     reply

@@ -146,17 +146,24 @@ export class RequestValidationError extends Error {
   }
 }
 
+/** Validates `data` with zod, keeping each issue's input; the issues as 422 entries under `prefix`. */
+export function validate<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+  prefix: string,
+): { value: z.output<T> } | { details: ValidationDetail[] } {
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) return { value: result.data };
+  return { details: result.error.issues.map((i) => detailOf(i as Issue, prefix)) };
+}
+
 /**
- * Validates with zod, keeping each issue's input; the error handler turns the issues into the 422
- * body with the right loc prefix.
+ * The Fastify validator: zod with each issue's input kept; the error handler turns the issues into
+ * the 422 body with the right loc prefix.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = schema.safeParse(data, { reportInput: true });
-    if (result.success) return { value: result.data };
-    const prefix = locPrefix(httpPart);
-    return {
-      error: new RequestValidationError(result.error.issues.map((i) => detailOf(i as Issue, prefix))),
-    };
+    const result = validate(schema, data, locPrefix(httpPart));
+    return 'value' in result ? result : { error: new RequestValidationError(result.details) };
   };

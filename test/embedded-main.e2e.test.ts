@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Proc, freePort, startDeployable } from './support/processes.ts';
 
@@ -61,6 +63,17 @@ describe('embedded main process', () => {
     expect(restarted.output()).toMatch(/reusing 250 ingested sample decisions/);
     const docs = await fetch(`http://127.0.0.1:${port}/openapi.json`);
     expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.0.3');
+    const research = await fetch(`http://127.0.0.1:${port}/research/openapi.json`);
+    expect(((await research.json()) as { paths: object }).paths).toHaveProperty('/cite');
+
+    // An AI assistant through the SDK's own MCP client: the tool gives the route's answer.
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('search_decisions');
+    const tool = await client.callTool({ name: 'search_decisions', arguments: { limit: 2 } });
+    const route = await fetch(`http://127.0.0.1:${port}/decisions?limit=2`);
+    expect(tool.structuredContent).toEqual(await route.json());
+    await client.close();
     expect(await restarted.stop()).toMatchObject({ code: 0 });
   }, 240_000);
 

@@ -13,6 +13,8 @@ import {
   REF_TYPE_INFO,
 } from '../../contracts/laws/gazette-refs.ts';
 import type { Database } from '../../infra/db/database.ts';
+import { notFound } from '../errors.ts';
+import { RequestValidationError } from '../validation.ts';
 
 type Match = AmendmentRefResponse['matches'][number];
 
@@ -94,4 +96,31 @@ export async function resolveAmendmentRef(
   if (matches.length > 1)
     notes.push('FF pages differ between the French and the Italian edition: one match per edition.');
   return { ...best, year: q.year, page: q.page, matches, note: notes.length > 0 ? notes.join(' ') : null };
+}
+
+/**
+ * `/amendment-ref`: the answer; 422 when a language is given for another gazette than FF, 404 when
+ * no document is known.
+ */
+export async function amendmentRefOrNotFound(
+  db: Database,
+  q: AmendmentRefQuery,
+): Promise<AmendmentRefResponse> {
+  if (q.language !== undefined && q.ref_type !== 'FF') {
+    throw new RequestValidationError([
+      {
+        loc: ['query', 'language'],
+        msg: 'language applies to FF only (the French and Italian editions of the Federal Gazette)',
+        type: 'value_error',
+        input: q.language,
+      },
+    ]);
+  }
+  const answer = await resolveAmendmentRef(db, q);
+  if (!answer) {
+    throw notFound(
+      `No document of the first-page index starts on or before ${q.ref_type} ${q.year} ${q.page}${q.language ? ` (${q.language} edition)` : ''}.`,
+    );
+  }
+  return answer;
 }

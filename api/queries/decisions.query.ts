@@ -2,8 +2,10 @@ import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import { docketLookupKeys } from '../../contracts/search/reference-keys.ts';
 import type { DecisionDetail } from '../../contracts/api/decisions.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
+import type { ApiDeps } from '../api-deps.ts';
+import { notFound } from '../errors.ts';
 import { findByReference } from './identifiers.query.ts';
-import { type SummaryContext, toSummary } from './summaries.ts';
+import { type SummaryContext, summaryContextOf, toSummary } from './summaries.ts';
 
 const FEDERAL_FIRST = ['bge', 'bger', 'bvger', 'bstger', 'bpatger', 'mkg'];
 
@@ -84,4 +86,15 @@ export async function findDecision(
 function rank(court: string): number {
   const i = FEDERAL_FIRST.indexOf(court);
   return i < 0 ? FEDERAL_FIRST.length : i;
+}
+
+/** `/decisions/{decision_id}`: the decision by id or docket number; 404 when there is none. */
+export async function decisionOrNotFound(
+  deps: ApiDeps,
+  idOrDocket: string,
+  fullText: boolean,
+): Promise<DecisionDetail> {
+  const found = await findDecision(deps.db, idOrDocket, summaryContextOf(deps), fullText);
+  if (!found) throw notFound(`No decision with id or docket number '${idOrDocket}'`);
+  return found;
 }

@@ -1,6 +1,7 @@
 import { canonicalUrl, citationStrings } from '../../contracts/citation/citation-strings.ts';
 import type { DecisionSummary } from '../../contracts/api/decisions.schema.ts';
 import type { SearchHit } from '../../infra/search/search.port.ts';
+import type { ApiDeps } from '../api-deps.ts';
 
 /** What a summary is built from: a search hit, or a decision row with its rule statement. */
 export type SummarySource = SearchHit;
@@ -8,6 +9,11 @@ export type SummarySource = SearchHit;
 export interface SummaryContext {
   readonly publicBaseUrl: string;
   readonly today: string;
+}
+
+/** The summary context of a request: the public base URL and today's date. */
+export function summaryContextOf(deps: Pick<ApiDeps, 'settings' | 'today'>): SummaryContext {
+  return { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
 }
 
 /** A decision summary with its copy-ready citation fields; `compact` drops the long texts. */

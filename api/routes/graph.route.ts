@@ -13,13 +13,8 @@ import {
 } from '../../contracts/api/graph.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
-import { notFound } from '../errors.ts';
-import { appealChainOf } from '../queries/appeal-chain.query.ts';
-import { citationsOf } from '../queries/citations.query.ts';
-import { assertKnownCourt } from '../queries/corpus.query.ts';
-import { findNode } from '../queries/graph-nodes.query.ts';
-import { leadingCases, LEADING_CASES_RANKING } from '../queries/leading-cases.query.ts';
-import { trends } from '../queries/trends.query.ts';
+import { appealChainFor, citationsFor, leadingCasesFor, trendsFor } from '../queries/graph-views.query.ts';
+import { LEADING_CASES_RANKING } from '../queries/leading-cases.query.ts';
 
 const CONFIDENCE_RULES =
   'Edge confidence = confidence of the reference as written (citation grammar) × match (exact key 1; BGE published under the cited docket 0.9; inner BGE page 0.9) × court agreement (court named 1; canton only 0.85; neither 0.7) × date order (cited decision later than the citing one 0.2; stated date differs 0.6; stated date agrees 1.05; otherwise 1) ÷ number of decisions the reference could name; at most 1, two decimals.';
@@ -29,12 +24,6 @@ export const graphRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = () => ({ publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() });
-    const node = async (id: string) => {
-      const found = await findNode(deps.db, id);
-      if (!found) throw notFound(`No decision with id or reference '${id}' in the citation graph`);
-      return found;
-    };
 
     r.get(
       '/citations/:decision_id',
@@ -48,7 +37,7 @@ export const graphRoutes =
           response: { 200: citationsResponse, 404: errorBody, 422: validationErrorBody },
         },
       },
-      async (request) => citationsOf(deps.db, await node(request.params.decision_id), request.query, ctx()),
+      async (request) => citationsFor(deps, request.params.decision_id, request.query),
     );
 
     r.get(
@@ -63,7 +52,7 @@ export const graphRoutes =
           response: { 200: appealChainResponse, 404: errorBody, 422: validationErrorBody },
         },
       },
-      async (request) => appealChainOf(deps.db, await node(request.params.decision_id), request.query, ctx()),
+      async (request) => appealChainFor(deps, request.params.decision_id, request.query),
     );
 
     r.get(
@@ -77,10 +66,7 @@ export const graphRoutes =
           response: { 200: leadingCasesResponse, 422: validationErrorBody, 503: errorBody },
         },
       },
-      async (request) => {
-        await assertKnownCourt(deps.db, request.query.court);
-        return leadingCases(deps.db, deps.search, request.query, ctx());
-      },
+      async (request) => leadingCasesFor(deps, request.query),
     );
 
     r.get(
@@ -95,9 +81,6 @@ export const graphRoutes =
           response: { 200: trendsResponse, 422: validationErrorBody, 503: errorBody },
         },
       },
-      async (request) => {
-        await assertKnownCourt(deps.db, request.query.court);
-        return trends(deps.db, deps.search, request.query);
-      },
+      async (request) => trendsFor(deps, request.query),
     );
   };

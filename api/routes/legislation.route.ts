@@ -13,13 +13,12 @@ import {
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { notFound } from '../errors.ts';
-import { resolveAmendmentRef } from '../queries/amendment-ref.query.ts';
+import { amendmentRefOrNotFound } from '../queries/amendment-ref.query.ts';
 import {
   legislationChanges,
   legislationDetail as findDetail,
   searchLegislation,
 } from '../queries/legislation.query.ts';
-import { RequestValidationError } from '../validation.ts';
 
 export const legislationRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
@@ -111,25 +110,6 @@ export const legislationRoutes =
           response: { 200: amendmentRefResponse, 404: errorBody, 422: validationErrorBody },
         },
       },
-      async (request) => {
-        const q = request.query;
-        if (q.language !== undefined && q.ref_type !== 'FF') {
-          throw new RequestValidationError([
-            {
-              loc: ['query', 'language'],
-              msg: 'language applies to FF only (the French and Italian editions of the Federal Gazette)',
-              type: 'value_error',
-              input: q.language,
-            },
-          ]);
-        }
-        const answer = await resolveAmendmentRef(deps.db, q);
-        if (!answer) {
-          throw notFound(
-            `No document of the first-page index starts on or before ${q.ref_type} ${q.year} ${q.page}${q.language ? ` (${q.language} edition)` : ''}.`,
-          );
-        }
-        return answer;
-      },
+      async (request) => amendmentRefOrNotFound(deps.db, request.query),
     );
   };

@@ -23,6 +23,7 @@ export function readyBanner(url: string, seconds: number, exampleDecision?: stri
     '',
     `ready in ${seconds.toFixed(1)} s — serving on ${url}`,
     `  API docs:  ${url}/docs   (OpenAPI: ${url}/openapi.json)`,
+    `  AI tools:  MCP at ${url}/mcp   (typed research OpenAPI: ${url}/research/openapi.json)`,
     '  try:',
     ...examples.map((command) => `    ${command}`),
   ];

@@ -9,6 +9,9 @@ describe('ready banner', () => {
     expect(lines).toContain(
       '  API docs:  http://127.0.0.1:8080/docs   (OpenAPI: http://127.0.0.1:8080/openapi.json)',
     );
+    expect(lines).toContain(
+      '  AI tools:  MCP at http://127.0.0.1:8080/mcp   (typed research OpenAPI: http://127.0.0.1:8080/research/openapi.json)',
+    );
   });
 
   it('prints each example request on a line of its own, ready to paste', () => {

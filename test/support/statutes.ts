@@ -3,9 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../../api/api-deps.ts';
 import { buildApp } from '../../api/app.ts';
 import type { ScraperRun } from '../../contracts/events/index.ts';
-import { openPglite, type DatabaseHandle } from '../../infra/db/database.ts';
+import { openPglite, type Database, type DatabaseHandle } from '../../infra/db/database.ts';
 import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
 import { TableIngestState } from '../../infra/ingest-state/table-ingest-state.ts';
 import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
@@ -29,6 +30,22 @@ export interface StatuteWorld {
   /** Appends events and waits until the projections caught up. */
   readonly publish: (events: readonly OutgoingEvent[]) => Promise<void>;
   readonly close: () => Promise<void>;
+}
+
+/** The API dependencies of the statute world over `db` (today = 2026-11-22): a second instance gets the same. */
+export function statuteWorldDeps(db: Database): ApiDeps {
+  return {
+    db,
+    search: new PostgresSearchIndex(db),
+    settings: {
+      basePath: '',
+      publicBaseUrl: 'https://example.test',
+      staleAfterHours: 36,
+      maxSearchResponseChars: 2_000_000,
+    },
+    today: () => '2026-11-22',
+    now: () => new Date('2026-11-22T10:00:00Z'),
+  };
 }
 
 /**
@@ -62,18 +79,7 @@ export async function openStatuteWorld(
   // Projecting after ingest: on the one embedded connection, interleaving both is much slower.
   await host.start();
   await host.waitUntilCaughtUp(undefined, 50);
-  const app = await buildApp({
-    db: handle.db,
-    search: new PostgresSearchIndex(handle.db),
-    settings: {
-      basePath: '',
-      publicBaseUrl: 'https://example.test',
-      staleAfterHours: 36,
-      maxSearchResponseChars: 2_000_000,
-    },
-    today: () => '2026-11-22',
-    now: () => new Date('2026-11-22T10:00:00Z'),
-  });
+  const app = await buildApp(statuteWorldDeps(handle.db));
   return {
     app,
     handle,
