@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { ApiDeps } from './api-deps.ts';
 import { installErrorHandler } from './errors.ts';
 import { installInputGuard } from './input-guard.ts';
+import { billingRoutes } from './routes/billing.route.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
       await scope.register(citationRoutes(deps));
       await scope.register(lawsRoutes(deps));
       await scope.register(legislationRoutes(deps));
+      await scope.register(billingRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       scope.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       scope.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
