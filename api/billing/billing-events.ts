@@ -4,7 +4,11 @@ import {
   type BillingEventKind,
 } from '../../contracts/events/billing-events.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
-import type { CheckoutSessionState, ProviderEvent } from '../../infra/billing/billing-provider.port.ts';
+import {
+  type CheckoutSessionState,
+  type ProviderEvent,
+  WebhookUnreadableError,
+} from '../../infra/billing/billing-provider.port.ts';
 import { licenseKeyForSession, licenseKeyHash } from './license-keys.ts';
 
 /** The license key hash of a checkout session (the key itself is derived, never stored). */
@@ -14,7 +18,8 @@ export const keyHashOfSession = (sessionId: string, secret: string) =>
 /**
  * The billing-stream event of a verified provider event, keyed by customer; its id is the
  * provider's event id, so a redelivery (or a second API instance receiving it) is stored once.
- * Null when the event names no customer or does not have the shape its kind requires.
+ * Null when the event names no customer; throws WebhookUnreadableError when its facts do not
+ * have the shape its kind requires.
  */
 export function billingEventOf(event: ProviderEvent, secret: string): OutgoingEvent | null {
   if (!event.customer) return null;
@@ -59,9 +64,10 @@ export function checkoutObservedEvent(session: CheckoutSessionState, secret: str
   });
 }
 
-function envelopeOf(eventId: string, raw: BillingEventData): OutgoingEvent | null {
+function envelopeOf(eventId: string, raw: BillingEventData): OutgoingEvent {
   const data = billingEventDataSchema.safeParse(raw);
-  if (!data.success) return null;
+  if (!data.success)
+    throw new WebhookUnreadableError(`The ${raw.kind} event ${raw.provider_event_id} is not readable.`);
   return {
     stream: 'billing',
     envelope: {

@@ -15,7 +15,7 @@ import {
 } from '../../contracts/api/billing.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import { PRO_PLAN } from '../../contracts/billing/license-key-format.ts';
-import { WebhookSignatureError } from '../../infra/billing/billing-provider.port.ts';
+import { WebhookSignatureError, WebhookUnreadableError } from '../../infra/billing/billing-provider.port.ts';
 import type { ApiDeps, BillingDeps } from '../api-deps.ts';
 import { billingEventOf, checkoutObservedEvent } from '../billing/billing-events.ts';
 import { billingFailure, billingNotConfigured } from '../billing/billing-errors.ts';
@@ -78,10 +78,21 @@ const webhookRoute =
             request.log.warn({ reason: error.message }, 'webhook rejected');
             throw new ApiError(400, 'API_WEBHOOK_SIGNATURE', error.message);
           }
+          if (error instanceof WebhookUnreadableError) {
+            request.log.warn({ reason: error.message }, 'webhook event unreadable');
+            throw new ApiError(400, 'API_WEBHOOK_UNREADABLE', error.message);
+          }
           throw error;
         }
         if ('ignored' in verified) return { received: true, recorded: false };
-        const event = billingEventOf(verified, billing.licenseKeySecret.reveal());
+        let event;
+        try {
+          event = billingEventOf(verified, billing.licenseKeySecret.reveal());
+        } catch (error) {
+          if (!(error instanceof WebhookUnreadableError)) throw error;
+          request.log.warn({ reason: error.message }, 'webhook event unreadable');
+          throw new ApiError(400, 'API_WEBHOOK_UNREADABLE', error.message);
+        }
         if (!event) {
           request.log.warn(
             { event: verified.id, kind: verified.kind },
@@ -117,14 +128,12 @@ async function issueLicense(billing: BillingDeps, sessionId: string, request: Fa
       'This checkout session is not completed and paid; no license key is issued for it.',
     );
   const secret = billing.licenseKeySecret.reveal();
-  const event = checkoutObservedEvent(session, secret);
-  if (event) {
-    try {
-      await billing.eventLog.append([event]);
-    } catch (error) {
-      // The webhook records the same checkout; the key is derived, so answering stays correct.
-      request.log.warn({ err: error }, 'recording the completed checkout failed; the webhook records it');
-    }
+  try {
+    const event = checkoutObservedEvent(session, secret);
+    if (event) await billing.eventLog.append([event]);
+  } catch (error) {
+    // The webhook records the same checkout; the key is derived, so answering stays correct.
+    request.log.warn({ err: error }, 'recording the completed checkout failed; the webhook records it');
   }
   return { license_key: licenseKeyForSession(session.id, secret), plan: PRO_PLAN };
 }

@@ -76,13 +76,21 @@ export interface BillingProvider {
   checkoutSession(id: string): Promise<CheckoutSessionState | null>;
   /** A customer-portal URL for the customer, returning to `returnUrl`. */
   portalUrl(customer: string, returnUrl: string): Promise<string>;
-  /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not hold. */
+  /**
+   * Verifies the signature over the raw body; throws WebhookSignatureError when it does not hold
+   * and WebhookUnreadableError for a signed body that is not a readable event.
+   */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent | IgnoredProviderEvent;
 }
 
 /** The signature is missing, wrong or too old: nothing from the body may be trusted. */
 export class WebhookSignatureError extends Error {
   readonly code = 'BILLING_SIGNATURE_INVALID';
+}
+
+/** Signed, but not an event of the shape its kind requires: nothing of it is recorded. */
+export class WebhookUnreadableError extends Error {
+  readonly code = 'BILLING_EVENT_UNREADABLE';
 }
 
 /** The provider could not be reached or failed: retry later. */

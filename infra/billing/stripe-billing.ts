@@ -10,6 +10,7 @@ import {
   type ProviderEvent,
   type SubscriptionSnapshot,
   WebhookSignatureError,
+  WebhookUnreadableError,
 } from './billing-provider.port.ts';
 
 export interface StripeBillingOptions {
@@ -145,12 +146,15 @@ export class StripeBilling implements BillingProvider {
     } catch (error) {
       throw new WebhookSignatureError('The webhook signature does not verify.', { cause: error });
     }
+    const shape = event as { id?: unknown; type?: unknown; created?: unknown } | null;
+    if (typeof shape?.id !== 'string' || typeof shape.type !== 'string' || typeof shape.created !== 'number')
+      throw new WebhookUnreadableError('The signed body is not an event.');
     if (!KINDS.has(event.type)) return { id: event.id, ignored: event.type };
     try {
       return this.reduce(event);
     } catch (error) {
       // Signed but not shaped like the event it names: nothing of it is recorded.
-      throw new WebhookSignatureError(`The ${event.type} event ${event.id} is not readable.`, {
+      throw new WebhookUnreadableError(`The ${event.type} event ${event.id} is not readable.`, {
         cause: error,
       });
     }
