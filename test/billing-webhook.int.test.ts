@@ -6,17 +6,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licenseKeyForSession } from './billing/license-keys.ts';
+import { licenseKeyForSession } from '../api/billing/license-keys.ts';
 import { rebuildProjection } from '../projector/rebuild.ts';
 import { licensesProjection } from '../projector/licenses/licenses.projection.ts';
-import { BillingStack, LICENSE_KEY_SECRET } from '../test/support/billing-stack.ts';
+import { BillingStack, LICENSE_KEY_SECRET } from './support/billing-stack.ts';
 import {
   checkoutObject,
   invoiceObject,
   signature,
   stripeEvent,
   subscriptionObject,
-} from '../test/support/fake-stripe.ts';
+} from './support/fake-stripe.ts';
 
 const t0 = Math.floor(Date.now() / 1000) - 3600;
 const periodEnd = t0 + 30 * 86_400;
