@@ -5,44 +5,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licenseKeyForSession } from './billing/license-keys.ts';
-import { ADMIN_TOKEN, BillingStack, LICENSE_KEY_SECRET } from '../test/support/billing-stack.ts';
+import { ADMIN_TOKEN, BillingStack } from '../test/support/billing-stack.ts';
 import { CITATION_CORPUS } from '../test/support/citation-corpus.ts';
 import { decisionEvent } from '../test/support/decisions.ts';
 import { verdictJson } from '../test/support/fake-openai.ts';
-import { checkoutObject, stripeEvent, subscriptionObject } from '../test/support/fake-stripe.ts';
 import { appOver } from '../test/support/read-models.ts';
 
 const t0 = Math.floor(Date.now() / 1000) - 600;
 
-/** Records a paid checkout and a subscription in `status`; returns the license key. */
-async function subscriber(
-  stack: BillingStack,
-  app: FastifyInstance,
-  n: number,
-  status: string,
-): Promise<string> {
-  const [session, customer, subscription] = [`cs_test_acc${n}`, `cus_acc${n}`, `sub_acc${n}`];
-  await stack.webhook(
+/** A paid checkout and a subscription in `status`; returns the license key. */
+const subscriber = (stack: BillingStack, app: FastifyInstance, n: number, status: string) =>
+  stack.subscriber(
     app,
-    stripeEvent(
-      `evt_acc_c${n}`,
-      'checkout.session.completed',
-      checkoutObject({ id: session, customer, subscription }),
-      t0,
-    ),
+    { session: `cs_test_acc${n}`, customer: `cus_acc${n}`, subscription: `sub_acc${n}` },
+    status,
+    t0,
   );
-  await stack.webhook(
-    app,
-    stripeEvent(
-      `evt_acc_s${n}`,
-      'customer.subscription.updated',
-      subscriptionObject({ id: subscription, customer, status, created: t0, periodEnd: t0 + 86_400 * 30 }),
-      t0,
-    ),
-  );
-  return licenseKeyForSession(session, LICENSE_KEY_SECRET);
-}
 
 let stack: BillingStack;
 let app: FastifyInstance;

@@ -7,12 +7,12 @@
  */
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licenseKeyForSession } from './billing/license-keys.ts';
-import { ADMIN_TOKEN, BillingStack, LICENSE_KEY_SECRET } from '../test/support/billing-stack.ts';
+import { buildApp } from './app.ts';
+import { ADMIN_TOKEN, BillingStack } from '../test/support/billing-stack.ts';
 import { CITATION_CORPUS } from '../test/support/citation-corpus.ts';
 import { decisionEvent } from '../test/support/decisions.ts';
 import { verdictJson } from '../test/support/fake-openai.ts';
-import { checkoutObject, signature, stripeEvent, subscriptionObject } from '../test/support/fake-stripe.ts';
+import { signature, stripeEvent } from '../test/support/fake-stripe.ts';
 import {
   encodeLoosely,
   hasForbiddenControl,
@@ -40,35 +40,10 @@ beforeAll(async () => {
   const logger = await stack.app();
   const checkout = await logger.inject({ method: 'POST', url: '/billing/checkout' });
   sessionId = checkout.json<{ session_id: string }>().session_id;
-  const { customer, subscription } = stack.stripe.complete(sessionId);
-  await stack.webhook(
-    logger,
-    stripeEvent(
-      'evt_f1',
-      'checkout.session.completed',
-      checkoutObject({ id: sessionId, customer, subscription }),
-      t0,
-    ),
-  );
-  await stack.webhook(
-    logger,
-    stripeEvent(
-      'evt_f2',
-      'customer.subscription.created',
-      subscriptionObject({
-        id: subscription,
-        customer,
-        status: 'active',
-        created: t0,
-        periodEnd: t0 + 86_400 * 30,
-      }),
-      t0,
-    ),
-  );
+  const ids = stack.stripe.complete(sessionId);
+  key = await stack.subscriber(logger, { session: sessionId, ...ids }, 'active', t0);
   await stack.settle();
-  key = licenseKeyForSession(sessionId, LICENSE_KEY_SECRET);
   stack.llm.behaviour = { kind: 'content', content: verdictJson({ supporting_excerpt: 'nicht im Text' }) };
-  const { buildApp } = await import('./app.ts');
   app = await buildApp(stack.deps({ dailyQuota: 1_000_000 }), {
     onRoute: (route) => registered.push(route),
   });

@@ -9,9 +9,13 @@ import { OpenAiClaimJudge } from '../../infra/llm/openai-claim-judge.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { startFakeChatServer, type FakeChatServer } from './fake-openai.ts';
+import { licenseKeyForSession } from '../../api/billing/license-keys.ts';
 import {
+  checkoutObject,
   signature,
   startFakeStripe,
+  stripeEvent,
+  subscriptionObject,
   TEST_PRICE_ID,
   TEST_WEBHOOK_SECRET,
   type FakeStripe,
@@ -149,6 +153,38 @@ export class BillingStack {
       payload,
       headers: { 'content-type': 'application/json', ...(sig === null ? {} : { 'stripe-signature': sig }) },
     });
+  }
+
+  /**
+   * Delivers the webhooks of a paid checkout and of its subscription in `status` (created at
+   * `at`, unix seconds); returns the session's license key. Fold them with `settle`.
+   */
+  async subscriber(
+    app: FastifyInstance,
+    ids: { session: string; customer: string; subscription: string },
+    status: string,
+    at: number,
+  ): Promise<string> {
+    const { session, customer, subscription } = ids;
+    const events = [
+      stripeEvent(
+        `evt_c_${session}`,
+        'checkout.session.completed',
+        checkoutObject({ id: session, customer, subscription }),
+        at,
+      ),
+      stripeEvent(
+        `evt_s_${session}`,
+        'customer.subscription.updated',
+        subscriptionObject({ id: subscription, customer, status, created: at, periodEnd: at + 30 * 86_400 }),
+        at,
+      ),
+    ];
+    for (const payload of events) {
+      const res = await this.webhook(app, payload);
+      if (res.statusCode !== 200) throw new Error(`webhook refused: ${res.statusCode} ${res.body}`);
+    }
+    return licenseKeyForSession(session, LICENSE_KEY_SECRET);
   }
 
   async close(): Promise<void> {
