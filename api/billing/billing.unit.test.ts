@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LICENSE_KEY_PATTERN } from '../../contracts/billing/license-key-format.ts';
 import { redactUrl } from '../../infra/deploy/logger.ts';
+import { apiDepsFrom } from '../api-settings.ts';
 import { statementQuery } from '../queries/pro-features.query.ts';
 import { withSessionPlaceholder } from '../routes/billing.route.ts';
 import { licenseKeyForSession, licenseKeyHash } from './license-keys.ts';
@@ -76,5 +77,36 @@ describe('statement search', () => {
 
   it('has nothing to search for in a statement of stop words', () => {
     expect(statementQuery('und die der').query).toBeNull();
+  });
+});
+
+describe('billing dependencies from the configuration', () => {
+  const env = {
+    HOST: '127.0.0.1',
+    PORT: 8080,
+    BASE_PATH: '/api',
+    STALE_AFTER_HOURS: 36,
+    MAX_SEARCH_RESPONSE_CHARS: 1000,
+    LICENSE_KEY_SECRET: { reveal: () => SECRET },
+    BILLING_ADMIN_TOKEN: { reveal: () => 'a-dashboard-token-of-24-chars' },
+  };
+  const infra = {
+    db: {} as never,
+    search: {} as never,
+    eventLog: { append: async () => {} },
+    billingProvider: {} as never,
+  };
+
+  it('wires billing with the companion pages defaulting under the public base URL', () => {
+    const deps = apiDepsFrom({ ...env, PRO_DAILY_QUOTA: 7 }, infra);
+    expect(deps.billing).toMatchObject({
+      defaultSuccessUrl: 'http://127.0.0.1:8080/api/pro/welcome',
+      defaultCancelUrl: 'http://127.0.0.1:8080/api/',
+      dailyQuota: 7,
+    });
+  });
+
+  it('leaves billing out without a payment provider (its routes answer 503)', () => {
+    expect(apiDepsFrom(env, { ...infra, billingProvider: null }).billing).toBeUndefined();
   });
 });
