@@ -132,6 +132,12 @@ describe('Pro access', () => {
     expect(over.statusCode).toBe(429);
     // The fixed clock reads 12:00 UTC: the quota renews in twelve hours.
     expect(over.headers['retry-after']).toBe('43200');
+    // A call that gives no answer (an unknown case) does not use up quota.
+    const other = await subscriber(stack, app, 4, 'active');
+    await stack.settle();
+    expect((await verify(one, { license_key: other, case_ref: 'BGE 999 III 1' })).statusCode).toBe(404);
+    for (let i = 0; i < 3; i++) expect((await verify(two, { license_key: other })).statusCode).toBe(200);
+    expect((await verify(one, { license_key: other })).statusCode).toBe(429);
     const nextDay = await stack.app({ dailyQuota: 3, now: () => new Date('2026-01-16T00:00:01.000Z') });
     expect((await verify(nextDay, { license_key: key })).statusCode).toBe(200);
     const usage = await stack.db
@@ -139,7 +145,7 @@ describe('Pro access', () => {
       .select(['day', 'calls'])
       .orderBy('day')
       .execute();
-    expect(usage.filter((u) => u.calls === 3)).toHaveLength(1);
+    expect(usage.filter((u) => u.calls === 3)).toHaveLength(2);
   });
 
   it('answers 503 with Retry-After when the payment provider is down', async () => {

@@ -79,6 +79,14 @@ export async function consumeDailyCall(
   return row.rows.length > 0;
 }
 
+/** Gives back a call counted by `consumeDailyCall` that produced no answer (unknown case, model outage). */
+export async function refundDailyCall(db: Database, keyHash: string, day: string): Promise<void> {
+  await sql`
+    update billing_usage set calls = calls - 1
+    where key_hash = ${keyHash} and day = ${day}::date and calls > 0
+  `.execute(db);
+}
+
 export interface AdminFigures {
   readonly subscribers: {
     active: number;

@@ -11,7 +11,7 @@ import { LICENSE_KEY_PATTERN } from '../../contracts/billing/license-key-format.
 import type { ApiDeps } from '../api-deps.ts';
 import { licenseKeyHash } from '../billing/license-keys.ts';
 import { ApiError } from '../errors.ts';
-import { consumeDailyCall, licenseState } from '../queries/licenses.query.ts';
+import { consumeDailyCall, licenseState, refundDailyCall } from '../queries/licenses.query.ts';
 import { findSupport, verifyReference } from '../queries/pro-features.query.ts';
 
 const TAGS = ['Billing (Pro subscription)'];
@@ -24,9 +24,14 @@ function secondsUntilUtcMidnight(now: Date): number {
 
 /**
  * Admits a Pro call: a well-formed key of a known license (401), an active subscription (403), a
- * configured language model (503) and quota left today (429 with Retry-After). Counts the call.
+ * configured language model (503) and quota left today (429 with Retry-After). Counts the call
+ * and returns where it was counted.
  */
-async function admit(deps: ApiDeps, key: string | undefined, reply: FastifyReply): Promise<void> {
+async function admit(
+  deps: ApiDeps,
+  key: string | undefined,
+  reply: FastifyReply,
+): Promise<{ hash: string; day: string }> {
   if (key === undefined || !LICENSE_KEY_PATTERN.test(key))
     throw new ApiError(401, 'API_LICENSE_REQUIRED', 'A valid license key (license_key) is required.');
   const hash = licenseKeyHash(key);
@@ -56,6 +61,23 @@ async function admit(deps: ApiDeps, key: string | undefined, reply: FastifyReply
       `The daily quota of ${deps.billing!.dailyQuota} Pro calls is used up; it renews at midnight UTC.`,
     );
   }
+  return { hash, day };
+}
+
+/** Runs a counted Pro call; a call that fails (unknown case, model outage) does not use up quota. */
+async function counted<T>(
+  deps: ApiDeps,
+  key: string | undefined,
+  reply: FastifyReply,
+  work: () => Promise<T>,
+): Promise<T> {
+  const { hash, day } = await admit(deps, key, reply);
+  try {
+    return await work();
+  } catch (error) {
+    await refundDailyCall(deps.db, hash, day);
+    throw error;
+  }
 }
 
 /** /billing/verify and /billing/find-support: Pro features behind a license key. */
@@ -83,8 +105,9 @@ export const billingProRoutes =
         },
       },
       async (request, reply) => {
-        await admit(deps, request.body.license_key, reply);
-        return verifyReference(deps, request.body, request.log);
+        return counted(deps, request.body.license_key, reply, () =>
+          verifyReference(deps, request.body, request.log),
+        );
       },
     );
     r.post(
@@ -100,8 +123,9 @@ export const billingProRoutes =
         },
       },
       async (request, reply) => {
-        await admit(deps, request.body.license_key, reply);
-        return findSupport(deps, request.body, request.log);
+        return counted(deps, request.body.license_key, reply, () =>
+          findSupport(deps, request.body, request.log),
+        );
       },
     );
   };
