@@ -20,7 +20,9 @@ import {
   TEST_WEBHOOK_SECRET,
   type FakeStripe,
 } from './fake-stripe.ts';
+import { openTestDatabase } from './engines.ts';
 import { loadReadModels, TEST_PUBLIC_BASE, type LoadedReadModels } from './read-models.ts';
+import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 
 export const STRIPE_SECRET_KEY = 'sk_test_fakeStripeSecretKey0123456789';
@@ -56,8 +58,19 @@ export class BillingStack {
     readonly llm: FakeChatServer,
   ) {}
 
-  static async start(decisions: readonly OutgoingEvent[] = []): Promise<BillingStack> {
-    const loaded = await loadReadModels(decisions);
+  /**
+   * Over in-memory PGlite with `decisions` loaded, or, given `postgresUrl`, over a fresh schema of
+   * that PostgreSQL server (empty read models).
+   */
+  static async start(
+    decisions: readonly OutgoingEvent[] = [],
+    options: { postgresUrl?: string } = {},
+  ): Promise<BillingStack> {
+    let loaded: LoadedReadModels;
+    if (options.postgresUrl) {
+      const handle = await openTestDatabase('postgres', options.postgresUrl);
+      loaded = { handle, search: new PostgresSearchIndex(handle.db) };
+    } else loaded = await loadReadModels(decisions);
     const stack = new BillingStack(
       loaded,
       new TableEventLog(loaded.handle.db, { pollIntervalMs: 10 }),
