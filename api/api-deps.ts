@@ -2,6 +2,28 @@ import type { ExportDocument } from './exports/export-document.ts';
 import type { Database } from '../infra/db/database.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import type { ClaimJudge } from '../infra/llm/claim-judge.port.ts';
+import type { BillingProvider } from '../infra/billing/billing-provider.port.ts';
+import type { EventLog } from '../infra/event-log/event-log.port.ts';
+
+/** A secret setting: its value only through `reveal()`, never by printing it. */
+export interface SecretValue {
+  reveal(): string;
+}
+
+/** The Pro subscription: the payment provider, where its events go, and the secrets of keys and dashboard. */
+export interface BillingDeps {
+  readonly provider: BillingProvider;
+  /** The billing stream is appended to here (the projector folds it into the licenses model). */
+  readonly eventLog: Pick<EventLog, 'append'>;
+  /** HMAC key of license keys. */
+  readonly licenseKeySecret: SecretValue;
+  /** The dashboard token of /billing/admin. */
+  readonly adminToken: SecretValue;
+  readonly defaultSuccessUrl: string;
+  readonly defaultCancelUrl: string;
+  /** Pro calls per license key and UTC day. */
+  readonly dailyQuota: number;
+}
 
 export interface ApiSettings {
   /** Path prefix under which every route is served ('' or e.g. '/api'). */
@@ -30,6 +52,8 @@ export interface ApiDeps {
   readonly now: () => Date;
   /** The `/verify-claim` judge; absent: the deterministic lexical judge. */
   readonly claimJudge?: ClaimJudge;
+  /** The Pro subscription; absent: billing is not configured and its routes answer 503. */
+  readonly billing?: BillingDeps;
   /** Readiness: resolves true when the read models are available. */
   readonly ready?: () => Promise<boolean>;
   /** Word and PDF renderers; absent: the real ones. */

@@ -8,6 +8,7 @@ import { API_VERSION } from './api-version.ts';
 import { installErrorHandler } from './errors.ts';
 import { installInputGuard } from './input-guard.ts';
 import { researchDocument, type OpenApiDocument } from './research-openapi.ts';
+import { billingRoutes } from './routes/billing.route.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
       await scope.register(legislationRoutes(deps));
       await scope.register(exportsRoutes(deps));
       await scope.register(mcpRoutes(deps));
+      await scope.register(billingRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       let research: OpenApiDocument | undefined;
       scope.get(

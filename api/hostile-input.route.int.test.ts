@@ -140,7 +140,9 @@ beforeAll(async () => {
   const registered: RouteOptions[] = [];
   app = await appOver(loaded, { app: { onRoute: (route) => registered.push(route) } });
   await app.ready();
-  routes = routesUnderTest(registered);
+  // Billing is not configured here, so its routes answer 503 by design; they are fuzzed configured
+  // in billing-hostile-input.route.int.test.ts.
+  routes = routesUnderTest(registered).filter((r) => !r.url.startsWith('/billing/'));
 });
 
 afterAll(async () => {

@@ -49,6 +49,17 @@ export function terms(text: string): Set<string> {
   return out;
 }
 
+/** The content words of a text as written (lower-cased, no stop or negation words), in order, once each. */
+export function contentWords(text: string): string[] {
+  const out = new Set<string>();
+  for (const w of words(text)) {
+    if (STOP_WORDS.has(w) || NEGATIONS.has(w)) continue;
+    if (w.length < 3 && !/\d/.test(w)) continue;
+    out.add(w);
+  }
+  return [...out];
+}
+
 /** Whether a text negates (odd number of negation words). */
 export function isNegated(text: string): boolean {
   return words(text).filter((w) => NEGATIONS.has(w)).length % 2 === 1;

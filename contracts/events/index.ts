@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { billingEventReceivedV1 } from './billing-events.ts';
 import { decisionPublishedV1 } from './decision-events.ts';
 import { envelopeSchema, type RawEnvelope, type StreamName } from './envelope.ts';
 import { scraperRunCompletedV1 } from './scraper-health-events.ts';
 import { legislationCatalogEntryPublishedV1, statuteVersionPublishedV1 } from './statute-events.ts';
 
+export * from './billing-events.ts';
 export * from './decision-events.ts';
 export * from './envelope.ts';
 export * from './scraper-health-events.ts';
@@ -15,6 +17,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   scraperRunCompletedV1,
   statuteVersionPublishedV1,
   legislationCatalogEntryPublishedV1,
+  billingEventReceivedV1,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
@@ -25,6 +28,7 @@ export const STREAM_OF: Record<DomainEventType, StreamName> = {
   ScraperRunCompleted: 'scraper-health',
   StatuteVersionPublished: 'statutes',
   LegislationCatalogEntryPublished: 'legislation-catalog',
+  BillingEventReceived: 'billing',
 };
 
 /**

@@ -389,6 +389,50 @@ export interface ProjectionGenerationTable {
   activated_at: string | null;
 }
 
+/** licenses projection: one row per license key, known by the key's SHA-256 only. */
+export interface LicenseTable {
+  key_hash: string;
+  customer_id: string;
+  subscription_id: string | null;
+  paid: boolean;
+  issued_at: string;
+}
+
+export interface BillingSubscriptionTable {
+  subscription_id: string;
+  customer_id: string;
+  status: string;
+  deleted: boolean;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  created_at: string;
+  price_id: string | null;
+  unit_amount: number | null;
+  quantity: number;
+  currency: string | null;
+  billing_interval: string | null;
+  interval_count: number;
+  event_order: string;
+}
+
+export interface BillingInvoiceTable {
+  invoice_id: string;
+  customer_id: string;
+  subscription_id: string | null;
+  paid: boolean;
+  amount: number;
+  currency: string;
+  payment_failed: boolean;
+  event_order: string;
+}
+
+/** Pro calls per license key (by hash) and UTC day, for the daily quota. */
+export interface BillingUsageTable {
+  key_hash: string;
+  day: string;
+  calls: number;
+}
+
 export interface DB {
   projection_generations: ProjectionGenerationTable;
   event_log: EventLogTable;
@@ -415,4 +459,8 @@ export interface DB {
   citation_nodes: CitationNodeTable;
   decision_references: DecisionReferenceTable;
   statute_references: StatuteReferenceTable;
+  licenses: LicenseTable;
+  billing_subscriptions: BillingSubscriptionTable;
+  billing_invoices: BillingInvoiceTable;
+  billing_usage: BillingUsageTable;
 }

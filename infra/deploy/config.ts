@@ -78,6 +78,28 @@ export const apiEnv = infraEnv.extend({
   OPENAI_API_KEY: secret.optional(),
   OPENAI_MODEL: z.string().min(1).max(200).optional(),
   OPENAI_TIMEOUT_MS: positiveInt(20_000),
+  /** Billing (the Pro subscription): all five of these, or none (billing routes answer 503). */
+  STRIPE_SECRET_KEY: secret.optional(),
+  STRIPE_PRICE_ID: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: secret.optional(),
+  BILLING_ADMIN_TOKEN: z
+    .string()
+    .min(24, 'must be at least 24 characters')
+    .transform((value) => new Secret(value))
+    .optional(),
+  LICENSE_KEY_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .transform((value) => new Secret(value))
+    .optional(),
+  /** Where checkout returns after payment and on cancel when the caller names no page. */
+  BILLING_SUCCESS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BILLING_CANCEL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PRO_DAILY_QUOTA: positiveInt(25),
+  /** Seconds a webhook signature stays acceptable. */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt(300),
+  /** Another server speaking the payment provider's API (a local mock); default the provider itself. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** The embedded all-in-one process: the API plus ingest and projector settings. */
@@ -135,6 +157,20 @@ export type IngestEnv = z.infer<typeof ingestEnv>;
 export type InfraEnv = z.infer<typeof infraEnv>;
 export type ApiEnv = z.infer<typeof apiEnv>;
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
+/** The billing settings of the API (see apiEnv). */
+export type BillingEnv = Pick<
+  ApiEnv,
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_PRICE_ID'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'BILLING_ADMIN_TOKEN'
+  | 'LICENSE_KEY_SECRET'
+  | 'BILLING_SUCCESS_URL'
+  | 'BILLING_CANCEL_URL'
+  | 'PRO_DAILY_QUOTA'
+  | 'STRIPE_WEBHOOK_TOLERANCE_SECONDS'
+  | 'STRIPE_API_URL'
+>;
 /** The language-model settings of the API (see apiEnv). */
 export type LlmEnv = Pick<
   ApiEnv,

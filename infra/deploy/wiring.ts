@@ -13,7 +13,9 @@ import { PostgresSearchIndex } from '../search/postgres/postgres-search-index.ts
 import type { DecisionSearchIndex, SearchGenerations, SearchIndexWriter } from '../search/search.port.ts';
 import type { ClaimJudge } from '../llm/claim-judge.port.ts';
 import { claimJudgeFrom } from '../llm/claim-judges.ts';
-import type { InfraEnv, LlmEnv } from './config.ts';
+import type { BillingProvider } from '../billing/billing-provider.port.ts';
+import { billingProviderFrom } from '../billing/billing-settings.ts';
+import type { BillingEnv, InfraEnv, LlmEnv } from './config.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
 export interface InfraLogger {
@@ -35,6 +37,8 @@ export interface Infra {
   readonly deadLetters: DeadLetterPublisher | null;
   /** The `/verify-claim` judge (API settings; the lexical judge when no language model is configured). */
   readonly claimJudge: ClaimJudge;
+  /** The payment provider (API settings); null when billing is not configured. */
+  readonly billingProvider: BillingProvider | null;
   readonly mode: InfraEnv['SERVICE_MODE'];
   close(): Promise<void>;
 }
@@ -111,7 +115,7 @@ function openClaimJudge(env: Partial<LlmEnv>, logger: InfraLogger): ClaimJudge {
 
 /** Opens the database, event log, ingest state and search adapters for the configured mode. */
 export async function openInfra(
-  env: InfraEnv & Partial<LlmEnv>,
+  env: InfraEnv & Partial<LlmEnv> & Partial<BillingEnv>,
   applicationName: string,
   logger: InfraLogger,
   options: OpenInfraOptions = {},
@@ -121,6 +125,7 @@ export async function openInfra(
     if (!env.OPENSEARCH_URL) throw new ConfigError('OPENSEARCH_URL: required when SERVICE_MODE=distributed');
   }
   const claimJudge = openClaimJudge(env, logger);
+  const billingProvider = billingProviderFrom(env);
   const handle = await openDatabase(env, applicationName, options);
   const limits = { countCap: env.SEARCH_COUNT_CAP, candidatePool: env.SEARCH_CANDIDATE_POOL };
   if (env.SERVICE_MODE !== 'distributed') {
@@ -135,6 +140,7 @@ export async function openInfra(
       searchGenerations: null,
       deadLetters: null,
       claimJudge,
+      billingProvider,
       mode: env.SERVICE_MODE,
       async close() {
         await eventLog.close();
@@ -167,6 +173,7 @@ export async function openInfra(
     searchGenerations: search,
     deadLetters: kafka,
     claimJudge,
+    billingProvider,
     mode: env.SERVICE_MODE,
     async close() {
       await kafka.close();
