@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxText, flat, pdfRead } from '../test/support/export-readers.ts';
 import { buildApp } from './app.ts';
 import { RESEARCH_TOOLS } from './mcp/research-tools.ts';
 import { QUOTES } from '../test/support/citation-corpus.ts';
@@ -56,6 +57,9 @@ const errorBody = (result: CallToolResult): unknown => {
 
 const enc = encodeURIComponent;
 const DRAFT = `Die Kündigung ist anfechtbar (BGE 140 III 86 E. 2.1): «${QUOTES.bge2_1}» Vgl. Art. 271 OR und BGE 999 II 1.`;
+
+/** Tools whose route answers a file, not JSON (tested against the file below). */
+const FILE_TOOLS = ['export_decision'];
 
 /** One call per tool with the HTTP request that must give the same JSON. */
 const CASES: readonly { tool: string; args: Record<string, unknown>; http: HttpCall }[] = [
@@ -194,7 +198,9 @@ describe('tools/list', () => {
 
 describe('tools/call gives the route answer', () => {
   it('covers every listed tool', () => {
-    expect(CASES.map((c) => c.tool).sort()).toEqual(RESEARCH_TOOLS.map((t) => t.name).sort());
+    expect([...CASES.map((c) => c.tool), ...FILE_TOOLS].sort()).toEqual(
+      RESEARCH_TOOLS.map((t) => t.name).sort(),
+    );
   });
 
   it.each(CASES)('$tool equals $http.method $http.url', async ({ tool, args, http: request }) => {
@@ -361,5 +367,57 @@ describe('malformed messages never give a 5xx', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe("export_decision gives the export route's file", () => {
+  it.each(['bib', 'ris'] as const)(
+    '%s: the same UTF-8 text as GET /decisions/{id}/export.%s',
+    async (format) => {
+      const result = await call('export_decision', { decision_id: 'BGE 140 III 86', format });
+      const route = await world.app.inject({
+        method: 'GET',
+        url: `/decisions/bge_BGE_140_III_86/export.${format}`,
+      });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({
+        decision_id: 'bge_BGE_140_III_86',
+        format,
+        media_type: route.headers['content-type'],
+        filename: `bge_BGE_140_III_86.${format}`,
+        encoding: 'utf-8',
+        content: route.body,
+        download_url: expect.stringMatching(new RegExp(`/decisions/bge_BGE_140_III_86/export\\.${format}$`)),
+        fallback: null,
+      });
+    },
+  );
+
+  it('docx and pdf: base64 files a Word and a PDF reader read back with the citation strings', async () => {
+    const detail = (await world.app.inject('/decisions/bge_BGE_140_III_86?full_text=false')).json();
+    const docx = (await call('export_decision', { decision_id: 'bge_BGE_140_III_86', format: 'docx' }))
+      .structuredContent as {
+      encoding: string;
+      content: string;
+    };
+    const pdf = (await call('export_decision', { decision_id: 'bge_BGE_140_III_86', format: 'pdf' }))
+      .structuredContent as {
+      encoding: string;
+      content: string;
+    };
+    expect([docx.encoding, pdf.encoding]).toEqual(['base64', 'base64']);
+    const word = flat(await docxText(Buffer.from(docx.content, 'base64')));
+    const paper = flat((await pdfRead(Buffer.from(pdf.content, 'base64'))).pageTexts.join(' '));
+    for (const text of [word, paper])
+      for (const c of [detail.citation_string_de, detail.citation_string_fr, detail.citation_string_it])
+        expect(text).toContain(c);
+  });
+
+  it("an unknown decision or format is the route's error body", async () => {
+    const unknown = await call('export_decision', { decision_id: 'bger_nope', format: 'bib' });
+    const route = await world.app.inject({ method: 'GET', url: '/decisions/bger_nope/export.bib' });
+    expect(errorBody(unknown)).toEqual(route.json());
+    const badFormat = await call('export_decision', { decision_id: 'bger_nope', format: 'doc' });
+    expect(errorBody(badFormat)).toMatchObject({ detail: [{ loc: ['query', 'format'] }] });
   });
 });

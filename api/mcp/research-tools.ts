@@ -50,12 +50,14 @@ import {
   structureQuery,
   structureResponse,
 } from '../../contracts/api/structure.schema.ts';
+import { exportFormatQuery, exportParams, exportResponse } from '../../contracts/api/exports.schema.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { ApiError } from '../errors.ts';
 import { amendmentRefOrNotFound } from '../queries/amendment-ref.query.ts';
 import { attestDraft } from '../queries/attest.query.ts';
 import { cite } from '../queries/cite.query.ts';
 import { searchDecisions } from '../queries/decision-search.query.ts';
+import { exportDecision } from '../queries/exports.query.ts';
 import { caseBriefOf, erwaegungOf, regesteOf, structureOf } from '../queries/decision-views.query.ts';
 import { decisionOrNotFound } from '../queries/decisions.query.ts';
 import { appealChainFor, citationsFor, leadingCasesFor, trendsFor } from '../queries/graph-views.query.ts';
@@ -169,6 +171,28 @@ export const RESEARCH_TOOLS: readonly ResearchTool[] = [
     query: structureQuery,
     output: structureResponse,
     run: (deps, args) => structureOf(deps, args.decision_id, args.paragraph_excerpt_chars),
+  }),
+  tool({
+    name: 'export_decision',
+    title: 'A decision as Word, PDF, BibTeX or RIS',
+    description: `The decision as a file (same as GET /decisions/{decision_id}/export.{format}): bib (BibTeX @misc) and ris (RIS, type CASE) as UTF-8 text, docx (Word) and pdf as base64; download_url is the HTTP address of the same file. Word and PDF carry the citation strings, court, date, docket, canonical URL, Regeste, facts, every Erwägung under its number and the Dispositiv. When the Word or PDF renderer fails the same content comes as plain text (media_type text/plain, fallback says why). The citation strings in every format are copy-ready: never rewrite them.`,
+    path: exportParams,
+    query: exportFormatQuery,
+    output: exportResponse,
+    run: async (deps, args, ctx) => {
+      const out = await exportDecision(deps, args.decision_id, args.format, ctx.log);
+      const text = out.fallback !== null || args.format === 'bib' || args.format === 'ris';
+      return {
+        decision_id: out.decisionId,
+        format: args.format,
+        media_type: out.mime,
+        filename: out.filename,
+        encoding: text ? ('utf-8' as const) : ('base64' as const),
+        content: out.body.toString(text ? 'utf8' : 'base64'),
+        download_url: `${deps.settings.publicBaseUrl.replace(/\/+$/, '')}/decisions/${encodeURIComponent(out.decisionId)}/export.${args.format}`,
+        fallback: out.fallback,
+      };
+    },
   }),
   tool({
     name: 'case_brief',

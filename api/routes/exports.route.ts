@@ -12,63 +12,13 @@ import {
   fileBody,
 } from '../../contracts/api/exports.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
-import type { ApiDeps, ExportRenderers } from '../api-deps.ts';
-import { ApiError, notFound } from '../errors.ts';
+import type { ApiDeps } from '../api-deps.ts';
+import { ApiError } from '../errors.ts';
 import { renderCourtAtom } from '../exports/atom.ts';
-import { renderBibtex } from '../exports/bibtex.ts';
-import { renderDocx } from '../exports/docx.ts';
-import { type ExportDocument, loadExportDocument } from '../exports/export-document.ts';
-import { renderPdf } from '../exports/pdf.ts';
-import { renderPlainText } from '../exports/plain-text.ts';
-import { renderRis } from '../exports/ris.ts';
 import { courtFeedVersion, loadCourtFeed } from '../queries/court-feeds.query.ts';
-import { findByReference } from '../queries/identifiers.query.ts';
+import { EXPORT_SPECS, exportDecision, TEXT_MIME } from '../queries/exports.query.ts';
+import { summaryContextOf } from '../queries/summaries.ts';
 
-const DEFAULT_RENDERERS: Required<ExportRenderers> = { docx: renderDocx, pdf: renderPdf };
-
-interface FormatSpec {
-  readonly mime: string;
-  readonly summary: string;
-  readonly body: 'binary' | 'text';
-  /** Word and PDF fall back to plain text when their renderer fails (Errors 5). */
-  readonly render: (doc: ExportDocument, renderers: Required<ExportRenderers>) => Promise<Buffer> | Buffer;
-  readonly fallsBack: boolean;
-}
-
-const FORMATS: Readonly<Record<ExportFormat, FormatSpec>> = {
-  docx: {
-    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    summary:
-      'Word document: canonical citation, Regeste, structured Erwägungen (plain text when the Word renderer is unavailable)',
-    body: 'binary',
-    render: (doc, r) => r.docx(doc),
-    fallsBack: true,
-  },
-  pdf: {
-    mime: 'application/pdf',
-    summary:
-      'A4 monochrome PDF, 12 pt serif, 1.2 line spacing (plain text when the PDF renderer is unavailable)',
-    body: 'binary',
-    render: (doc, r) => r.pdf(doc),
-    fallsBack: true,
-  },
-  bib: {
-    mime: 'application/x-bibtex; charset=utf-8',
-    summary: 'One BibTeX @misc entry',
-    body: 'text',
-    render: (doc) => renderBibtex(doc),
-    fallsBack: false,
-  },
-  ris: {
-    mime: 'application/x-research-info-systems; charset=utf-8',
-    summary: 'RIS record of type CASE',
-    body: 'text',
-    render: (doc) => renderRis(doc),
-    fallsBack: false,
-  },
-};
-
-const TEXT_MIME = 'text/plain; charset=utf-8';
 const ATOM_MIME = 'application/atom+xml; charset=utf-8';
 
 /** `attachment` with an ASCII `filename` and the RFC 5987 `filename*` of the real name. */
@@ -87,8 +37,7 @@ export const exportsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const renderers: Required<ExportRenderers> = { ...DEFAULT_RENDERERS, ...deps.exportRenderers };
-    const ctx = () => ({ publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() });
+    const ctx = () => summaryContextOf(deps);
 
     const exportOf = async (
       reference: string,
@@ -96,40 +45,22 @@ export const exportsRoutes =
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
-      const found = await findByReference(deps.db, reference);
-      const doc = found ? await loadExportDocument(deps.db, found.decision.decision_id, ctx()) : null;
-      if (!doc) throw notFound(`No decision with id, docket number or reference '${reference}'`);
-      const spec = FORMATS[format];
-      let body: Buffer;
-      let mime = spec.mime;
-      let name = `${doc.decisionId}.${format}`;
-      try {
-        body = await spec.render(doc, renderers);
-      } catch (err) {
-        if (!spec.fallsBack) throw err;
-        request.log.warn(
-          { err, format, decision_id: doc.decisionId },
-          'export renderer failed; serving plain text',
-        );
-        body = renderPlainText(doc);
-        mime = TEXT_MIME;
-        name = `${doc.decisionId}.txt`;
-        reply.header('x-export-fallback', `${format} renderer unavailable; plain text served`);
-      }
-      if (found && found.decision.decision_id !== reference)
+      const out = await exportDecision(deps, reference, format, request.log);
+      if (out.fallback) reply.header('x-export-fallback', out.fallback);
+      if (out.decisionId !== reference)
         reply.header(
           'content-location',
-          `${deps.settings.basePath}/decisions/${encodeURIComponent(doc.decisionId)}/export.${format}`,
+          `${deps.settings.basePath}/decisions/${encodeURIComponent(out.decisionId)}/export.${format}`,
         );
       return reply
-        .type(mime)
-        .header('content-disposition', attachmentHeader(name))
+        .type(out.mime)
+        .header('content-disposition', attachmentHeader(out.filename))
         .header('x-content-type-options', 'nosniff')
-        .send(body);
+        .send(out.body);
     };
 
     for (const format of EXPORT_FORMATS) {
-      const spec = FORMATS[format];
+      const spec = EXPORT_SPECS[format];
       const content = {
         [spec.mime.split(';')[0]!]: { schema: fileBody(spec.body) },
         ...(spec.fallsBack ? { [TEXT_MIME.split(';')[0]!]: { schema: fileBody('text') } } : {}),

@@ -26,3 +26,24 @@ export const courtFeedParams = z.object({
 /** A binary or text body, as OpenAPI documents it. */
 export const fileBody = (format: 'binary' | 'text') =>
   format === 'binary' ? z.string().meta({ format: 'binary' }) : z.string();
+
+/** The format of an export asked for by name (the MCP tool; the HTTP routes carry it as the extension). */
+export const exportFormatQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).describe('docx (Word), pdf, bib (BibTeX) or ris'),
+});
+
+/** An export as a JSON value: text formats as UTF-8, Word and PDF as base64. */
+export const exportResponse = z.object({
+  decision_id: z.string().describe('The canonical id the reference resolved to'),
+  format: z.enum(EXPORT_FORMATS),
+  media_type: z.string(),
+  filename: z.string(),
+  encoding: z.enum(['utf-8', 'base64']),
+  content: z.string(),
+  download_url: z.string().describe('The HTTP address of the same export'),
+  fallback: z
+    .string()
+    .nullable()
+    .describe('Why plain text came instead of Word or PDF; null when it did not'),
+});
+export type ExportResponse = z.infer<typeof exportResponse>;
