@@ -1,6 +1,9 @@
 import type { Database } from '../infra/db/database.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import type { ClaimJudge } from '../infra/llm/claim-judge.port.ts';
+import type { ProjectionLagReader } from './metrics.ts';
+import type { RateLimitSettings } from './rate-limit.ts';
+import type { EngineCheck } from './readiness.ts';
 
 export interface ApiSettings {
   /** Path prefix under which every route is served ('' or e.g. '/api'). */
@@ -23,6 +26,12 @@ export interface ApiDeps {
   readonly now: () => Date;
   /** The `/verify-claim` judge; absent: the deterministic lexical judge. */
   readonly claimJudge?: ClaimJudge;
-  /** Readiness: resolves true when the read models are available. */
+  /** Whether the instance has started and is not shutting down (default: always). */
   readonly ready?: () => Promise<boolean>;
+  /** Engines besides the database that `/ready` probes (e.g. OpenSearch). */
+  readonly engineChecks?: readonly EngineCheck[];
+  /** Projection lag for `/metrics`; absent: not exported by this instance. */
+  readonly projectionLag?: ProjectionLagReader;
+  /** The per-client request-rate limit; absent: no limit. */
+  readonly rateLimit?: RateLimitSettings;
 }

@@ -1,7 +1,11 @@
+import { TableRateLimitCounter } from '../infra/rate-limit/table-rate-limit-counter.ts';
+import type { RateLimitEnv } from '../infra/deploy/config.ts';
+import type { Database } from '../infra/db/database.ts';
 import type { ApiDeps } from './api-deps.ts';
+import type { RateLimitSettings } from './rate-limit.ts';
 
 /** The environment fields the API needs (a subset of the deployables' parsed config). */
-export interface ApiEnvSubset {
+export interface ApiEnvSubset extends RateLimitEnv {
   readonly HOST: string;
   readonly PORT: number;
   readonly BASE_PATH: string;
@@ -10,13 +14,32 @@ export interface ApiEnvSubset {
   readonly MAX_SEARCH_RESPONSE_CHARS: number;
 }
 
+/** What the composition root adds besides the read models. */
+export type ApiWiring = Pick<ApiDeps, 'ready' | 'engineChecks' | 'projectionLag'>;
+
+/**
+ * The rate limit of the configuration, or undefined when it is off (RATE_LIMIT=auto: off in
+ * embedded mode). Outside embedded mode the counters live in the database, so every API instance
+ * on it enforces one limit.
+ */
+export function rateLimitFrom(env: RateLimitEnv, db: Database): RateLimitSettings | undefined {
+  const on = env.RATE_LIMIT === 'on' || (env.RATE_LIMIT === 'auto' && env.SERVICE_MODE !== 'embedded');
+  if (!on) return undefined;
+  return {
+    perSecond: env.RATE_LIMIT_PER_SECOND,
+    burst: env.RATE_LIMIT_BURST,
+    counter: env.SERVICE_MODE === 'embedded' ? null : new TableRateLimitCounter(db),
+  };
+}
+
 /** API dependencies from the parsed environment and the opened read models, with the real clock. */
 export function apiDepsFrom(
   env: ApiEnvSubset,
   readModels: Pick<ApiDeps, 'db' | 'search' | 'claimJudge'>,
-  ready?: () => Promise<boolean>,
+  wiring: ApiWiring = {},
 ): ApiDeps {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const rateLimit = rateLimitFrom(env, readModels.db);
   return {
     db: readModels.db,
     search: readModels.search,
@@ -29,6 +52,7 @@ export function apiDepsFrom(
     },
     today: () => new Date().toISOString().slice(0, 10),
     now: () => new Date(),
-    ...(ready ? { ready } : {}),
+    ...wiring,
+    ...(rateLimit ? { rateLimit } : {}),
   };
 }

@@ -6,6 +6,9 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { ApiDeps } from './api-deps.ts';
 import { installErrorHandler } from './errors.ts';
 import { installInputGuard } from './input-guard.ts';
+import { ApiMetrics } from './metrics.ts';
+import { installRateLimit, UNLIMITED } from './rate-limit.ts';
+import { databaseCheck, readiness } from './readiness.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
@@ -23,7 +26,11 @@ import { zodValidatorCompiler } from './validation.ts';
 
 export const API_VERSION = '1.0.0';
 
-export interface BuildAppOptions extends Pick<FastifyServerOptions, 'loggerInstance' | 'logger'> {
+/** How long `/ready` waits for one engine's answer. */
+const READY_TIMEOUT_MS = 2_000;
+
+export interface BuildAppOptions
+  extends Pick<FastifyServerOptions, 'loggerInstance' | 'logger' | 'trustProxy'> {
   /** Observes every route as it is registered: method, full URL and schemas (route listings). */
   readonly onRoute?: (route: RouteOptions) => void;
 }
@@ -32,7 +39,7 @@ export interface BuildAppOptions extends Pick<FastifyServerOptions, 'loggerInsta
  * The HTTP API as a Fastify instance (not listening). Every route lives under
  * `settings.basePath`; the OpenAPI 3.0.3 document is generated from the zod schemas.
  */
-export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { onRoute, ...serverOptions } = options;
   const app = Fastify({
     ...serverOptions,
@@ -48,6 +55,12 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installInputGuard(app);
+  const metrics = new ApiMetrics(
+    { db: apiDeps.db, projectionLag: apiDeps.projectionLag },
+    (what, error) => app.log.warn({ err: error }, `metrics: reading ${what} failed`),
+  );
+  metrics.observe(app);
+  const deps: ApiDeps = { ...apiDeps, search: metrics.countSearchErrors(apiDeps.search) };
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -60,6 +73,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
     // A bare OPTIONS request (no Origin) gets the allowed methods, not a plain-text 400.
     strictPreflight: false,
   });
+  if (deps.rateLimit) await installRateLimit(app, deps.rateLimit);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -84,11 +98,17 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
       await scope.register(lawsRoutes(deps));
       await scope.register(legislationRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      scope.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-      scope.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-        const ready = deps.ready ? await deps.ready() : true;
-        return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'starting' });
+      const probe = { schema: { hide: true }, config: UNLIMITED };
+      scope.get('/health', probe, async () => ({ status: 'ok' }));
+      const engines = [databaseCheck(deps.db), ...(deps.engineChecks ?? [])];
+      scope.get('/ready', probe, async (_request, reply) => {
+        const started = deps.ready ? await deps.ready() : true;
+        const result = await readiness(started, engines, READY_TIMEOUT_MS);
+        return reply.status(result.status === 'ready' ? 200 : 503).send(result);
       });
+      scope.get('/metrics', probe, async (_request, reply) =>
+        reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+      );
       // indexPrefix: the UI page links its scripts and styles by absolute path, which must include
       // the base path.
       await scope.register(swaggerUi, { routePrefix: '/docs', indexPrefix: base });

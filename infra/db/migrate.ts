@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as foundation from './migrations/001-foundation.ts';
 import * as ingestCompletions from './migrations/002-ingest-completions.ts';
+import * as rateLimitCounters from './migrations/003-rate-limit-counters.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': foundation,
   '002-ingest-completions': ingestCompletions,
+  '003-rate-limit-counters': rateLimitCounters,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -346,6 +346,12 @@ export interface StatuteReferenceTable {
   source_canton: string;
 }
 
+export interface RateLimitCounterTable {
+  key: string;
+  window_start_ms: number;
+  count: number;
+}
+
 export interface ProjectionGenerationTable {
   projection: string;
   generation: number;
@@ -359,6 +365,7 @@ export interface DB {
   event_log: EventLogTable;
   ingest_state: IngestStateTable;
   ingest_completions: IngestCompletionTable;
+  rate_limit_counters: RateLimitCounterTable;
   projection_checkpoints: ProjectionCheckpointTable;
   dead_letters: DeadLetterTable;
   decisions: DecisionTable;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JURISDICTIONS } from '../../contracts/courts/cantons.ts';
-import { basePath, logLevel, mode, port, positiveInt } from '../config/env.ts';
+import { basePath, logLevel, mode, port, positiveInt, trustProxy } from '../config/env.ts';
 
 /** Settings shared by every deployable: where the data lives and how to reach the engines. */
 export const infraEnv = z.object({
@@ -78,6 +78,13 @@ export const apiEnv = infraEnv.extend({
   OPENAI_API_KEY: secret.optional(),
   OPENAI_MODEL: z.string().min(1).max(200).optional(),
   OPENAI_TIMEOUT_MS: positiveInt(20_000),
+  /** Per-client request-rate limit: `auto` is off in embedded mode and on otherwise. */
+  RATE_LIMIT: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Sustained requests per second and client address the limit allows. */
+  RATE_LIMIT_PER_SECOND: positiveInt(5),
+  /** Requests a client may make at once; the window is RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND seconds. */
+  RATE_LIMIT_BURST: positiveInt(20),
+  TRUST_PROXY: trustProxy,
 });
 
 /** The embedded all-in-one process: the API plus ingest and projector settings. */
@@ -136,6 +143,11 @@ export type InfraEnv = z.infer<typeof infraEnv>;
 export type ApiEnv = z.infer<typeof apiEnv>;
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
 /** The language-model settings of the API (see apiEnv). */
+/** The rate-limit and proxy settings of the API (see apiEnv). */
+export type RateLimitEnv = Pick<
+  ApiEnv,
+  'SERVICE_MODE' | 'RATE_LIMIT' | 'RATE_LIMIT_PER_SECOND' | 'RATE_LIMIT_BURST' | 'TRUST_PROXY'
+>;
 export type LlmEnv = Pick<
   ApiEnv,
   'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS'

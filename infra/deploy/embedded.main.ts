@@ -12,7 +12,7 @@ import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
 import { warmGraphStatistics } from '../../api/queries/graph-statistics.query.ts';
 import { generatedSampleSources, type LoadReport, loadSamples } from '../../ingest/sample-load.ts';
-import { projectionLag } from '../../projector/lag.ts';
+import { liveLag, projectionLag } from '../../projector/lag.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { parseEnv } from '../config/env.ts';
@@ -175,7 +175,14 @@ async function serve(
   onShutdown: (shutdown: (signal: string) => Promise<void>) => void,
 ): Promise<void> {
   say('starting the API …');
-  const app = await buildApp(apiDepsFrom(env, infra), { loggerInstance: logger });
+  const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
+  const app = await buildApp(
+    apiDepsFrom(env, infra, {
+      engineChecks: infra.engineChecks,
+      projectionLag: () => liveLag(infra.db, infra.eventLog, projections),
+    }),
+    { loggerInstance: logger, trustProxy: env.TRUST_PROXY },
+  );
   let stopping = false;
   onShutdown(async (signal: string) => {
     if (stopping) return;

@@ -22,6 +22,12 @@ export interface InfraLogger {
   error(obj: object, msg: string): void;
 }
 
+/** An engine a serving instance needs besides the database, with a probe that throws when it is down. */
+export interface EngineProbe {
+  readonly name: string;
+  check(): Promise<void>;
+}
+
 /** The adapters a deployable works with, chosen by SERVICE_MODE. */
 export interface Infra {
   readonly db: Database;
@@ -35,6 +41,8 @@ export interface Infra {
   readonly deadLetters: DeadLetterPublisher | null;
   /** The `/verify-claim` judge (API settings; the lexical judge when no language model is configured). */
   readonly claimJudge: ClaimJudge;
+  /** Engines besides the database that the API needs to answer (OpenSearch in distributed mode). */
+  readonly engineChecks: readonly EngineProbe[];
   readonly mode: InfraEnv['SERVICE_MODE'];
   close(): Promise<void>;
 }
@@ -135,6 +143,7 @@ export async function openInfra(
       searchGenerations: null,
       deadLetters: null,
       claimJudge,
+      engineChecks: [],
       mode: env.SERVICE_MODE,
       async close() {
         await eventLog.close();
@@ -167,6 +176,15 @@ export async function openInfra(
     searchGenerations: search,
     deadLetters: kafka,
     claimJudge,
+    engineChecks: [
+      {
+        name: 'search',
+        async check() {
+          if ((await search.liveGeneration()) === null)
+            throw new Error('OpenSearch answers but has no live search index yet');
+        },
+      },
+    ],
     mode: env.SERVICE_MODE,
     async close() {
       await kafka.close();

@@ -57,6 +57,8 @@ export function appOver(
     search?: DecisionSearchIndex;
     /** Options of the app itself (e.g. a route observer). */
     app?: BuildAppOptions;
+    /** Operator wiring: readiness, engine checks, projection lag, rate limit. */
+    deps?: Pick<ApiDeps, 'ready' | 'engineChecks' | 'projectionLag' | 'rateLimit'>;
   } = {},
 ): Promise<FastifyInstance> {
   const today = options.today ?? '2026-01-15';
@@ -74,6 +76,7 @@ export function appOver(
       today: () => today,
       now: () => new Date(`${today}T12:00:00.000Z`),
       ...(options.claimJudge ? { claimJudge: options.claimJudge } : {}),
+      ...options.deps,
     },
     options.app,
   );
