@@ -69,7 +69,7 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    exposedHeaders: ['x-request-id'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
     // A bare OPTIONS request (no Origin) gets the allowed methods, not a plain-text 400.
     strictPreflight: false,
   });
