@@ -17,7 +17,11 @@ describe('rateLimitFrom', () => {
     [{ SERVICE_MODE: 'distributed', RATE_LIMIT: 'off' }, 'off'],
   ])('%o: %s', (vars, expected) => {
     const settings = rateLimitFrom(parseEnv(apiEnv, vars), db);
-    const kind = !settings ? 'off' : settings.counter instanceof TableRateLimitCounter ? 'shared' : 'in-process';
+    const kind = !settings
+      ? 'off'
+      : settings.counter instanceof TableRateLimitCounter
+        ? 'shared'
+        : 'in-process';
     expect(kind).toBe(expected);
     if (settings) expect(settings).toMatchObject({ perSecond: 5, burst: 20 });
   });

@@ -9,6 +9,7 @@ import { installInputGuard } from './input-guard.ts';
 import { ApiMetrics } from './metrics.ts';
 import { installRateLimit, UNLIMITED } from './rate-limit.ts';
 import { databaseCheck, readiness } from './readiness.ts';
+import { alertsRoutes } from './routes/alerts.route.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
@@ -29,8 +30,10 @@ export const API_VERSION = '1.0.0';
 /** How long `/ready` waits for one engine's answer. */
 const READY_TIMEOUT_MS = 2_000;
 
-export interface BuildAppOptions
-  extends Pick<FastifyServerOptions, 'loggerInstance' | 'logger' | 'trustProxy'> {
+export interface BuildAppOptions extends Pick<
+  FastifyServerOptions,
+  'loggerInstance' | 'logger' | 'trustProxy'
+> {
   /** Observes every route as it is registered: method, full URL and schemas (route listings). */
   readonly onRoute?: (route: RouteOptions) => void;
 }
@@ -55,9 +58,8 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installInputGuard(app);
-  const metrics = new ApiMetrics(
-    { db: apiDeps.db, projectionLag: apiDeps.projectionLag },
-    (what, error) => app.log.warn({ err: error }, `metrics: reading ${what} failed`),
+  const metrics = new ApiMetrics({ db: apiDeps.db, projectionLag: apiDeps.projectionLag }, (what, error) =>
+    app.log.warn({ err: error }, `metrics: reading ${what} failed`),
   );
   metrics.observe(app);
   const deps: ApiDeps = { ...apiDeps, search: metrics.countSearchErrors(apiDeps.search) };
@@ -68,8 +70,14 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
   const base = deps.settings.basePath;
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+    methods: ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ],
     // A bare OPTIONS request (no Origin) gets the allowed methods, not a plain-text 400.
     strictPreflight: false,
   });
@@ -97,6 +105,7 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       await scope.register(citationRoutes(deps));
       await scope.register(lawsRoutes(deps));
       await scope.register(legislationRoutes(deps));
+      await scope.register(alertsRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       const probe = { schema: { hide: true }, config: UNLIMITED };
       scope.get('/health', probe, async () => ({ status: 'ok' }));

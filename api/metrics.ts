@@ -55,7 +55,8 @@ export class ApiMetrics {
         async collect() {
           this.reset();
           try {
-            for (const [projection, lag] of Object.entries(await projectionLag())) this.set({ projection }, lag);
+            for (const [projection, lag] of Object.entries(await projectionLag()))
+              this.set({ projection }, lag);
           } catch (error) {
             onCollectError('projection lag', error);
           }

@@ -24,7 +24,9 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 let loaded: LoadedReadModels;
 beforeAll(async () => {
   loaded = await loadReadModels([
-    decisionEvent(makeDecision({ court: 'bger', docket_number: '4A_1/2024', full_text: 'Mietvertrag Kündigung' })),
+    decisionEvent(
+      makeDecision({ court: 'bger', docket_number: '4A_1/2024', full_text: 'Mietvertrag Kündigung' }),
+    ),
     scraperRun('CH_BGer', 'bger-1', '2026-01-14T02:00:00.000Z', true),
     scraperRun('GE_Gerichte', 'ge-1', '2026-01-14T03:00:00.000Z', false),
   ]);
@@ -61,7 +63,9 @@ describe('GET /metrics', () => {
           return loaded.search.search(request);
         },
       },
-      deps: { projectionLag: async () => ({ decisions: 0, citation_graph: 7, statutes: Number.POSITIVE_INFINITY }) },
+      deps: {
+        projectionLag: async () => ({ decisions: 0, citation_graph: 7, statutes: Number.POSITIVE_INFINITY }),
+      },
     });
   });
   afterAll(async () => {
@@ -80,7 +84,9 @@ describe('GET /metrics', () => {
     expect(sample(res.body, 'http_requests_total', { method: 'GET', route, status: '404' })).toBe(1);
     expect(sample(res.body, 'http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
     expect(sample(res.body, 'http_request_duration_seconds_count', { route, status: '200' })).toBe(2);
-    expect(sample(res.body, 'http_request_duration_seconds_bucket', { route, status: '200', le: '+Inf' })).toBe(2);
+    expect(
+      sample(res.body, 'http_request_duration_seconds_bucket', { route, status: '200', le: '+Inf' }),
+    ).toBe(2);
   });
 
   it('reports projection lag, dead letters per projection and the scrapers’ last success', async () => {
@@ -98,14 +104,18 @@ describe('GET /metrics', () => {
   });
 
   it('counts search backend errors', async () => {
-    const before = sample((await app.inject('/api/metrics')).body, 'search_backend_errors_total', { kind: 'unavailable' });
+    const before = sample((await app.inject('/api/metrics')).body, 'search_backend_errors_total', {
+      kind: 'unavailable',
+    });
     failSearch = true;
     const failed = await app.inject({ method: 'GET', url: '/api/decisions?q=Mietvertrag' });
     failSearch = false;
     expect(failed.statusCode).toBe(503);
     const ok = await app.inject({ method: 'GET', url: '/api/decisions?q=Mietvertrag' });
     expect(ok.statusCode).toBe(200);
-    const after = sample((await app.inject('/api/metrics')).body, 'search_backend_errors_total', { kind: 'unavailable' });
+    const after = sample((await app.inject('/api/metrics')).body, 'search_backend_errors_total', {
+      kind: 'unavailable',
+    });
     expect(after).toBe((before ?? 0) + 1);
   });
 
@@ -191,7 +201,9 @@ describe('rate limit', () => {
     expect(over.headers['content-type']).toMatch(/^application\/json/);
     expect(over.json()).toEqual({
       code: 'API_RATE_LIMITED',
-      detail: expect.stringMatching(/^Too many requests: at most 3 requests per 3 s from one address \(1 per second sustained\); retry in [1-3] s$/),
+      detail: expect.stringMatching(
+        /^Too many requests: at most 3 requests per 3 s from one address \(1 per second sustained\); retry in [1-3] s$/,
+      ),
     });
     // probes and metrics stay reachable
     for (const url of ['/health', '/ready', '/metrics']) expect((await app.inject(url)).statusCode).toBe(200);

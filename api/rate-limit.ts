@@ -59,7 +59,11 @@ export async function installRateLimit(app: FastifyInstance, settings: RateLimit
       : {}),
     // A store that cannot count must not take the API down with it (logged above).
     skipOnError: true,
-    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
     addHeaders: {
       'x-ratelimit-limit': true,
       'x-ratelimit-remaining': true,

@@ -2,11 +2,13 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import * as foundation from './migrations/001-foundation.ts';
 import * as ingestCompletions from './migrations/002-ingest-completions.ts';
 import * as rateLimitCounters from './migrations/003-rate-limit-counters.ts';
+import * as alerts from './migrations/004-alerts.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': foundation,
   '002-ingest-completions': ingestCompletions,
   '003-rate-limit-counters': rateLimitCounters,
+  '004-alerts': alerts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -87,8 +87,21 @@ export const apiEnv = infraEnv.extend({
   TRUST_PROXY: trustProxy,
 });
 
+/** Webhook deliveries of saved-search alerts (the projector processes send them). */
+const alertDeliveryEnv = {
+  /** Pause between passes over the due deliveries (ms). */
+  ALERT_DELIVERY_INTERVAL_MS: positiveInt(1_000),
+  /** Longest wait for a webhook's answer (ms). */
+  ALERT_WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+  /** Attempts before a delivery is given up. */
+  ALERT_MAX_ATTEMPTS: positiveInt(8),
+  /** Wait before the first retry (ms), doubled for each further one up to an hour. */
+  ALERT_RETRY_BASE_MS: positiveInt(5_000),
+};
+
 /** The embedded all-in-one process: the API plus ingest and projector settings. */
 export const embeddedEnv = apiEnv.extend({
+  ...alertDeliveryEnv,
   SAMPLE_SIZE: positiveInt(3000),
   SAMPLE_SEED: positiveInt(1),
   SAMPLE_DIR: z.string().optional(),
@@ -99,6 +112,7 @@ export const projectorEnv = infraEnv.extend({
   PROJECTOR_BATCH_SIZE: positiveInt(250),
   /** How often a running projector looks for a generation a rebuild activated (ms). */
   PROJECTOR_WATCH_MS: positiveInt(5000),
+  ...alertDeliveryEnv,
 });
 
 /** A comma-separated list whose every item passes `item` (blank items are ignored). */
@@ -140,6 +154,11 @@ export const ingestEnv = infraEnv.extend({
 export type IngestEnv = z.infer<typeof ingestEnv>;
 
 export type InfraEnv = z.infer<typeof infraEnv>;
+/** The alert delivery settings (see alertDeliveryEnv). */
+export type AlertDeliveryEnv = Pick<
+  z.infer<typeof projectorEnv>,
+  'ALERT_DELIVERY_INTERVAL_MS' | 'ALERT_WEBHOOK_TIMEOUT_MS' | 'ALERT_MAX_ATTEMPTS' | 'ALERT_RETRY_BASE_MS'
+>;
 export type ApiEnv = z.infer<typeof apiEnv>;
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
 /** The language-model settings of the API (see apiEnv). */

@@ -33,7 +33,12 @@ describe.skipIf(url === null)('rate-limit counters in PostgreSQL', () => {
       {
         db: handle.db,
         search: new PostgresSearchIndex(handle.db),
-        settings: { basePath: '', publicBaseUrl: 'http://localhost', staleAfterHours: 36, maxSearchResponseChars: 1e6 },
+        settings: {
+          basePath: '',
+          publicBaseUrl: 'http://localhost',
+          staleAfterHours: 36,
+          maxSearchResponseChars: 1e6,
+        },
         today: () => '2026-01-15',
         now: () => new Date('2026-01-15T12:00:00Z'),
         // one window of an hour: the test never straddles a window boundary
@@ -70,7 +75,9 @@ describe.skipIf(url === null)('rate-limit counters in PostgreSQL', () => {
     const hits = await Promise.all(
       Array.from({ length: 40 }, (_, i) => counters[i % 2]!.hit('concurrent', 3_600_000)),
     );
-    expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
     for (const h of hits) {
       expect(h.ttlMs).toBeGreaterThan(0);
       expect(h.ttlMs).toBeLessThanOrEqual(3_600_000);
@@ -96,7 +103,11 @@ describe.skipIf(url === null)('rate-limit counters in PostgreSQL', () => {
     expect((await counter.hit('windowed', 1_000)).count).toBe(1);
     clock = 5_000; // time to sweep: old-client's window ended
     await counter.hit('windowed', 1_000);
-    const keys = await first.db.selectFrom('rate_limit_counters').select('key').where('key', 'in', ['windowed', 'old-client']).execute();
+    const keys = await first.db
+      .selectFrom('rate_limit_counters')
+      .select('key')
+      .where('key', 'in', ['windowed', 'old-client'])
+      .execute();
     expect(keys.map((k) => k.key)).toEqual(['windowed']);
   });
 });

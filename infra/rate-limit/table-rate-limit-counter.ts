@@ -53,6 +53,9 @@ export class TableRateLimitCounter implements RateLimitCounter {
   private async sweep(windowMs: number, nowMs: number): Promise<void> {
     if (this.now() - this.lastSweep < this.sweepEveryMs) return;
     this.lastSweep = this.now();
-    await this.db.deleteFrom('rate_limit_counters').where('window_start_ms', '<', nowMs - windowMs).execute();
+    await this.db
+      .deleteFrom('rate_limit_counters')
+      .where('window_start_ms', '<', nowMs - windowMs)
+      .execute();
   }
 }

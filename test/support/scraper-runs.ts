@@ -2,7 +2,12 @@ import type { ScraperRun } from '../../contracts/events/index.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 
 /** A ScraperRunCompleted event of one run that finished at `finishedAt` (one item, one error when failed). */
-export function scraperRun(source: string, runId: string, finishedAt: string, success: boolean): OutgoingEvent {
+export function scraperRun(
+  source: string,
+  runId: string,
+  finishedAt: string,
+  success: boolean,
+): OutgoingEvent {
   const run: ScraperRun = {
     source,
     run_id: runId,
