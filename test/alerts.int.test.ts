@@ -277,6 +277,9 @@ describe('saved-search alerts', () => {
     // webhook alerts have no feed; unknown ids are 404
     expect((await app.inject(`/alerts/${webhookAlert.alert_id}.xml`)).statusCode).toBe(404);
     expect((await app.inject('/alerts/00000000-0000-0000-0000-000000000000.xml')).statusCode).toBe(404);
+    const noSuffix = await app.inject(`/alerts/${feedAlert.alert_id}`);
+    expect(noSuffix.statusCode).toBe(422);
+    expect(noSuffix.json()).toMatchObject({ detail: [{ loc: ['path', 'alert_feed'] }] });
   });
 
   it('deletes an alert only with its secret; a deleted alert matches nothing more', async () => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   alertCreated,
+  alertFeedParams,
   alertParams,
   alertSecretHeaders,
   createAlertBody,
@@ -70,18 +71,18 @@ export const alertsRoutes =
     );
 
     r.get(
-      '/alerts/:alert_id.xml',
+      '/alerts/:alert_feed',
       {
         schema: {
           tags: ['Alerts'],
           summary: 'Atom feed of an alert',
           description:
             'The 50 newest decisions the alert matched, as Atom 1.0 (application/atom+xml); 404 for an unknown alert and for alerts with a webhook.',
-          params: alertParams,
+          params: alertFeedParams,
         },
       },
       async (request, reply) => {
-        const { alert_id: id } = request.params;
+        const { alert_feed: id } = request.params;
         const alert = await findAlert(deps.db, id);
         if (!alert || alert.webhook_url !== null) throw noSuchAlert(id);
         const xml = alertFeed(

@@ -57,6 +57,19 @@ export const alertCreated = z.object({
 
 export const alertParams = z.object({ alert_id: z.string().min(1).max(100) });
 
+/**
+ * The feed's path element `{alert_id}.xml` as one parameter: a parameter with a static suffix
+ * would leave values the router cannot match (line breaks) to the not-found handler.
+ */
+export const alertFeedParams = z.object({
+  alert_feed: z
+    .string()
+    .max(104)
+    .regex(/^[^/]+\.xml$/, 'Input should be an alert id followed by .xml')
+    .transform((s) => s.slice(0, -'.xml'.length))
+    .describe('The alert id followed by .xml'),
+});
+
 export const alertSecretHeaders = z.object({
   'x-alert-secret': z.string().min(1).max(200).describe('The secret returned when the alert was created'),
 });

@@ -4,7 +4,8 @@ import * as ingestCompletions from './migrations/002-ingest-completions.ts';
 import * as rateLimitCounters from './migrations/003-rate-limit-counters.ts';
 import * as alerts from './migrations/004-alerts.ts';
 
-const MIGRATIONS: Record<string, Migration> = {
+/** Every migration by name, in order. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-foundation': foundation,
   '002-ingest-completions': ingestCompletions,
   '003-rate-limit-counters': rateLimitCounters,
