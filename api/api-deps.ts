@@ -14,6 +14,8 @@ export interface ApiSettings {
   readonly staleAfterHours: number;
   /** Largest response body (characters) a full-detail search page may reach before it shrinks. */
   readonly maxSearchResponseChars: number;
+  /** Where alert webhooks may point: public hosts only (default) or any. */
+  readonly webhookTargets?: 'public' | 'any';
 }
 
 /** Everything the API reads from; passed in by the composition root. */

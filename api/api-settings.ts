@@ -12,6 +12,7 @@ export interface ApiEnvSubset extends RateLimitEnv {
   readonly PUBLIC_BASE_URL?: string | undefined;
   readonly STALE_AFTER_HOURS: number;
   readonly MAX_SEARCH_RESPONSE_CHARS: number;
+  readonly ALERT_WEBHOOK_TARGETS: 'public' | 'any';
 }
 
 /** What the composition root adds besides the read models. */
@@ -49,6 +50,7 @@ export function apiDepsFrom(
       publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://${host}:${env.PORT}${env.BASE_PATH}`,
       staleAfterHours: env.STALE_AFTER_HOURS,
       maxSearchResponseChars: env.MAX_SEARCH_RESPONSE_CHARS,
+      webhookTargets: env.ALERT_WEBHOOK_TARGETS,
     },
     today: () => new Date().toISOString().slice(0, 10),
     now: () => new Date(),

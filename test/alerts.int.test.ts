@@ -104,10 +104,20 @@ describe('saved-search alerts', () => {
     await log.append([decisionEvent(OLD_MIETE)]);
     await startProjector();
     await projector.waitUntilCaughtUp(undefined, 10);
-    app = await appOver({ handle, search: new PostgresSearchIndex(handle.db) });
+    // the receiver listens on 127.0.0.1: webhooks to any host
+    app = await appOver(
+      { handle, search: new PostgresSearchIndex(handle.db) },
+      { settings: { webhookTargets: 'any' } },
+    );
     delivery = new AlertDelivery(
       { db: handle.db, logger: silent },
-      { ...DEFAULT_ALERT_DELIVERY, retryBaseMs: 20, retryMaxMs: 100, timeoutMs: 2_000 },
+      {
+        ...DEFAULT_ALERT_DELIVERY,
+        retryBaseMs: 20,
+        retryMaxMs: 100,
+        timeoutMs: 2_000,
+        publicTargetsOnly: false,
+      },
     );
   });
   afterAll(async () => {
@@ -242,6 +252,7 @@ describe('saved-search alerts', () => {
         retryBaseMs: 10,
         retryMaxMs: 10,
         maxAttempts: 2,
+        publicTargetsOnly: false,
       },
     );
     const dead = await app.inject({
@@ -336,6 +347,51 @@ describe('saved-search alerts', () => {
     expect(res.statusCode).toBe(422);
     const detail = res.json<{ detail: { loc: string[] }[] }>().detail;
     expect(detail[0]!.loc.slice(0, loc.length)).toEqual(loc);
+  });
+
+  it('refuses webhooks to localhost and private addresses unless any target is allowed', async () => {
+    const publicOnly = await appOver({ handle, search: new PostgresSearchIndex(handle.db) });
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/x',
+      'http://[::1]/x',
+      'http://169.254.169.254/latest',
+      'http://10.0.0.5/',
+    ]) {
+      const res = await publicOnly.inject({
+        method: 'POST',
+        url: '/alerts',
+        payload: { query: 'Miete', webhook_url: url },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        detail: [{ loc: ['body', 'webhook_url'], type: 'url_not_public' }],
+      });
+    }
+    await publicOnly.close();
+
+    // a name resolving to a private address is refused when the delivery resolves it
+    const alert = await app.inject({
+      method: 'POST',
+      url: '/alerts',
+      payload: { query: 'Verwaltungsgerichtsbeschwerde', webhook_url: 'http://localhost:9/x' },
+    });
+    const alertId = alert.json<{ alert_id: string }>().alert_id;
+    await publish(decision('bger', '4A_109/2026', 'Verwaltungsgerichtsbeschwerde gutgeheissen.'));
+    const strict = new AlertDelivery(
+      { db: handle.db, logger: silent },
+      { ...DEFAULT_ALERT_DELIVERY, maxAttempts: 1 },
+    );
+    await strict.deliverDue();
+    const row = await handle.db
+      .selectFrom('alert_hits')
+      .selectAll()
+      .where('alert_id', '=', alertId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      delivery: 'failed',
+      last_error: expect.stringMatching(/non-public address 127\.0\.0\.1|::1/),
+    });
   });
 
   it('answers an unknown court with the same 404 as /decisions', async () => {

@@ -11,7 +11,9 @@ import {
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { alertFeed } from '../alerts/alert-feed.ts';
+import { namesNonPublicHost } from '../../infra/net/public-address.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { RequestValidationError } from '../validation.ts';
 import {
   createAlert,
   deleteAlert,
@@ -45,6 +47,19 @@ export const alertsRoutes =
       },
       async (request, reply) => {
         const body = request.body;
+        if (
+          body.webhook_url &&
+          deps.settings.webhookTargets !== 'any' &&
+          namesNonPublicHost(new URL(body.webhook_url))
+        )
+          throw new RequestValidationError([
+            {
+              loc: ['body', 'webhook_url'],
+              msg: 'Input should be a URL on the public internet (not localhost or a private address)',
+              type: 'url_not_public',
+              input: body.webhook_url,
+            },
+          ]);
         const queryAst = await searchTextOf(deps.db, body);
         await assertKnownCourt(deps.db, body.court);
         const { webhook_url: webhookUrl, ...criteria } = body;

@@ -65,8 +65,18 @@ const secret = z
   .min(1)
   .transform((value) => new Secret(value));
 
+/**
+ * Where alert webhooks may point: `public` (default) refuses localhost, private, link-local and
+ * other non-public addresses, at creation and again when each delivery resolves the host; `any`
+ * (an operator's own network, tests) allows them.
+ */
+const webhookTargetsEnv = {
+  ALERT_WEBHOOK_TARGETS: z.enum(['public', 'any']).default('public'),
+};
+
 /** The API's own settings. */
 export const apiEnv = infraEnv.extend({
+  ...webhookTargetsEnv,
   PORT: port.default(8080),
   HOST: z.string().default('127.0.0.1'),
   BASE_PATH: basePath,
@@ -89,6 +99,7 @@ export const apiEnv = infraEnv.extend({
 
 /** Webhook deliveries of saved-search alerts (the projector processes send them). */
 const alertDeliveryEnv = {
+  ...webhookTargetsEnv,
   /** Pause between passes over the due deliveries (ms). */
   ALERT_DELIVERY_INTERVAL_MS: positiveInt(1_000),
   /** Longest wait for a webhook's answer (ms). */
@@ -157,7 +168,11 @@ export type InfraEnv = z.infer<typeof infraEnv>;
 /** The alert delivery settings (see alertDeliveryEnv). */
 export type AlertDeliveryEnv = Pick<
   z.infer<typeof projectorEnv>,
-  'ALERT_DELIVERY_INTERVAL_MS' | 'ALERT_WEBHOOK_TIMEOUT_MS' | 'ALERT_MAX_ATTEMPTS' | 'ALERT_RETRY_BASE_MS'
+  | 'ALERT_DELIVERY_INTERVAL_MS'
+  | 'ALERT_WEBHOOK_TIMEOUT_MS'
+  | 'ALERT_MAX_ATTEMPTS'
+  | 'ALERT_RETRY_BASE_MS'
+  | 'ALERT_WEBHOOK_TARGETS'
 >;
 export type ApiEnv = z.infer<typeof apiEnv>;
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ALERT_SIGNATURE_HEADER, signAlertDelivery } from '../../contracts/alerts/alert-signature.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { AlertDeliveryEnv } from '../../infra/deploy/config.ts';
+import { assertPublicTarget } from '../../infra/net/public-address.ts';
 
 export interface AlertDeliverySettings {
   /** Pause between passes over the due deliveries (ms). */
@@ -15,6 +16,8 @@ export interface AlertDeliverySettings {
   readonly retryMaxMs: number;
   /** Deliveries claimed per pass. */
   readonly batchSize: number;
+  /** Refuse hosts that resolve to non-public addresses (loopback, private, link-local, …). */
+  readonly publicTargetsOnly: boolean;
 }
 
 export const DEFAULT_ALERT_DELIVERY: AlertDeliverySettings = {
@@ -24,6 +27,7 @@ export const DEFAULT_ALERT_DELIVERY: AlertDeliverySettings = {
   retryBaseMs: 5_000,
   retryMaxMs: 3_600_000,
   batchSize: 50,
+  publicTargetsOnly: true,
 };
 
 /** The delivery settings of the parsed environment. */
@@ -34,6 +38,7 @@ export function alertDeliverySettings(env: AlertDeliveryEnv): AlertDeliverySetti
     timeoutMs: env.ALERT_WEBHOOK_TIMEOUT_MS,
     maxAttempts: env.ALERT_MAX_ATTEMPTS,
     retryBaseMs: env.ALERT_RETRY_BASE_MS,
+    publicTargetsOnly: env.ALERT_WEBHOOK_TARGETS === 'public',
   };
 }
 
@@ -133,6 +138,7 @@ export class AlertDelivery {
     });
     let failure: string;
     try {
+      if (this.settings.publicTargetsOnly) await assertPublicTarget(new URL(c.webhook_url));
       const response = await fetch(c.webhook_url, {
         method: 'POST',
         body,
