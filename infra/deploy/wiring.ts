@@ -28,6 +28,19 @@ export interface EngineProbe {
   check(): Promise<void>;
 }
 
+/**
+ * OpenSearch answers. Reaching the cluster is what counts: before the first projection creates
+ * the index there is no live generation yet, and lookups by id are answered meanwhile.
+ */
+export function openSearchProbe(search: Pick<OpenSearchSearchIndex, 'liveGeneration'>): EngineProbe {
+  return {
+    name: 'search',
+    async check() {
+      await search.liveGeneration();
+    },
+  };
+}
+
 /** The adapters a deployable works with, chosen by SERVICE_MODE. */
 export interface Infra {
   readonly db: Database;
@@ -176,15 +189,7 @@ export async function openInfra(
     searchGenerations: search,
     deadLetters: kafka,
     claimJudge,
-    engineChecks: [
-      {
-        name: 'search',
-        async check() {
-          if ((await search.liveGeneration()) === null)
-            throw new Error('OpenSearch answers but has no live search index yet');
-        },
-      },
-    ],
+    engineChecks: [openSearchProbe(search)],
     mode: env.SERVICE_MODE,
     async close() {
       await kafka.close();
