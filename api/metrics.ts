@@ -23,7 +23,7 @@ export class ApiMetrics {
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
   private readonly searchErrors: Counter<'kind'>;
 
-  constructor(sources: MetricsSources, onCollectError: (what: string, error: unknown) => void) {
+  constructor(sources: MetricsSources, onCollectError: (metric: string, error: unknown) => void) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
@@ -46,42 +46,63 @@ export class ApiMetrics {
       registers,
     });
     const { db, projectionLag } = sources;
-    if (projectionLag) {
+    /** A gauge with one label whose values are read at each scrape (a failed read is reported, the gauge left empty). */
+    const readAtScrape = (
+      name: string,
+      help: string,
+      label: string,
+      read: () => Promise<Record<string, number>>,
+    ) =>
       new Gauge({
-        name: 'projection_lag_events',
-        help: 'Events in the log that the live generation of a projection has not projected yet (+Inf: no live generation)',
-        labelNames: ['projection'],
+        name,
+        help,
+        labelNames: [label],
         registers,
         async collect() {
           this.reset();
           try {
-            for (const [projection, lag] of Object.entries(await projectionLag()))
-              this.set({ projection }, lag);
+            for (const [value, n] of Object.entries(await read())) this.set({ [label]: value }, n);
           } catch (error) {
-            onCollectError('projection lag', error);
+            onCollectError(name, error);
           }
         },
       });
-    }
-    new Gauge({
-      name: 'dead_letters',
-      help: 'Events a projection could not use, recorded as dead letters, per projection',
-      labelNames: ['projection'],
-      registers,
-      async collect() {
-        this.reset();
-        try {
-          const rows = await db
-            .selectFrom('dead_letters')
-            .select(['projection', (eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n')])
-            .groupBy('projection')
-            .execute();
-          for (const r of rows) this.set({ projection: r.projection }, Number(r.n));
-        } catch (error) {
-          onCollectError('dead letters', error);
-        }
+    if (projectionLag)
+      readAtScrape(
+        'projection_lag_events',
+        'Events in the log that the live generation of a projection has not projected yet (+Inf: no live generation)',
+        'projection',
+        projectionLag,
+      );
+    readAtScrape(
+      'dead_letters',
+      'Events a projection could not use, recorded as dead letters, per projection',
+      'projection',
+      async () => {
+        const rows = await db
+          .selectFrom('dead_letters')
+          .select(['projection', (eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n')])
+          .groupBy('projection')
+          .execute();
+        return Object.fromEntries(rows.map((r) => [r.projection, Number(r.n)]));
       },
-    });
+    );
+    readAtScrape(
+      'alert_webhook_deliveries',
+      'Alert webhook deliveries per state: pending (incl. retrying), delivered, failed (attempts exhausted)',
+      'state',
+      async () => {
+        const rows = await db
+          .selectFrom('alert_hits')
+          .select(['delivery', (eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n')])
+          .where('delivery', '<>', 'none')
+          .groupBy('delivery')
+          .execute();
+        const counts: Record<string, number> = { pending: 0, delivered: 0, failed: 0 };
+        for (const r of rows) counts[r.delivery] = Number(r.n);
+        return counts;
+      },
+    );
     const lastSuccess = new Gauge({
       name: 'scraper_last_success_timestamp_seconds',
       help: 'When the last successful run of a source finished (Unix time; absent: never succeeded)',
@@ -107,7 +128,7 @@ export class ApiMetrics {
               lastSuccess.set({ source: r.source }, new Date(r.last_success_at).getTime() / 1000);
           }
         } catch (error) {
-          onCollectError('scraper health', error);
+          onCollectError('scraper_last_run_success', error);
         }
       },
     });

@@ -46,6 +46,33 @@ beforeAll(async () => {
       })),
     )
     .execute();
+  await loaded.handle.db
+    .insertInto('alerts')
+    .values({
+      alert_id: 'a1',
+      secret: 's',
+      search: '{}',
+      query_ast: null,
+      filters: '{}',
+      webhook_url: 'https://hooks.example.ch/x',
+    })
+    .execute();
+  await loaded.handle.db
+    .insertInto('alert_hits')
+    .values(
+      (['pending', 'failed', 'failed'] as const).map((delivery, i) => ({
+        alert_id: 'a1',
+        decision_id: `d${i}`,
+        decision: '{}',
+        matched_at: '2026-01-14T00:00:00.000Z',
+        event_position: i,
+        delivery,
+        next_attempt_at: null,
+        last_error: null,
+        delivered_at: null,
+      })),
+    )
+    .execute();
 });
 afterAll(async () => {
   await loaded.handle.close();
@@ -101,6 +128,9 @@ describe('GET /metrics', () => {
     expect(sample(body, 'scraper_last_success_timestamp_seconds', { source: 'GE_Gerichte' })).toBeUndefined();
     expect(sample(body, 'scraper_last_run_success', { source: 'CH_BGer' })).toBe(1);
     expect(sample(body, 'scraper_last_run_success', { source: 'GE_Gerichte' })).toBe(0);
+    expect(sample(body, 'alert_webhook_deliveries', { state: 'pending' })).toBe(1);
+    expect(sample(body, 'alert_webhook_deliveries', { state: 'delivered' })).toBe(0);
+    expect(sample(body, 'alert_webhook_deliveries', { state: 'failed' })).toBe(2);
   });
 
   it('counts search backend errors', async () => {
