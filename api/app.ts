@@ -27,6 +27,24 @@ import { zodValidatorCompiler } from './validation.ts';
 
 export const API_VERSION = '1.0.0';
 
+/** The 429 answer every limited route can give, in the OpenAPI document. */
+const RATE_LIMITED_RESPONSE = {
+  description: 'Too many requests from this address; retry after the seconds in Retry-After',
+  type: 'object',
+  properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['API_RATE_LIMITED'] } },
+  required: ['detail', 'code'],
+  headers: { 'retry-after': { type: 'integer', description: 'Seconds until the limit resets' } },
+};
+
+/** The zod transform, plus the 429 answer on every route the rate limit covers. */
+const documentRateLimit: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const config = input.route.config as { rateLimit?: unknown } | undefined;
+  if (config?.rateLimit === false) return out;
+  const response = (out.schema.response ?? {}) as Record<string, unknown>;
+  return { ...out, schema: { ...out.schema, response: { ...response, 429: RATE_LIMITED_RESPONSE } } };
+};
+
 /** How long `/ready` waits for one engine's answer. */
 const READY_TIMEOUT_MS = 2_000;
 
@@ -93,7 +111,7 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       },
       servers: [{ url: base || '/' }],
     },
-    transform: jsonSchemaTransform,
+    transform: deps.rateLimit ? documentRateLimit : jsonSchemaTransform,
   });
 
   await app.register(

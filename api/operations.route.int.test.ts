@@ -3,6 +3,7 @@
  * 429 with Retry-After over the limit, TRUST_PROXY and X-Forwarded-For. The app over an in-memory
  * PGlite whose read models the real projections built.
  */
+import SwaggerParser from '@apidevtools/swagger-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchUnavailableError } from '../infra/search/search.port.ts';
@@ -253,6 +254,24 @@ describe('rate limit', () => {
     for (let i = 0; i < 3; i++) expect(await hit(distrusting, `203.0.113.${i + 1}`)).toBe(200);
     expect(await hit(distrusting, '203.0.113.9')).toBe(429);
     await distrusting.close();
+  });
+
+  it('is documented as a 429 answer of every limited route in a valid OpenAPI document', async () => {
+    const app = await limited(false);
+    const doc = (await app.inject('/openapi.json')).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    expect(doc.paths['/courts']!['get']!.responses['429']).toMatchObject({
+      description: expect.stringMatching(/^Too many requests/),
+      headers: { 'retry-after': { schema: { type: 'integer' } } },
+    });
+    expect(doc.paths['/alerts']!['post']!.responses['429']).toBeDefined();
+    await app.close();
+    const unlimited = await appOver(loaded);
+    const plain = (await unlimited.inject('/openapi.json')).json<typeof doc>();
+    expect(plain.paths['/courts']!['get']!.responses['429']).toBeUndefined();
+    await unlimited.close();
   });
 
   it('is off without settings (the embedded default)', async () => {
