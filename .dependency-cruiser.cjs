@@ -15,7 +15,19 @@ module.exports = {
     },
     { name: 'ingest-not-projector-or-api', severity: 'error', from: { path: '^ingest/' }, to: { path: '^(projector|api)/' } },
     { name: 'projector-not-ingest-or-api', severity: 'error', from: { path: '^projector/' }, to: { path: '^(ingest|api)/' } },
-    { name: 'api-not-ingest-or-projector', severity: 'error', from: { path: '^api/' }, to: { path: '^(ingest|projector)/' } },
+    {
+      name: 'api-not-ingest-or-projector',
+      comment: "The API process's composition root (api/server.ts) reads projection lag through the projector's catalogue for /metrics.",
+      severity: 'error',
+      from: { path: '^api/', pathNot: '^api/server\\.ts$' },
+      to: { path: '^(ingest|projector)/' },
+    },
+    {
+      name: 'api-server-only-projection-lag',
+      severity: 'error',
+      from: { path: '^api/server\\.ts$' },
+      to: { path: '^(ingest|projector)/', pathNot: '^projector/(lag|projections)\\.ts$' },
+    },
     {
       name: 'infra-adapters-not-deployables',
       comment: 'Only the embedded composition root (infra/deploy/embedded.main.ts) and benchmarks wire deployables together.',

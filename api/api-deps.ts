@@ -1,4 +1,4 @@
-import type { ExportDocument } from './exports/export-document.ts';
+import type { ExportDocument } from './exports/export-types.ts';
 import type { Database } from '../infra/db/database.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import type { ClaimJudge } from '../infra/llm/claim-judge.port.ts';
@@ -24,6 +24,9 @@ export interface BillingDeps {
   /** Pro calls per license key and UTC day. */
   readonly dailyQuota: number;
 }
+import type { ProjectionLagReader } from './metrics.ts';
+import type { RateLimitSettings } from './rate-limit.ts';
+import type { EngineCheck } from './readiness.ts';
 
 export interface ApiSettings {
   /** Path prefix under which every route is served ('' or e.g. '/api'). */
@@ -34,6 +37,8 @@ export interface ApiSettings {
   readonly staleAfterHours: number;
   /** Largest response body (characters) a full-detail search page may reach before it shrinks. */
   readonly maxSearchResponseChars: number;
+  /** Where alert webhooks may point: public hosts only (default) or any. */
+  readonly webhookTargets?: 'public' | 'any';
 }
 
 /** Renderers of the document exports; a test replaces one to see the plain-text fallback. */
@@ -54,8 +59,14 @@ export interface ApiDeps {
   readonly claimJudge?: ClaimJudge;
   /** The Pro subscription; absent: billing is not configured and its routes answer 503. */
   readonly billing?: BillingDeps;
-  /** Readiness: resolves true when the read models are available. */
-  readonly ready?: () => Promise<boolean>;
   /** Word and PDF renderers; absent: the real ones. */
   readonly exportRenderers?: ExportRenderers;
+  /** Whether the instance has started and is not shutting down (default: always). */
+  readonly ready?: () => Promise<boolean>;
+  /** Engines besides the database that `/ready` probes (e.g. OpenSearch). */
+  readonly engineChecks?: readonly EngineCheck[];
+  /** Projection lag for `/metrics`; absent: not exported by this instance. */
+  readonly projectionLag?: ProjectionLagReader;
+  /** The per-client request-rate limit; absent: no limit. */
+  readonly rateLimit?: RateLimitSettings;
 }

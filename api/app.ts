@@ -9,6 +9,10 @@ import { installErrorHandler } from './errors.ts';
 import { installInputGuard } from './input-guard.ts';
 import { researchDocument, type OpenApiDocument } from './research-openapi.ts';
 import { billingRoutes } from './routes/billing.route.ts';
+import { ApiMetrics } from './metrics.ts';
+import { installRateLimit, UNLIMITED } from './rate-limit.ts';
+import { databaseCheck, readiness } from './readiness.ts';
+import { alertsRoutes } from './routes/alerts.route.ts';
 import { citationRoutes } from './routes/citation.route.ts';
 import { corpusRoutes } from './routes/corpus.route.ts';
 import { decisionsRoutes } from './routes/decisions.route.ts';
@@ -28,7 +32,31 @@ import { zodValidatorCompiler } from './validation.ts';
 
 export { API_VERSION };
 
-export interface BuildAppOptions extends Pick<FastifyServerOptions, 'loggerInstance' | 'logger'> {
+/** The 429 answer every limited route can give, in the OpenAPI document. */
+const RATE_LIMITED_RESPONSE = {
+  description: 'Too many requests from this address; retry after the seconds in Retry-After',
+  type: 'object',
+  properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['API_RATE_LIMITED'] } },
+  required: ['detail', 'code'],
+  headers: { 'retry-after': { type: 'integer', description: 'Seconds until the limit resets' } },
+};
+
+/** The zod transform, plus the 429 answer on every route the rate limit covers. */
+const documentRateLimit: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const config = input.route.config as { rateLimit?: unknown } | undefined;
+  if (config?.rateLimit === false) return out;
+  const response = (out.schema.response ?? {}) as Record<string, unknown>;
+  return { ...out, schema: { ...out.schema, response: { ...response, 429: RATE_LIMITED_RESPONSE } } };
+};
+
+/** How long `/ready` waits for one engine's answer. */
+const READY_TIMEOUT_MS = 2_000;
+
+export interface BuildAppOptions extends Pick<
+  FastifyServerOptions,
+  'loggerInstance' | 'logger' | 'trustProxy'
+> {
   /** Observes every route as it is registered: method, full URL and schemas (route listings). */
   readonly onRoute?: (route: RouteOptions) => void;
 }
@@ -37,7 +65,7 @@ export interface BuildAppOptions extends Pick<FastifyServerOptions, 'loggerInsta
  * The HTTP API as a Fastify instance (not listening). Every route lives under
  * `settings.basePath`; the OpenAPI 3.0.3 document is generated from the zod schemas.
  */
-export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { onRoute, ...serverOptions } = options;
   const app = Fastify({
     ...serverOptions,
@@ -53,6 +81,11 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installInputGuard(app);
+  const metrics = new ApiMetrics({ db: apiDeps.db, projectionLag: apiDeps.projectionLag }, (what, error) =>
+    app.log.warn({ err: error }, `metrics: reading ${what} failed`),
+  );
+  metrics.observe(app);
+  const deps: ApiDeps = { ...apiDeps, search: metrics.countSearchErrors(apiDeps.search) };
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -60,11 +93,18 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   const base = deps.settings.basePath;
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    exposedHeaders: ['x-request-id'],
+    methods: ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ],
     // A bare OPTIONS request (no Origin) gets the allowed methods, not a plain-text 400.
     strictPreflight: false,
   });
+  if (deps.rateLimit) await installRateLimit(app, deps.rateLimit);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -76,7 +116,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
       },
       servers: [{ url: base || '/' }],
     },
-    transform: jsonSchemaTransform,
+    transform: deps.rateLimit ? documentRateLimit : jsonSchemaTransform,
   });
 
   await app.register(
@@ -91,6 +131,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
       await scope.register(exportsRoutes(deps));
       await scope.register(mcpRoutes(deps));
       await scope.register(billingRoutes(deps));
+      await scope.register(alertsRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       let research: OpenApiDocument | undefined;
       scope.get(
@@ -98,11 +139,17 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
         { schema: { hide: true } },
         async () => (research ??= researchDocument(app.swagger() as OpenApiDocument)),
       );
-      scope.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-      scope.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-        const ready = deps.ready ? await deps.ready() : true;
-        return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'starting' });
+      const probe = { schema: { hide: true }, config: UNLIMITED };
+      scope.get('/health', probe, async () => ({ status: 'ok' }));
+      const engines = [databaseCheck(deps.db), ...(deps.engineChecks ?? [])];
+      scope.get('/ready', probe, async (_request, reply) => {
+        const started = deps.ready ? await deps.ready() : true;
+        const result = await readiness(started, engines, READY_TIMEOUT_MS);
+        return reply.status(result.status === 'ready' ? 200 : 503).send(result);
       });
+      scope.get('/metrics', probe, async (_request, reply) =>
+        reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+      );
       // indexPrefix: the UI page links its scripts and styles by absolute path, which must include
       // the base path.
       await scope.register(swaggerUi, { routePrefix: '/docs', indexPrefix: base });

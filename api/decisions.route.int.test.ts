@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citationStrings } from '../contracts/citation/citation-strings.ts';
 import { decisionIdFor } from '../contracts/courts/decision-id.ts';
-import type { NormalisedDecision, ScraperRun } from '../contracts/events/index.ts';
-import type { OutgoingEvent } from '../infra/event-log/event-log.port.ts';
+import type { NormalisedDecision } from '../contracts/events/index.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
+import { scraperRun } from '../test/support/scraper-runs.ts';
 import {
   appOver as appOverModels,
   loadReadModels,
@@ -205,35 +205,6 @@ const DECISIONS: readonly NormalisedDecision[] = [...SPECIAL, ...GENERATED];
 const ALL_IDS = DECISIONS.map((d) => d.decision_id);
 const byId = (id: string) => DECISIONS.find((d) => d.decision_id === id)!;
 const idOf = (court: string, docket: string) => decisionIdFor(court, docket);
-
-function scraperRun(source: string, runId: string, finishedAt: string, success: boolean): OutgoingEvent {
-  const run: ScraperRun = {
-    source,
-    run_id: runId,
-    started_at: finishedAt,
-    finished_at: finishedAt,
-    success,
-    decisions_added: 1,
-    decisions_updated: 0,
-    items_seen: 1,
-    items_failed: success ? 0 : 1,
-    total_held: 10,
-    portal_count: null,
-    errors: success ? [] : [{ item: null, message: 'portal down' }],
-  };
-  return {
-    stream: 'scraper-health',
-    envelope: {
-      type: 'ScraperRunCompleted',
-      schemaVersion: 1,
-      eventId: `run-${source}-${runId}`,
-      occurredAt: finishedAt,
-      source,
-      key: source,
-      data: run,
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // App

@@ -6,13 +6,23 @@ import { openInfra } from '../infra/deploy/wiring.ts';
 import { apiDepsFrom } from './api-settings.ts';
 import { buildApp } from './app.ts';
 import { warmGraphStatistics } from './queries/graph-statistics.query.ts';
+import { liveLag } from '../projector/lag.ts';
+import { allProjections } from '../projector/projections.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv(apiEnv);
   const logger = createLogger(env.LOG_LEVEL, 'api');
   const infra = await openInfra(env, 'api', logger);
   let closing = false;
-  const app = await buildApp(apiDepsFrom(env, infra, async () => !closing), { loggerInstance: logger });
+  const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
+  const app = await buildApp(
+    apiDepsFrom(env, infra, {
+      ready: async () => !closing,
+      engineChecks: infra.engineChecks,
+      projectionLag: () => liveLag(infra.db, infra.eventLog, projections),
+    }),
+    { loggerInstance: logger, trustProxy: env.TRUST_PROXY },
+  );
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   logger.info({ address, mode: env.SERVICE_MODE }, 'api listening');
   warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>

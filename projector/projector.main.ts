@@ -3,6 +3,7 @@ import { parseEnv } from '../infra/config/env.ts';
 import { projectorEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
+import { AlertDelivery, alertDeliverySettings } from './alerts/alert-delivery.ts';
 import { allProjections } from './projections.ts';
 import { ProjectorHost } from './projector-host.ts';
 
@@ -28,12 +29,14 @@ async function main(): Promise<void> {
   // Handlers first: a SIGTERM while the subscriptions are still joining (a rolling deploy) must
   // stop gracefully too, not kill the process with batches under way.
   let stopping = false;
-  const starting = host.start();
+  const delivery = new AlertDelivery({ db: infra.db, logger }, alertDeliverySettings(env));
+  const starting = host.start().then(() => delivery.start());
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'finishing the batch under way, committing, stopping');
     await starting.catch(() => undefined);
+    await delivery.stop();
     await host.stop();
     await infra.close();
     process.exit(0);

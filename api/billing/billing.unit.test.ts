@@ -87,6 +87,12 @@ describe('billing dependencies from the configuration', () => {
     BASE_PATH: '/api',
     STALE_AFTER_HOURS: 36,
     MAX_SEARCH_RESPONSE_CHARS: 1000,
+    SERVICE_MODE: 'embedded' as const,
+    RATE_LIMIT: 'off' as const,
+    RATE_LIMIT_PER_SECOND: 5,
+    RATE_LIMIT_BURST: 20,
+    TRUST_PROXY: false,
+    ALERT_WEBHOOK_TARGETS: 'public' as const,
     LICENSE_KEY_SECRET: { reveal: () => SECRET },
     BILLING_ADMIN_TOKEN: { reveal: () => 'a-dashboard-token-of-24-chars' },
   };

@@ -1,38 +1,11 @@
-import {
-  canonicalUrl,
-  citationStrings,
-  type CitationStrings,
-} from '../../contracts/citation/citation-strings.ts';
+import { canonicalUrl, citationStrings } from '../../contracts/citation/citation-strings.ts';
 import { courtByKey } from '../../contracts/courts/court-registry.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { loadErwaegungen, loadStructure } from '../queries/structure.query.ts';
 import type { SummaryContext } from '../queries/summaries.ts';
+import type { ExportBlock, ExportDocument, ExportLanguage } from './export-types.ts';
 
-export type ExportLanguage = 'de' | 'fr' | 'it';
-
-/** A block of the document body: a heading (level 1 = section, 2+ = Erwägung depth) or a paragraph. */
-export type ExportBlock =
-  | { readonly kind: 'heading'; readonly level: number; readonly text: string }
-  | { readonly kind: 'paragraph'; readonly text: string };
-
-/** Everything an export shows of a decision, in the order every format shows it. */
-export interface ExportDocument {
-  readonly decisionId: string;
-  /** Language of the decision (labels follow it; Romansh decisions get German labels). */
-  readonly language: string;
-  readonly labelLanguage: ExportLanguage;
-  readonly title: string;
-  readonly citations: CitationStrings;
-  readonly court: string;
-  readonly courtName: string;
-  readonly canton: string;
-  readonly decisionDate: string | null;
-  readonly docketNumber: string;
-  readonly canonicalUrl: string;
-  readonly regeste: string | null;
-  /** Sachverhalt, each Erwägung under its number, Dispositiv; the whole text when no Erwägungen were recognised. */
-  readonly body: readonly ExportBlock[];
-}
+export type { ExportBlock, ExportDocument, ExportLanguage } from './export-types.ts';
 
 const LABELS = {
   de: {

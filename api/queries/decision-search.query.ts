@@ -12,7 +12,10 @@ import { summaryContextOf, toSummary } from './summaries.ts';
  * none. A text that as a whole names decisions (an id, a docket as the court writes it, a citation
  * string) searches for those decisions and the decisions citing them.
  */
-async function searchTextOf(db: ApiDeps['db'], q: SearchDecisionsQuery): Promise<QueryNode | null> {
+export async function searchTextOf(
+  db: ApiDeps['db'],
+  q: Pick<SearchDecisionsQuery, 'query' | 'q'>,
+): Promise<QueryNode | null> {
   const useQuery = q.query !== undefined && q.query.trim() !== '';
   const text = useQuery ? q.query : q.q;
   if (text === undefined || text.trim() === '') return null;
@@ -20,7 +23,9 @@ async function searchTextOf(db: ApiDeps['db'], q: SearchDecisionsQuery): Promise
   return (await wholeReferenceQuery(db, text)) ?? parsed;
 }
 
-function filtersOf(q: SearchDecisionsQuery): SearchFilters {
+export function filtersOf(
+  q: Omit<SearchDecisionsQuery, 'limit' | 'offset' | 'sort' | 'fields'>,
+): SearchFilters {
   return {
     ...(q.court ? { court: q.court } : {}),
     ...(q.canton ? { canton: q.canton } : {}),

@@ -7,52 +7,63 @@ const CANTON_CODES = new Set<string>(['CH', ...CANTONS]);
 export const DECISION_LIMIT_MAX = 2000;
 export const DECISION_LIMIT_DEFAULT = 50;
 
+/** The search text and filters of /decisions (also what a saved-search alert stores). */
+export const decisionSearchFields = {
+  query: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe(
+      'Full-text query: keywords, "phrases", AND / OR / NOT, prefix word*, docket numbers, BGE references and decision ids (the decision first, then the decisions citing it; a whole citation string finds its decision first too), statute provisions such as Art. 41 OR or art. 8 al. 2 Cst. (the decisions applying the provision)',
+    ),
+  q: z.string().max(1000).optional().describe('Alias of `query`; a non-empty `query` takes precedence'),
+  court: z
+    .string()
+    .transform((s) => s.trim().toLowerCase())
+    .refine((s) => /^[a-z][a-z0-9_]{1,63}$/.test(s), {
+      message: 'Input should be a court key such as bger or zh_obergericht; list the courts via /courts',
+    })
+    .optional()
+    .describe('Court key, e.g. bger, bvger, zh_obergericht; list via /courts'),
+  canton: z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .refine((s) => CANTON_CODES.has(s), {
+      message: 'Input should be a two-letter canton code (AG … ZH) or CH',
+    })
+    .optional()
+    .describe('Two-letter canton code or CH'),
+  language: z.enum(['de', 'fr', 'it', 'rm']).optional(),
+  date_from: dateParam.optional().describe('YYYY-MM-DD'),
+  date_to: dateParam.optional().describe('YYYY-MM-DD'),
+  chamber: z.string().min(1).max(200).optional().describe('Substring match on chamber/division'),
+  decision_type: z.string().min(1).max(100).optional().describe('e.g. Urteil, Beschluss'),
+};
+
+/** date_to not before date_from. */
+export const dateOrder = (
+  q: { date_from?: string | undefined; date_to?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (q.date_from && q.date_to && q.date_from > q.date_to) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['date_to'],
+      message: 'date_to must not be before date_from',
+      input: q.date_to,
+    });
+  }
+};
+
 export const searchDecisionsQuery = z
   .object({
-    query: z
-      .string()
-      .max(1000)
-      .optional()
-      .describe(
-        'Full-text query: keywords, "phrases", AND / OR / NOT, prefix word*, docket numbers, BGE references and decision ids (the decision first, then the decisions citing it; a whole citation string finds its decision first too), statute provisions such as Art. 41 OR or art. 8 al. 2 Cst. (the decisions applying the provision)',
-      ),
-    q: z.string().max(1000).optional().describe('Alias of `query`; a non-empty `query` takes precedence'),
-    court: z
-      .string()
-      .transform((s) => s.trim().toLowerCase())
-      .refine((s) => /^[a-z][a-z0-9_]{1,63}$/.test(s), {
-        message: 'Input should be a court key such as bger or zh_obergericht; list the courts via /courts',
-      })
-      .optional()
-      .describe('Court key, e.g. bger, bvger, zh_obergericht; list via /courts'),
-    canton: z
-      .string()
-      .transform((s) => s.trim().toUpperCase())
-      .refine((s) => CANTON_CODES.has(s), {
-        message: 'Input should be a two-letter canton code (AG … ZH) or CH',
-      })
-      .optional()
-      .describe('Two-letter canton code or CH'),
-    language: z.enum(['de', 'fr', 'it', 'rm']).optional(),
-    date_from: dateParam.optional().describe('YYYY-MM-DD'),
-    date_to: dateParam.optional().describe('YYYY-MM-DD'),
-    chamber: z.string().min(1).max(200).optional().describe('Substring match on chamber/division'),
-    decision_type: z.string().min(1).max(100).optional().describe('e.g. Urteil, Beschluss'),
+    ...decisionSearchFields,
     limit: intParam(1, DECISION_LIMIT_MAX, DECISION_LIMIT_DEFAULT).describe('Max results (1..2000)'),
     offset: intParam(0, undefined, 0).describe('Skip results'),
     sort: z.enum(['relevance', 'date_desc', 'date_asc']).default('relevance'),
     fields: z.enum(['full', 'compact']).default('full'),
   })
-  .superRefine((q, ctx) => {
-    if (q.date_from && q.date_to && q.date_from > q.date_to) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['date_to'],
-        message: 'date_to must not be before date_from',
-        input: q.date_to,
-      });
-    }
-  });
+  .superRefine(dateOrder);
 export type SearchDecisionsQuery = z.infer<typeof searchDecisionsQuery>;
 
 const citationFields = {

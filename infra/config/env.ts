@@ -24,6 +24,24 @@ export const basePath = z
   .default('')
   .transform((s) => s.trim().replace(/\/+$/, ''))
   .refine((s) => s === '' || /^\/[A-Za-z0-9._~\-/]*$/.test(s), 'must be empty or a path starting with /');
+/**
+ * Which proxies Fastify believes about the client address (`X-Forwarded-For`): `false` (default,
+ * the socket's peer is the client), `true` (any proxy), or a comma-separated list of the proxies'
+ * addresses and CIDR ranges.
+ */
+export const trustProxy = z
+  .string()
+  .default('false')
+  .transform((s): boolean | string => {
+    const v = s.trim();
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+    return v;
+  })
+  .refine(
+    (v) => typeof v !== 'string' || v.split(',').every((a) => /^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/.test(a.trim())),
+    'must be true, false or a comma-separated list of addresses / CIDR ranges',
+  );
 export const mode = z.enum(['embedded', 'postgres', 'distributed']).default('embedded');
 
 /**

@@ -2,11 +2,16 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import * as foundation from './migrations/001-foundation.ts';
 import * as ingestCompletions from './migrations/002-ingest-completions.ts';
 import * as billingUsage from './migrations/003-billing-usage.ts';
+import * as rateLimitCounters from './migrations/004-rate-limit-counters.ts';
+import * as alerts from './migrations/005-alerts.ts';
 
-const MIGRATIONS: Record<string, Migration> = {
+/** Every migration by name, in order. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-foundation': foundation,
   '002-ingest-completions': ingestCompletions,
   '003-billing-usage': billingUsage,
+  '004-rate-limit-counters': rateLimitCounters,
+  '005-alerts': alerts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

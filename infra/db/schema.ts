@@ -381,6 +381,41 @@ export interface StatuteReferenceTable {
   source_canton: string;
 }
 
+export interface AlertTable {
+  alert_id: string;
+  /** Deletes the alert and signs its webhook deliveries (HMAC-SHA256). */
+  secret: string;
+  /** The /decisions parameters as given (query text and filters). */
+  search: unknown;
+  /** The parsed query (as /decisions reads it); null: filters only. */
+  query_ast: unknown;
+  /** The search filters (SearchFilters). */
+  filters: unknown;
+  webhook_url: string | null;
+  created_at: Generated<string>;
+}
+
+export interface AlertHitTable {
+  alert_id: string;
+  decision_id: string;
+  /** The decision's summary as delivered and listed in the feed. */
+  decision: unknown;
+  matched_at: string;
+  event_position: number;
+  /** none (feed alert), pending, delivered, failed (attempts exhausted). */
+  delivery: 'none' | 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  delivered_at: string | null;
+}
+
+export interface RateLimitCounterTable {
+  key: string;
+  window_start_ms: number;
+  count: number;
+}
+
 export interface ProjectionGenerationTable {
   projection: string;
   generation: number;
@@ -438,6 +473,9 @@ export interface DB {
   event_log: EventLogTable;
   ingest_state: IngestStateTable;
   ingest_completions: IngestCompletionTable;
+  rate_limit_counters: RateLimitCounterTable;
+  alerts: AlertTable;
+  alert_hits: AlertHitTable;
   projection_checkpoints: ProjectionCheckpointTable;
   dead_letters: DeadLetterTable;
   decisions: DecisionTable;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JURISDICTIONS } from '../../contracts/courts/cantons.ts';
-import { basePath, logLevel, mode, port, positiveInt } from '../config/env.ts';
+import { basePath, logLevel, mode, port, positiveInt, trustProxy } from '../config/env.ts';
 
 /** Settings shared by every deployable: where the data lives and how to reach the engines. */
 export const infraEnv = z.object({
@@ -65,8 +65,18 @@ const secret = z
   .min(1)
   .transform((value) => new Secret(value));
 
+/**
+ * Where alert webhooks may point: `public` (default) refuses localhost, private, link-local and
+ * other non-public addresses, at creation and again when each delivery resolves the host; `any`
+ * (an operator's own network, tests) allows them.
+ */
+const webhookTargetsEnv = {
+  ALERT_WEBHOOK_TARGETS: z.enum(['public', 'any']).default('public'),
+};
+
 /** The API's own settings. */
 export const apiEnv = infraEnv.extend({
+  ...webhookTargetsEnv,
   PORT: port.default(8080),
   HOST: z.string().default('127.0.0.1'),
   BASE_PATH: basePath,
@@ -100,10 +110,31 @@ export const apiEnv = infraEnv.extend({
   STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt(300),
   /** Another server speaking the payment provider's API (a local mock); default the provider itself. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Per-client request-rate limit: `auto` is off in embedded mode and on otherwise. */
+  RATE_LIMIT: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Sustained requests per second and client address the limit allows. */
+  RATE_LIMIT_PER_SECOND: positiveInt(5),
+  /** Requests a client may make at once; the window is RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND seconds. */
+  RATE_LIMIT_BURST: positiveInt(20),
+  TRUST_PROXY: trustProxy,
 });
+
+/** Webhook deliveries of saved-search alerts (the projector processes send them). */
+const alertDeliveryEnv = {
+  ...webhookTargetsEnv,
+  /** Pause between passes over the due deliveries (ms). */
+  ALERT_DELIVERY_INTERVAL_MS: positiveInt(1_000),
+  /** Longest wait for a webhook's answer (ms). */
+  ALERT_WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+  /** Attempts before a delivery is given up. */
+  ALERT_MAX_ATTEMPTS: positiveInt(8),
+  /** Wait before the first retry (ms), doubled for each further one up to an hour. */
+  ALERT_RETRY_BASE_MS: positiveInt(5_000),
+};
 
 /** The embedded all-in-one process: the API plus ingest and projector settings. */
 export const embeddedEnv = apiEnv.extend({
+  ...alertDeliveryEnv,
   SAMPLE_SIZE: positiveInt(3000),
   SAMPLE_SEED: positiveInt(1),
   SAMPLE_DIR: z.string().optional(),
@@ -114,6 +145,7 @@ export const projectorEnv = infraEnv.extend({
   PROJECTOR_BATCH_SIZE: positiveInt(250),
   /** How often a running projector looks for a generation a rebuild activated (ms). */
   PROJECTOR_WATCH_MS: positiveInt(5000),
+  ...alertDeliveryEnv,
 });
 
 /** A comma-separated list whose every item passes `item` (blank items are ignored). */
@@ -155,6 +187,15 @@ export const ingestEnv = infraEnv.extend({
 export type IngestEnv = z.infer<typeof ingestEnv>;
 
 export type InfraEnv = z.infer<typeof infraEnv>;
+/** The alert delivery settings (see alertDeliveryEnv). */
+export type AlertDeliveryEnv = Pick<
+  z.infer<typeof projectorEnv>,
+  | 'ALERT_DELIVERY_INTERVAL_MS'
+  | 'ALERT_WEBHOOK_TIMEOUT_MS'
+  | 'ALERT_MAX_ATTEMPTS'
+  | 'ALERT_RETRY_BASE_MS'
+  | 'ALERT_WEBHOOK_TARGETS'
+>;
 export type ApiEnv = z.infer<typeof apiEnv>;
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
 /** The billing settings of the API (see apiEnv). */
@@ -172,6 +213,11 @@ export type BillingEnv = Pick<
   | 'STRIPE_API_URL'
 >;
 /** The language-model settings of the API (see apiEnv). */
+/** The rate-limit and proxy settings of the API (see apiEnv). */
+export type RateLimitEnv = Pick<
+  ApiEnv,
+  'SERVICE_MODE' | 'RATE_LIMIT' | 'RATE_LIMIT_PER_SECOND' | 'RATE_LIMIT_BURST' | 'TRUST_PROXY'
+>;
 export type LlmEnv = Pick<
   ApiEnv,
   'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS'

@@ -62,3 +62,30 @@ describe('ingest settings', () => {
     expect(() => parseEnv(ingestEnv, vars)).toThrow(message);
   });
 });
+
+describe('rate-limit and proxy settings of the API', () => {
+  it('defaults: auto (off in embedded mode), 5 per second, a burst of 20, no proxy trusted', () => {
+    expect(parseEnv(apiEnv, {})).toMatchObject({
+      RATE_LIMIT: 'auto',
+      RATE_LIMIT_PER_SECOND: 5,
+      RATE_LIMIT_BURST: 20,
+      TRUST_PROXY: false,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],
+    ['::1,fd00::/8', '::1,fd00::/8'],
+  ])('TRUST_PROXY=%s', (value, expected) => {
+    expect(parseEnv(apiEnv, { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('names the bad variable', () => {
+    expect(() => parseEnv(apiEnv, { TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv(apiEnv, { RATE_LIMIT: 'sometimes' })).toThrow(/RATE_LIMIT/);
+    expect(() => parseEnv(apiEnv, { RATE_LIMIT_PER_SECOND: '0' })).toThrow(/RATE_LIMIT_PER_SECOND/);
+    expect(() => parseEnv(apiEnv, { RATE_LIMIT_BURST: '1.5' })).toThrow(/RATE_LIMIT_BURST/);
+  });
+});

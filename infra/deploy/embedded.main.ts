@@ -12,7 +12,8 @@ import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
 import { warmGraphStatistics } from '../../api/queries/graph-statistics.query.ts';
 import { generatedSampleSources, type LoadReport, loadSamples } from '../../ingest/sample-load.ts';
-import { projectionLag } from '../../projector/lag.ts';
+import { AlertDelivery, alertDeliverySettings } from '../../projector/alerts/alert-delivery.ts';
+import { liveLag, projectionLag } from '../../projector/lag.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { parseEnv } from '../config/env.ts';
@@ -175,18 +176,28 @@ async function serve(
   onShutdown: (shutdown: (signal: string) => Promise<void>) => void,
 ): Promise<void> {
   say('starting the API …');
-  const app = await buildApp(apiDepsFrom(env, infra), { loggerInstance: logger });
+  const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
+  const app = await buildApp(
+    apiDepsFrom(env, infra, {
+      engineChecks: infra.engineChecks,
+      projectionLag: () => liveLag(infra.db, infra.eventLog, projections),
+    }),
+    { loggerInstance: logger, trustProxy: env.TRUST_PROXY },
+  );
+  const delivery = new AlertDelivery({ db: infra.db, logger }, alertDeliverySettings(env));
   let stopping = false;
   onShutdown(async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`${signal}: shutting down`);
     await app.close();
+    await delivery.stop();
     await projector.stop();
     await infra.close();
     process.exit(0);
   });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
+  delivery.start();
   const url = env.PUBLIC_BASE_URL ?? `${address.replace('[::1]', 'localhost')}${env.BASE_PATH}`;
   warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
     logger.warn(

@@ -24,6 +24,25 @@ export interface InfraLogger {
   error(obj: object, msg: string): void;
 }
 
+/** An engine a serving instance needs besides the database, with a probe that throws when it is down. */
+export interface EngineProbe {
+  readonly name: string;
+  check(): Promise<void>;
+}
+
+/**
+ * OpenSearch answers. Reaching the cluster is what counts: before the first projection creates
+ * the index there is no live generation yet, and lookups by id are answered meanwhile.
+ */
+export function openSearchProbe(search: Pick<OpenSearchSearchIndex, 'liveGeneration'>): EngineProbe {
+  return {
+    name: 'search',
+    async check() {
+      await search.liveGeneration();
+    },
+  };
+}
+
 /** The adapters a deployable works with, chosen by SERVICE_MODE. */
 export interface Infra {
   readonly db: Database;
@@ -39,6 +58,8 @@ export interface Infra {
   readonly claimJudge: ClaimJudge;
   /** The payment provider (API settings); null when billing is not configured. */
   readonly billingProvider: BillingProvider | null;
+  /** Engines besides the database that the API needs to answer (OpenSearch in distributed mode). */
+  readonly engineChecks: readonly EngineProbe[];
   readonly mode: InfraEnv['SERVICE_MODE'];
   close(): Promise<void>;
 }
@@ -141,6 +162,7 @@ export async function openInfra(
       deadLetters: null,
       claimJudge,
       billingProvider,
+      engineChecks: [],
       mode: env.SERVICE_MODE,
       async close() {
         await eventLog.close();
@@ -174,6 +196,7 @@ export async function openInfra(
     deadLetters: kafka,
     claimJudge,
     billingProvider,
+    engineChecks: [openSearchProbe(search)],
     mode: env.SERVICE_MODE,
     async close() {
       await kafka.close();

@@ -96,6 +96,20 @@ export interface DecisionSearchIndex {
   search(request: SearchRequest): Promise<SearchResult>;
 }
 
+/**
+ * Evaluates a search (query and filters, as `DecisionSearchIndex.search` reads them) against given
+ * documents that need not be indexed anywhere, inside a projection's transaction.
+ */
+export interface SearchMatcher {
+  /** The ids of those `docs` that `query` and `filters` match. */
+  matching(
+    query: QueryNode | null,
+    filters: SearchFilters,
+    docs: readonly SearchDocument[],
+    ctx: SearchWriteContext,
+  ): Promise<Set<string>>;
+}
+
 /** Index generations kept outside the read-model database (OpenSearch): created, activated, dropped. */
 export interface SearchGenerations {
   /** Creates the generation's index if missing; readers do not see it yet. */

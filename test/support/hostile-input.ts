@@ -134,9 +134,10 @@ function asObject(schema: unknown): z.ZodObject | undefined {
     : undefined;
 }
 
-/** The parameter a path segment names: `:court.xml` is the parameter `court` with a fixed suffix. */
-function paramName(segment: string): string {
-  return /^:(\w+)/.exec(segment)![1]!;
+/** A parameter segment: its name and the static suffix after it (`:alert_id.xml`). */
+function paramSegment(segment: string): { name: string; suffix: string } | null {
+  const m = /^:([A-Za-z0-9_]+)(.*)$/.exec(segment);
+  return m ? { name: m[1]!, suffix: m[2]! } : null;
 }
 
 /** The routes an app registered (HEAD twins left out: they share the GET handler). */
@@ -148,7 +149,7 @@ export function routesUnderTest(registered: readonly RouteOptions[]): RouteUnder
     const pathParams = route.url
       .split('/')
       .filter((s) => s.startsWith(':') || s === '*')
-      .map((s) => (s === '*' ? '*' : paramName(s)));
+      .map((s) => (s === '*' ? '*' : paramSegment(s)!.name));
     for (const method of methods) {
       routes.push({
         method,
@@ -166,13 +167,11 @@ export function routesUnderTest(registered: readonly RouteOptions[]): RouteUnder
 export function urlOf(route: RouteUnderTest, encodedParams: Record<string, string>, query = ''): string {
   const path = route.url
     .split('/')
-    .map((s) =>
-      s === '*'
-        ? encodedParams['*']
-        : s.startsWith(':')
-          ? `${encodedParams[paramName(s)]}${s.slice(1 + paramName(s).length)}`
-          : s,
-    )
+    .map((s) => {
+      if (s === '*') return encodedParams['*'];
+      const param = paramSegment(s);
+      return param ? `${encodedParams[param.name]}${param.suffix}` : s;
+    })
     .join('/');
   const url = path.startsWith('/') ? path : `/${path}`;
   return query ? `${url}?${query}` : url;

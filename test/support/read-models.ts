@@ -58,6 +58,8 @@ export function appOver(
     search?: DecisionSearchIndex;
     /** Options of the app itself (e.g. a route observer). */
     app?: BuildAppOptions;
+    /** Operator wiring: readiness, engine checks, projection lag, rate limit. */
+    deps?: Pick<ApiDeps, 'ready' | 'engineChecks' | 'projectionLag' | 'rateLimit'>;
   } = {},
 ): Promise<FastifyInstance> {
   const today = options.today ?? '2026-01-15';
@@ -76,6 +78,7 @@ export function appOver(
       now: () => new Date(`${today}T12:00:00.000Z`),
       ...(options.claimJudge ? { claimJudge: options.claimJudge } : {}),
       ...(options.exportRenderers ? { exportRenderers: options.exportRenderers } : {}),
+      ...options.deps,
     },
     options.app,
   );

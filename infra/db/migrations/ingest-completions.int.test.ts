@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/engines.ts';
 import type { DatabaseHandle } from '../database.ts';
-import { migrateToLatest } from '../migrate.ts';
+import { MIGRATIONS, migrateToLatest } from '../migrate.ts';
 
 describe('migration 002: ingest completions', () => {
   let handle: DatabaseHandle;
@@ -13,9 +13,11 @@ describe('migration 002: ingest completions', () => {
 
   it('takes the completed runs of a data folder from before it from the event log', async () => {
     const db = handle.db;
-    // The folder as the previous release left it: no completions table, runs only as events.
-    await sql`drop table ingest_completions`.execute(db);
-    await sql`delete from kysely_migration where name = '002-ingest-completions'`.execute(db);
+    // The folder as the previous release left it: no completions table (nor anything later), runs
+    // only as events.
+    const since = Object.keys(MIGRATIONS).filter((name) => name >= '002-ingest-completions');
+    for (const name of [...since].reverse()) await MIGRATIONS[name]!.down!(db as Kysely<unknown>);
+    await sql`delete from kysely_migration where name >= '002-ingest-completions'`.execute(db);
     const run = (id: string, source: string, at: string, success: boolean) => ({
       stream: 'scraper-health',
       partition: 0,
@@ -42,7 +44,7 @@ describe('migration 002: ingest completions', () => {
       ])
       .execute();
 
-    expect(await migrateToLatest(db as Kysely<unknown>)).toEqual(['002-ingest-completions']);
+    expect(await migrateToLatest(db as Kysely<unknown>)).toEqual(since);
     const rows = await db.selectFrom('ingest_completions').selectAll().execute();
     expect(rows).toEqual([{ source: 'sample', completed_at: '2026-01-02T00:00:00.000Z' }]);
   });

@@ -1,10 +1,13 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { QueryNode } from '../../../contracts/search/query-ast.ts';
 import type { Database } from '../../db/database.ts';
 import {
   SEARCH_HIT_FIELDS,
   type DecisionSearchIndex,
   type SearchDocument,
+  type SearchFilters,
   type SearchHit,
+  type SearchMatcher,
   type SearchIndexWriter,
   type SearchRequest,
   type SearchResult,
@@ -27,6 +30,81 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The columns of `decision_search` (the read model's table; also the matcher's temporary table). */
+export const DECISION_SEARCH_COLUMNS = `
+  decision_id text primary key,
+  court text not null,
+  canton text not null,
+  chamber text,
+  decision_type text,
+  decision_date date,
+  language text not null,
+  docket_number text not null,
+  title text not null,
+  regeste text,
+  rule_statement text not null,
+  ref_keys text[] not null,
+  tsv tsvector not null,
+  event_position bigint not null`;
+
+/** The row of a search document in `decision_search` (its tsvector weighted title, Regeste, text). */
+function searchRow(doc: SearchDocument, position: number) {
+  const cfg = LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG;
+  const text = doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
+  return {
+    decision_id: doc.decision_id,
+    court: doc.court,
+    canton: doc.canton,
+    chamber: doc.chamber,
+    decision_type: doc.decision_type,
+    decision_date: doc.decision_date,
+    language: doc.language,
+    docket_number: doc.docket_number,
+    title: doc.title,
+    regeste: doc.regeste,
+    rule_statement: doc.rule_statement,
+    ref_keys: sql<string[]>`${[...doc.ref_keys]}::text[]`,
+    tsv: sql`setweight(to_tsvector(${cfg}::regconfig, ${doc.title}), 'A')
+      || setweight(to_tsvector(${cfg}::regconfig, ${doc.regeste ?? ''}), 'B')
+      || setweight(to_tsvector(${cfg}::regconfig, ${text}), 'C')`,
+    event_position: position,
+  };
+}
+
+/** The condition a search's query and filters put on `decision_search` rows. */
+function whereOf(query: QueryNode | null, f: SearchFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (query) conditions.push(compileTsQuery(query).sql);
+  if (f.court) conditions.push(sql<SqlBool>`court = ${f.court}`);
+  if (f.canton) conditions.push(sql<SqlBool>`canton = ${f.canton}`);
+  if (f.language) conditions.push(sql<SqlBool>`language = ${f.language}`);
+  if (f.dateFrom) conditions.push(sql<SqlBool>`decision_date >= ${f.dateFrom}::date`);
+  if (f.dateTo) conditions.push(sql<SqlBool>`decision_date <= ${f.dateTo}::date`);
+  if (f.chamber) conditions.push(sql<SqlBool>`chamber ilike ${`%${escapeLike(f.chamber)}%`}`);
+  if (f.decisionType) conditions.push(sql<SqlBool>`lower(decision_type) = lower(${f.decisionType})`);
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
+}
+
+/**
+ * Evaluates a search against given documents with the semantics of the Postgres full-text search
+ * (the conformance suite holds OpenSearch to the same): the documents become `decision_search`
+ * rows of a temporary table of the transaction, queried with the same condition as a search.
+ */
+export const postgresSearchMatcher: SearchMatcher = {
+  async matching(query, filters, docs, { tx }) {
+    if (docs.length === 0) return new Set();
+    const db = tx as unknown as Kysely<{ candidate_search: ReturnType<typeof searchRow> }>;
+    await sql`create temporary table if not exists candidate_search (${sql.raw(DECISION_SEARCH_COLUMNS)})
+      on commit delete rows`.execute(tx);
+    await sql`truncate candidate_search`.execute(tx);
+    await db.insertInto('candidate_search').values(docs.map((d) => searchRow(d, 0))).execute();
+    const rows = await sql<{ decision_id: string }>`
+      select decision_id from candidate_search where ${whereOf(query, filters)}`.execute(tx);
+    await sql`truncate candidate_search`.execute(tx);
+    return new Set(rows.rows.map((r) => r.decision_id));
+  },
+};
+
 /** Decision search on PostgreSQL full-text search (embedded PGlite or a server). */
 export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWriter {
   private readonly countCap: number;
@@ -45,27 +123,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     { tx }: SearchWriteContext,
   ): Promise<void> {
     for (const { doc, position } of docs) {
-      const cfg = LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG;
-      const text =
-        doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
-      const row = {
-        decision_id: doc.decision_id,
-        court: doc.court,
-        canton: doc.canton,
-        chamber: doc.chamber,
-        decision_type: doc.decision_type,
-        decision_date: doc.decision_date,
-        language: doc.language,
-        docket_number: doc.docket_number,
-        title: doc.title,
-        regeste: doc.regeste,
-        rule_statement: doc.rule_statement,
-        ref_keys: sql<string[]>`${[...doc.ref_keys]}::text[]`,
-        tsv: sql`setweight(to_tsvector(${cfg}::regconfig, ${doc.title}), 'A')
-          || setweight(to_tsvector(${cfg}::regconfig, ${doc.regeste ?? ''}), 'B')
-          || setweight(to_tsvector(${cfg}::regconfig, ${text}), 'C')`,
-        event_position: position,
-      };
+      const row = searchRow(doc, position);
       await tx
         .insertInto('decision_search')
         .values(row)
@@ -81,17 +139,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const compiled = compileTsQuery(request.query);
-    const f = request.filters;
-    const conditions: Expression<SqlBool>[] = [];
-    if (request.query) conditions.push(compiled.sql);
-    if (f.court) conditions.push(sql<SqlBool>`court = ${f.court}`);
-    if (f.canton) conditions.push(sql<SqlBool>`canton = ${f.canton}`);
-    if (f.language) conditions.push(sql<SqlBool>`language = ${f.language}`);
-    if (f.dateFrom) conditions.push(sql<SqlBool>`decision_date >= ${f.dateFrom}::date`);
-    if (f.dateTo) conditions.push(sql<SqlBool>`decision_date <= ${f.dateTo}::date`);
-    if (f.chamber) conditions.push(sql<SqlBool>`chamber ilike ${`%${escapeLike(f.chamber)}%`}`);
-    if (f.decisionType) conditions.push(sql<SqlBool>`lower(decision_type) = lower(${f.decisionType})`);
-    const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+    const where = whereOf(request.query, request.filters);
 
     const counted = await sql<{ n: number }>`
       select count(*)::int as n from (select 1 from decision_search where ${where} limit ${this.countCap + 1}) m
