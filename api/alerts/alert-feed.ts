@@ -1,5 +1,7 @@
 import { Feed } from 'feed';
 import { canonicalUrl } from '../../contracts/citation/citation-strings.ts';
+import { atomHtml } from '../exports/atom.ts';
+import { xmlSafe } from '../exports/export-document.ts';
 
 /** A recorded hit of an alert as the feed lists it. */
 export interface FeedHit {
@@ -23,8 +25,8 @@ export function alertFeed(
   const self = `${publicBaseUrl}/alerts/${alert.alert_id}.xml`;
   const feed = new Feed({
     id: self,
-    title: `Alert ${alert.alert_id}: ${alert.description}`,
-    description: `Newly published decisions matching ${alert.description}`,
+    title: xmlSafe(`Alert ${alert.alert_id}: ${alert.description}`),
+    description: xmlSafe(`Newly published decisions matching ${alert.description}`),
     link: self,
     feedLinks: { atom: self },
     updated: new Date(hits[0]?.matched_at ?? alert.created_at),
@@ -37,11 +39,11 @@ export function alertFeed(
     feed.addItem({
       id: url,
       link: url,
-      title: `${d.docket_number}: ${d.title}`,
+      title: atomHtml(`${d.docket_number}: ${d.title}`),
       date: new Date(hit.matched_at),
       ...(d.decision_date ? { published: new Date(`${d.decision_date}T00:00:00Z`) } : {}),
-      ...(d.regeste ? { description: d.regeste } : {}),
-      category: [{ name: d.court }],
+      ...(d.regeste ? { description: atomHtml(d.regeste) } : {}),
+      category: [{ term: d.court }],
     });
   }
   return feed.atom1();

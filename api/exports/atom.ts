@@ -22,8 +22,8 @@ export interface AtomContext {
 /** Before any decision: the `updated` of an empty feed. */
 const NEVER = '1970-01-01T00:00:00.000Z';
 
-/** Plain text for an element the library marks `type="html"`: escaped so readers show it as written. */
-const html = (text: string) =>
+/** Plain text for an element the `feed` library marks `type="html"`: escaped so readers show it as written. */
+export const atomHtml = (text: string) =>
   xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The feed's own address. */
@@ -57,10 +57,10 @@ export function renderCourtAtom(snapshot: CourtFeedSnapshot, ctx: AtomContext): 
     feed.addItem({
       id: url,
       link: url,
-      title: html(title),
+      title: atomHtml(title),
       date: new Date(e.updated),
       ...(e.decision_date ? { published: new Date(`${e.decision_date}T00:00:00.000Z`) } : {}),
-      description: html(e.summary),
+      description: atomHtml(e.summary),
       category: [
         { term: e.court, label: xmlSafe(snapshot.courtName), scheme: `${base}/courts` },
         { term: e.canton, scheme: `${base}/courts#canton` },
