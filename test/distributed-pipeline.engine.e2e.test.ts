@@ -120,6 +120,7 @@ describe('distributed pipeline: ingest, 2 projectors, api as separate processes'
         decisions: 0,
         'decision-search': 0,
         courts: 0,
+        'court-feeds': 0,
         'scraper-health': 0,
       });
       // Two instances writing the shared aggregates never had to fall back or dead-letter.
