@@ -37,6 +37,8 @@ export interface ApiSettings {
   readonly staleAfterHours: number;
   /** Largest response body (characters) a full-detail search page may reach before it shrinks. */
   readonly maxSearchResponseChars: number;
+  /** How long an Atom feed may serve a snapshot version before looking again (ms; default 1000). */
+  readonly feedCacheTtlMs?: number;
   /** Where alert webhooks may point: public hosts only (default) or any. */
   readonly webhookTargets?: 'public' | 'any';
 }

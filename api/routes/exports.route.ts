@@ -32,6 +32,7 @@ export function attachmentHeader(name: string): string {
 
 /** Rendered feeds by court and snapshot, so an unchanged feed is not rendered again per request. */
 const FEED_CACHE_SIZE = 256;
+const FEED_VERSION_TTL_MS = 1000;
 
 export const exportsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
@@ -103,6 +104,19 @@ export const exportsRoutes =
       );
     }
 
+    // Which snapshot a feed is at, re-read at most once a second per court (feedCacheTtlMs): a feed
+    // is never more than that behind its snapshot, and a busy feed costs no database read per request.
+    const versions = new Map<string, { at: number; version: Awaited<ReturnType<typeof courtFeedVersion>> }>();
+    const currentVersion = async (court: string) => {
+      const now = Date.now();
+      const known = versions.get(court);
+      if (known && now - known.at < (deps.settings.feedCacheTtlMs ?? FEED_VERSION_TTL_MS))
+        return known.version;
+      const version = await courtFeedVersion(deps.db, court);
+      if (versions.size >= FEED_CACHE_SIZE) versions.delete(versions.keys().next().value!);
+      versions.set(court, { at: now, version });
+      return version;
+    };
     const rendered = new Map<string, { xml: string; etag: string; updated: string | null }>();
     r.get(
       '/atom/:court.xml',
@@ -129,7 +143,7 @@ export const exportsRoutes =
       },
       async (request, reply) => {
         const { court } = request.params;
-        const version = await courtFeedVersion(deps.db, court);
+        const version = await currentVersion(court);
         if (!version)
           throw new ApiError(404, 'API_UNKNOWN_COURT', `No court '${court}'; list the courts via /courts`);
         const c = ctx();

@@ -89,6 +89,8 @@ export function courtFeedsBehaviour(name: string, open: () => Promise<DatabaseHa
         publicBaseUrl: TEST_PUBLIC_BASE,
         staleAfterHours: 48,
         maxSearchResponseChars: 1_000_000,
+        // Every request sees the snapshot as the projection left it.
+        feedCacheTtlMs: 0,
       },
       today: () => '2026-01-15',
       now: () => new Date('2026-01-15T12:00:00Z'),
