@@ -100,6 +100,11 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       'x-ratelimit-limit',
       'x-ratelimit-remaining',
       'x-ratelimit-reset',
+      // Downloads and feeds read from a browser: the file name, the fallback notice, validators.
+      'content-disposition',
+      'content-location',
+      'x-export-fallback',
+      'etag',
     ],
     // A bare OPTIONS request (no Origin) gets the allowed methods, not a plain-text 400.
     strictPreflight: false,

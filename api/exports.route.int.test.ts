@@ -409,3 +409,12 @@ describe('OpenAPI', () => {
     });
   });
 });
+
+describe('CORS', () => {
+  it('lets a browser read the file name of a download and the ETag of a feed', async () => {
+    const res = await get('/decisions/bger_5A_321_2024/export.pdf', { origin: 'https://app.example.org' });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['content-disposition', 'x-export-fallback', 'etag']));
+  });
+});
