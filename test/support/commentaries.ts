@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/app.ts';
+import type { Commentary } from '../../contracts/events/index.ts';
+import { openPglite, type DatabaseHandle } from '../../infra/db/database.ts';
+import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
+import { TableIngestState } from '../../infra/ingest-state/table-ingest-state.ts';
+import { runEventSource } from '../../ingest/ingest-runner.ts';
+import { createSampleCommentarySource } from '../../ingest/sources/onlinekommentar/sample-commentaries.ts';
+import { commentariesProjection } from '../../projector/commentaries/commentaries.projection.ts';
+import { legislationCatalogProjection } from '../../projector/legislation-catalog/legislation-catalog.projection.ts';
+import { ProjectorHost } from '../../projector/projector-host.ts';
+import { statutesProjection } from '../../projector/statutes/statutes.projection.ts';
+import { quiet, statuteWorldDeps } from './statutes.ts';
+
+export interface CommentaryWorld {
+  readonly app: FastifyInstance;
+  readonly handle: DatabaseHandle;
+  /** Every commentary the log holds, as published. */
+  readonly published: () => Promise<Commentary[]>;
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * The bundled commentary sample ingested through the OnlineKommentar source (recorded answers),
+ * projected into in-memory PGlite, and the API over it (today = 2026-11-22).
+ */
+export async function openCommentaryWorld(): Promise<CommentaryWorld> {
+  const dir = await mkdtemp(join(tmpdir(), 'commentaries-'));
+  const handle = await openPglite({ dataDir: null });
+  const log = new TableEventLog(handle.db, { pollIntervalMs: 20 });
+  const source = await createSampleCommentarySource({ dir });
+  await runEventSource(source, {
+    log,
+    state: new TableIngestState(handle.db),
+    now: () => new Date().toISOString(),
+    newId: randomUUID,
+    logger: quiet,
+  });
+  const host = new ProjectorHost(
+    { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
+    // The statute read models (empty here) answer the law-name resolution's cantonal look-ups.
+    [commentariesProjection, statutesProjection, legislationCatalogProjection],
+    { watchIntervalMs: 0, batchSize: 100 },
+  );
+  await host.start();
+  await host.waitUntilCaughtUp(undefined, 50);
+  const app = await buildApp(statuteWorldDeps(handle.db));
+  return {
+    app,
+    handle,
+    published: async () =>
+      (
+        await handle.db
+          .selectFrom('event_log')
+          .select('payload')
+          .where('type', '=', 'CommentaryPublished')
+          .orderBy('position')
+          .execute()
+      ).map((r) => (r.payload as { data: Commentary }).data),
+    close: async () => {
+      await app.close();
+      await host.stop();
+      await handle.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
