@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.ts';
 import type { Commentary } from '../../contracts/events/index.ts';
-import { openPglite, type DatabaseHandle } from '../../infra/db/database.ts';
+import { openPglite, type Database, type DatabaseHandle } from '../../infra/db/database.ts';
 import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
 import { TableIngestState } from '../../infra/ingest-state/table-ingest-state.ts';
 import { runEventSource } from '../../ingest/ingest-runner.ts';
@@ -15,6 +15,17 @@ import { legislationCatalogProjection } from '../../projector/legislation-catalo
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { statutesProjection } from '../../projector/statutes/statutes.projection.ts';
 import { quiet, statuteWorldDeps } from './statutes.ts';
+
+/** Every commentary the event log holds, as published, in log order. */
+export async function publishedCommentaries(db: Database): Promise<Commentary[]> {
+  const rows = await db
+    .selectFrom('event_log')
+    .select('payload')
+    .where('type', '=', 'CommentaryPublished')
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => (r.payload as { data: Commentary }).data);
+}
 
 export interface CommentaryWorld {
   readonly app: FastifyInstance;
@@ -52,15 +63,7 @@ export async function openCommentaryWorld(): Promise<CommentaryWorld> {
   return {
     app,
     handle,
-    published: async () =>
-      (
-        await handle.db
-          .selectFrom('event_log')
-          .select('payload')
-          .where('type', '=', 'CommentaryPublished')
-          .orderBy('position')
-          .execute()
-      ).map((r) => (r.payload as { data: Commentary }).data),
+    published: () => publishedCommentaries(handle.db),
     close: async () => {
       await app.close();
       await host.stop();
