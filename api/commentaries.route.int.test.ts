@@ -147,6 +147,14 @@ describe('GET /commentaries/{abbreviation}', () => {
     expect(c.legal_text).toContain('Schaden');
   });
 
+  it('a former-edition name (aOR) serves the current commentary with a note', async () => {
+    const res = await lookup('aOR', 'article=41');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sr_number: '220', resolved_via: 'alias' });
+    expect(res.body.note).toEqual(expect.any(String));
+    expect(res.body.commentaries[0].commentary_id).toBe(ART_41);
+  });
+
   it('language picks the translation (default de)', async () => {
     const fr = await lookup('CO', 'article=41&language=fr');
     expect(fr.status).toBe(200);
