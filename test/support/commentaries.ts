@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.ts';
 import type { Commentary } from '../../contracts/events/index.ts';
+import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 import { openPglite, type Database, type DatabaseHandle } from '../../infra/db/database.ts';
 import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
 import { TableIngestState } from '../../infra/ingest-state/table-ingest-state.ts';
@@ -15,6 +16,34 @@ import { legislationCatalogProjection } from '../../projector/legislation-catalo
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { statutesProjection } from '../../projector/statutes/statutes.projection.ts';
 import { quiet, statuteWorldDeps } from './statutes.ts';
+
+/** The bundled commentary sample as events (built by the OnlineKommentar source from its recorded answers). */
+export async function sampleCommentaryEvents(): Promise<OutgoingEvent[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'commentaries-'));
+  try {
+    const source = await createSampleCommentarySource({ dir });
+    const events: OutgoingEvent[] = [];
+    for await (const item of source.items()) {
+      for (const record of await source.records(item, '2026-01-01T00:00:00.000Z')) {
+        events.push({
+          stream: 'commentaries',
+          envelope: {
+            type: record.type,
+            schemaVersion: record.schemaVersion,
+            eventId: randomUUID(),
+            occurredAt: '2026-01-01T00:00:00.000Z',
+            source: source.name,
+            key: record.entityKey,
+            data: record.data,
+          },
+        });
+      }
+    }
+    return events;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** Every commentary the event log holds, as published, in log order. */
 export async function publishedCommentaries(db: Database): Promise<Commentary[]> {
