@@ -1,8 +1,4 @@
-import type {
-  AppealChainQuery,
-  AppealChainResponse,
-  AppealInstance,
-} from '../../contracts/api/graph.schema.ts';
+import type { AppealChainQuery, AppealChainResponse, AppealInstance } from '../../contracts/api/graph.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { incomingEdges, outgoingEdges, unresolvedReferences, type EdgeRow } from './graph-edges.sql.ts';
 import { graphDecisionOf, nodesByIds, type NodeRow } from './graph-nodes.query.ts';
@@ -140,3 +136,4 @@ export async function appealChainOf(
     subsequent: finish(subsequent),
   };
 }
+

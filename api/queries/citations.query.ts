@@ -1,12 +1,6 @@
 import type { CitationEdge, CitationsQuery, CitationsResponse } from '../../contracts/api/graph.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
-import {
-  incomingEdges,
-  outgoingEdges,
-  unresolvedReferences,
-  type EdgePage,
-  type EdgeRow,
-} from './graph-edges.sql.ts';
+import { incomingEdges, outgoingEdges, unresolvedReferences, type EdgePage, type EdgeRow } from './graph-edges.sql.ts';
 import { graphDecisionOf, nodesByIds, type NodeRow } from './graph-nodes.query.ts';
 import type { SummaryContext } from './summaries.ts';
 
@@ -76,12 +70,7 @@ export async function citationsOf(
     ...(out && unresolved
       ? {
           outgoing: {
-            ...continuation(
-              out,
-              q.offset,
-              q.limit,
-              edges(out, (r) => r.target_id),
-            ),
+            ...continuation(out, q.offset, q.limit, edges(out, (r) => r.target_id)),
             unresolved_total: unresolved.total,
             unresolved: unresolved.rows.map((u) => ({
               reference: u.raw,
@@ -94,15 +83,6 @@ export async function citationsOf(
           },
         }
       : {}),
-    ...(inc
-      ? {
-          incoming: continuation(
-            inc,
-            q.offset,
-            q.limit,
-            edges(inc, (r) => r.source_id),
-          ),
-        }
-      : {}),
+    ...(inc ? { incoming: continuation(inc, q.offset, q.limit, edges(inc, (r) => r.source_id)) } : {}),
   };
 }

@@ -197,10 +197,7 @@ type Tier = 'exact' | 'origin_docket' | 'inner_page';
  * by tier, mirroring {@link candidatesCte} from the cited side: `select` gives each tier's select
  * list over `k` and `r` (the reference).
  */
-function referencesNamingKeysSql(
-  role: string,
-  select: (tier: Tier) => RawBuilder<unknown>,
-): RawBuilder<unknown> {
+function referencesNamingKeysSql(role: string, select: (tier: Tier) => RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
       select ${select('exact')}
       from k join decision_references r on r.ref_key = k.ref_key
@@ -253,9 +250,7 @@ export function incomingEdgesSql(
       select coalesce((select decision_date from citation_nodes where decision_id = ${targetId}), null::date) as decision_date
     ),
     hits as materialized (${referencesNamingKeysSql(role, (tier) =>
-      tier === 'inner_page'
-        ? sql`${light}, r.bge_page, 'inner_page'::text as match`
-        : sql`${light}, null::integer as bge_page, ${sql.lit(tier)}::text as match`,
+      tier === 'inner_page' ? sql`${light}, r.bge_page, 'inner_page'::text as match` : sql`${light}, null::integer as bge_page, ${sql.lit(tier)}::text as match`,
     )}),
     amb as materialized (
       select c.*, (case c.match
@@ -323,17 +318,7 @@ function pageOf(rows: readonly (EdgeRow & { total: number })[]): EdgePage {
 /** A reference that names no decision of the corpus. */
 export type UnresolvedRow = Pick<
   DecisionReferenceTable,
-  | 'ordinal'
-  | 'kind'
-  | 'raw'
-  | 'ref_key'
-  | 'docket'
-  | 'ref_court'
-  | 'ref_canton'
-  | 'stated_date'
-  | 'match_confidence'
-  | 'origin'
-  | 'level'
+  'ordinal' | 'kind' | 'raw' | 'ref_key' | 'docket' | 'ref_court' | 'ref_canton' | 'stated_date' | 'match_confidence' | 'origin' | 'level'
 >;
 
 /** References of a decision (role) that name no decision of the corpus, in text order. */

@@ -18,10 +18,7 @@ export interface StatuteFilter {
  * number under which statute references are counted; `article` normalised (`41A` → `41a`).
  * Names the alias rules do not resolve to a federal act, and malformed articles, are 422.
  */
-export function statuteFilterOf(
-  lawCode: string | undefined,
-  article: string | undefined,
-): StatuteFilter | null {
+export function statuteFilterOf(lawCode: string | undefined, article: string | undefined): StatuteFilter | null {
   if (lawCode === undefined) return null;
   const resolved = resolveLawName({ abbreviation: lawCode });
   if (resolved.status === 'miss' || resolved.canton !== 'CH') {

@@ -8,9 +8,7 @@ describe('graph figures of /statistics: computed once, then refreshed behind the
   let models: LoadedReadModels;
   beforeAll(async () => {
     models = await loadReadModels([
-      decisionEvent(
-        makeDecision({ court: 'bger', docket_number: '4A_1/2020', full_text: 'Erwägungen. Art. 41 OR.' }),
-      ),
+      decisionEvent(makeDecision({ court: 'bger', docket_number: '4A_1/2020', full_text: 'Erwägungen. Art. 41 OR.' })),
       decisionEvent(
         makeDecision({
           court: 'bger',

@@ -39,11 +39,7 @@ function sourceFilter(q: StatisticsQuery): RawBuilder<boolean> {
 
 const num = (v: unknown): number => Number(v ?? 0);
 
-async function caseFigures(
-  db: Database,
-  q: StatisticsQuery,
-  today: string,
-): Promise<CitationGraphStatistics> {
+async function caseFigures(db: Database, q: StatisticsQuery, today: string): Promise<CitationGraphStatistics> {
   const where = sourceFilter(q);
   const main = await sql<{
     case_references: number;
@@ -106,15 +102,7 @@ async function caseFigures(
     appeal_links_resolved: num(appeal.rows[0]?.resolved),
     most_cited: top.rows.flatMap((t) => {
       const n = nodes.get(t.target_id);
-      return n
-        ? [
-            {
-              decision_id: t.target_id,
-              citation_string_de: citationStrings(n, today).citation_string_de,
-              cited_by: num(t.n),
-            },
-          ]
-        : [];
+      return n ? [{ decision_id: t.target_id, citation_string_de: citationStrings(n, today).citation_string_de, cited_by: num(t.n) }] : [];
     }),
     computed_at: new Date().toISOString(),
   };
@@ -143,11 +131,7 @@ async function statuteFigures(db: Database, q: StatisticsQuery): Promise<Statute
     statute_references: num(t?.n),
     decisions_citing_statutes: num(t?.d),
     federal_acts: num(t?.acts),
-    top_acts: acts.rows.map((a) => ({
-      sr_number: a.sr_number,
-      abbreviation: abbreviationOf(a.sr_number),
-      decisions: num(a.n),
-    })),
+    top_acts: acts.rows.map((a) => ({ sr_number: a.sr_number, abbreviation: abbreviationOf(a.sr_number), decisions: num(a.n) })),
     top_articles: articles.rows.map((a) => ({
       sr_number: a.sr_number,
       abbreviation: abbreviationOf(a.sr_number),
@@ -162,24 +146,17 @@ async function statuteFigures(db: Database, q: StatisticsQuery): Promise<Statute
  * the background when older than {@link GRAPH_STATISTICS_TTL_MS} (the older figures answer
  * meanwhile). A failed computation is not kept.
  */
-export function graphStatistics(
-  db: Database,
-  q: StatisticsQuery,
-  today: string,
-  now = Date.now,
-): Promise<GraphFigures> {
+export function graphStatistics(db: Database, q: StatisticsQuery, today: string, now = Date.now): Promise<GraphFigures> {
   const perDb = cache.get(db) ?? new Map<string, CacheEntry>();
   cache.set(db, perDb);
   const key = JSON.stringify([q.court ?? null, q.canton ?? null, q.year ?? null]);
   const compute = (): CacheEntry => {
     const entry: CacheEntry = {
       at: now(),
-      value: Promise.all([caseFigures(db, q, today), statuteFigures(db, q)]).then(
-        ([citation_graph, statutes]) => ({
-          citation_graph,
-          statutes,
-        }),
-      ),
+      value: Promise.all([caseFigures(db, q, today), statuteFigures(db, q)]).then(([citation_graph, statutes]) => ({
+        citation_graph,
+        statutes,
+      })),
       ready: false,
       refreshing: false,
     };

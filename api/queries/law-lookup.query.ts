@@ -159,19 +159,9 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
   if (resolution.status === 'miss' && resolution.code === 'unknown_name' && input.second === undefined) {
     const own = await federalActByOwnAbbreviation(db, input.abbreviation, input.query.canton);
     if (own) {
-      const bySr = await resolve(
-        db,
-        { ...input, query: { ...input.query, sr_number: undefined } },
-        own,
-        undefined,
-      );
+      const bySr = await resolve(db, { ...input, query: { ...input.query, sr_number: undefined } }, own, undefined);
       if (bySr.status === 'resolved')
-        resolution = {
-          ...bySr,
-          input: resolution.input,
-          normalised_key: resolution.normalised_key,
-          via: 'stored_abbreviation',
-        };
+        resolution = { ...bySr, input: resolution.input, normalised_key: resolution.normalised_key, via: 'stored_abbreviation' };
     }
   }
   if (resolution.status === 'miss') return { kind: 'miss', body: missBody(resolution) };

@@ -56,12 +56,7 @@ async function yearRange(db: Database, q: TrendsQuery): Promise<[number, number]
 }
 
 /** A topic's matches per year, counted by the search index (capped counts are lower bounds). */
-async function topicCounts(
-  db: Database,
-  search: DecisionSearchIndex,
-  q: TrendsQuery,
-  topic: QueryNode,
-): Promise<YearCount[]> {
+async function topicCounts(db: Database, search: DecisionSearchIndex, q: TrendsQuery, topic: QueryNode): Promise<YearCount[]> {
   const range = await yearRange(db, q);
   if (!range) return [];
   const years: number[] = [];
@@ -87,20 +82,10 @@ async function topicCounts(
 }
 
 /** Ids of a topic's matches (up to the pool), for combining with a statute. */
-async function topicIds(
-  search: DecisionSearchIndex,
-  q: TrendsQuery,
-  topic: QueryNode,
-): Promise<{ ids: string[]; cut: boolean }> {
+async function topicIds(search: DecisionSearchIndex, q: TrendsQuery, topic: QueryNode): Promise<{ ids: string[]; cut: boolean }> {
   const ids: string[] = [];
   for (let offset = 0; offset < TREND_TOPIC_POOL; offset += TOPIC_PAGE) {
-    const r = await search.search({
-      query: topic,
-      filters: searchFilters(q),
-      sort: 'date_desc',
-      limit: TOPIC_PAGE,
-      offset,
-    });
+    const r = await search.search({ query: topic, filters: searchFilters(q), sort: 'date_desc', limit: TOPIC_PAGE, offset });
     ids.push(...r.hits.map((h) => h.decision_id));
     if (!r.hasMore || r.hits.length === 0) return { ids, cut: false };
   }
