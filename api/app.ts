@@ -20,6 +20,7 @@ import { exportsRoutes } from './routes/exports.route.ts';
 import { graphRoutes } from './routes/graph.route.ts';
 import { structureRoutes } from './routes/structure.route.ts';
 import { lawsRoutes } from './routes/laws.route.ts';
+import { commentariesRoutes } from './routes/commentaries.route.ts';
 import { mcpRoutes } from './routes/mcp.route.ts';
 import { legislationRoutes } from './routes/legislation.route.ts';
 import {
@@ -133,6 +134,7 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       await scope.register(citationRoutes(deps));
       await scope.register(lawsRoutes(deps));
       await scope.register(legislationRoutes(deps));
+      await scope.register(commentariesRoutes(deps));
       await scope.register(exportsRoutes(deps));
       await scope.register(mcpRoutes(deps));
       await scope.register(billingRoutes(deps));

@@ -156,6 +156,13 @@ const EXAMPLES: readonly { op: string; url: string; body?: object }[] = [
   { op: 'GET /legislation/changes', url: '/legislation/changes?canton=zh' },
   { op: 'GET /legislation/{catalog_id}', url: '/legislation/20001?include_versions=true' },
   { op: 'GET /amendment-ref', url: '/amendment-ref?ref_type=AS&year=2022&page=310' },
+  { op: 'GET /commentaries/search', url: `/commentaries/search?query=${enc('Kündigung')}` },
+  {
+    op: 'GET /commentaries/search',
+    url: '/commentaries/search?query=Beweis&abbreviation=CO&language=fr&limit=3',
+  },
+  { op: 'GET /commentaries/{abbreviation}', url: '/commentaries/OR?article=41' },
+  { op: 'GET /commentaries/{abbreviation}', url: '/commentaries/Cst.?language=fr' },
   { op: 'GET /amendment-ref', url: '/amendment-ref?ref_type=FF&year=2022&page=310&language=it' },
 ];
 

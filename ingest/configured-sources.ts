@@ -14,6 +14,8 @@ import { LexfindCatalogue } from './sources/lexfind/lexfind-catalogue.client.ts'
 import { LexfindCatalogueSource } from './sources/lexfind/lexfind.source.ts';
 import { createSampleSource } from './sources/sample/sample.source.ts';
 import { createSampleStatuteSources } from './sources/sample-statutes/sample-statutes.source.ts';
+import { OnlineKommentarSource } from './sources/onlinekommentar/onlinekommentar.source.ts';
+import { createSampleCommentarySource } from './sources/onlinekommentar/sample-commentaries.ts';
 
 /** One source of an ingest run: decisions go through `runSource`, other events through `runEventSource`. */
 export type ConfiguredSource =
@@ -31,6 +33,7 @@ export type SourceSettings = Pick<
   | 'FEDLEX_SR_NUMBERS'
   | 'LEXFIND_BASE_URL'
   | 'LEXFIND_ENTITIES'
+  | 'ONLINEKOMMENTAR_BASE_URL'
   | 'STATUTE_LANGUAGES'
   | 'HTTP_MIN_INTERVAL_MS'
   | 'HTTP_TIMEOUT_MS'
@@ -56,9 +59,12 @@ export async function configuredSources(env: SourceSettings, http?: HttpTextClie
       });
       // The bundled sample includes statutes and the legislation catalogue.
       const statutes = await createSampleStatuteSources({ dir: resolve(`${env.DATA_DIR}/sample-statutes`) });
+      const commentaries = await createSampleCommentarySource({
+        dir: resolve(`${env.DATA_DIR}/sample-statutes/commentaries`),
+      });
       return [
         { kind: 'decisions', source: decisions },
-        ...statutes.all.map((source) => ({ kind: 'events' as const, source })),
+        ...[...statutes.all, commentaries].map((source) => ({ kind: 'events' as const, source })),
       ];
     }
     case 'entscheidsuche-dir':
@@ -73,6 +79,17 @@ export async function configuredSources(env: SourceSettings, http?: HttpTextClie
       });
       return [{ kind: 'events', source: new FedlexSource({ lister, http: client }) }];
     }
+    case 'onlinekommentar':
+      return [
+        {
+          kind: 'events',
+          source: new OnlineKommentarSource({
+            http: portal(),
+            languages: env.STATUTE_LANGUAGES,
+            ...(env.ONLINEKOMMENTAR_BASE_URL ? { baseUrl: env.ONLINEKOMMENTAR_BASE_URL } : {}),
+          }),
+        },
+      ];
     case 'lexfind': {
       const client = portal();
       const catalogue = new LexfindCatalogue(client, {

@@ -13,6 +13,11 @@ import {
   createSampleStatuteSources,
   SAMPLE_STATUTE_SOURCE_NAMES,
 } from './sources/sample-statutes/sample-statutes.source.ts';
+import {
+  createSampleCommentarySource,
+  SAMPLE_COMMENTARY_SOURCE_NAME,
+} from './sources/onlinekommentar/sample-commentaries.ts';
+import { join } from 'node:path';
 
 /** The progress of one step on the console. */
 export interface StepProgress {
@@ -63,9 +68,13 @@ export function generatedSampleSources(options: {
         SAMPLE_STATUTE_SOURCE_NAMES.catalogue,
         SAMPLE_STATUTE_SOURCE_NAMES.fedlex,
         SAMPLE_STATUTE_SOURCE_NAMES.cantonal,
+        SAMPLE_COMMENTARY_SOURCE_NAME,
       ],
-      intro: `sample statutes and legislation catalogue in ${options.statutesDir} …`,
-      create: async () => (await createSampleStatuteSources({ dir: options.statutesDir })).all,
+      intro: `sample statutes, legislation catalogue and commentaries in ${options.statutesDir} …`,
+      create: async () => [
+        ...(await createSampleStatuteSources({ dir: options.statutesDir })).all,
+        await createSampleCommentarySource({ dir: join(options.statutesDir, 'commentaries') }),
+      ],
     },
   };
 }

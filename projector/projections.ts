@@ -1,6 +1,7 @@
 import { postgresSearchMatcher } from '../infra/search/postgres/postgres-search-index.ts';
 import type { SearchGenerations, SearchIndexWriter } from '../infra/search/search.port.ts';
 import { alertsProjection } from './alerts/alerts.projection.ts';
+import { commentariesProjection } from './commentaries/commentaries.projection.ts';
 import { citationGraphProjection } from './citation-graph/citation-graph.projection.ts';
 import { courtFeedsProjection } from './court-feeds/court-feeds.projection.ts';
 import { courtsProjection } from './courts/courts.projection.ts';
@@ -50,5 +51,6 @@ export function allProjections(search: SearchBackend): Projection[] {
     gazetteIndexProjection,
     licensesProjection,
     alertsProjection(postgresSearchMatcher),
+    commentariesProjection,
   ];
 }

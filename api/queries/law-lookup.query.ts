@@ -47,7 +47,20 @@ interface MissExtra {
   readonly languages?: readonly string[];
 }
 
-function missBody(
+/** The 422 detail of an `article` that is no article number. */
+export function invalidArticle(input: string): ValidationDetail[] {
+  return [
+    {
+      loc: ['query', 'article'],
+      msg: 'Input should be an article number such as 8, 41a, 266l or 6bis',
+      type: 'value_error',
+      input,
+    },
+  ];
+}
+
+/** The miss body of the spec (shared with the other routes that resolve a law name). */
+export function missBody(
   miss: Pick<LawMiss, 'code' | 'input' | 'normalised_key' | 'reason' | 'note' | 'candidates'>,
   extra: MissExtra = {},
 ): LawMissBody {
@@ -88,7 +101,8 @@ function actMiss(
 
 const actName = (r: LawResolved) => `SR ${r.sr_number}${r.canton !== 'CH' ? ` of canton ${r.canton}` : ''}`;
 
-async function resolve(db: Database, input: LawLookupInput, name: string, second: string | undefined) {
+/** Resolves a law name as GET /laws does (the alias table, the cantonal collection). */
+export async function resolve(db: Database, input: LawLookupInput, name: string, second: string | undefined) {
   const q = input.query;
   const attempt = (lookup: (key: string) => readonly CantonalCandidate[]) =>
     resolveLawName({
@@ -157,17 +171,7 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
   if (r.article !== undefined) {
     articleNum = normaliseArticleNum(r.article);
     if (articleNum === undefined) {
-      return {
-        kind: 'invalid',
-        details: [
-          {
-            loc: ['query', 'article'],
-            msg: 'Input should be an article number such as 8, 41a, 266l or 6bis',
-            type: 'value_error',
-            input: r.article,
-          },
-        ],
-      };
+      return { kind: 'invalid', details: invalidArticle(r.article) };
     }
   }
 

@@ -219,6 +219,47 @@ export interface StatuteArticleTable {
   footnotes: ColumnType<unknown, unknown, unknown>;
 }
 
+/** One commentary record per source id (one language each). */
+export interface CommentaryTable {
+  commentary_id: string;
+  language: string;
+  title: string;
+  kind: string;
+  article_num: string | null;
+  abbreviation: string | null;
+  sr_number: string | null;
+  act_title: string | null;
+  authors: string[];
+  editors: string[];
+  /** YYYY-MM-DD as text. */
+  edition_date: string | null;
+  suggested_citation: string | null;
+  licence: string;
+  licence_url: string;
+  url: string;
+  pdf_url: string | null;
+  legal_text: string | null;
+  sample: boolean;
+  paragraph_count: number;
+  source: string;
+  content_hash: string;
+  event_position: number;
+  updated_at: string;
+}
+
+/** One paragraph of a commentary, verbatim, with its margin number. */
+export interface CommentaryParagraphTable {
+  commentary_id: string;
+  ordinal: number;
+  margin: string | null;
+  text: string;
+  language: string;
+  sr_number: string | null;
+  article_num: string | null;
+  /** Written through an SQL expression (see the commentaries projection), never read as a value. */
+  tsv: ColumnType<unknown, unknown, unknown>;
+}
+
 export interface LegislationCatalogTable {
   catalog_id: number;
   language: string;
@@ -489,6 +530,8 @@ export interface DB {
   statute_versions: StatuteVersionTable;
   statute_articles: StatuteArticleTable;
   legislation_catalog: LegislationCatalogTable;
+  commentaries: CommentaryTable;
+  commentary_paragraphs: CommentaryParagraphTable;
   legislation_catalog_versions: LegislationCatalogVersionTable;
   gazette_first_pages: GazetteFirstPageTable;
   decision_structure: DecisionStructureTable;

@@ -164,9 +164,10 @@ export const ingestEnv = infraEnv.extend({
   /**
    * What one ingest run reads: the bundled `sample` (decisions, statutes and catalogue), an
    * `entscheidsuche-dir` mirror (SOURCE_DIR), the live `fedlex` portal (federal acts, every
-   * consolidated version and language) or `lexfind` (the cantonal catalogue and the cantonal texts).
+   * consolidated version and language), `lexfind` (the cantonal catalogue and the cantonal texts)
+   * or `onlinekommentar` (open-access commentaries, every record in STATUTE_LANGUAGES).
    */
-  SOURCE: z.enum(['sample', 'entscheidsuche-dir', 'fedlex', 'lexfind']).default('sample'),
+  SOURCE: z.enum(['sample', 'entscheidsuche-dir', 'fedlex', 'lexfind', 'onlinekommentar']).default('sample'),
   SOURCE_DIR: z.string().optional(),
   SAMPLE_SIZE: positiveInt(3000),
   SAMPLE_SEED: positiveInt(1),
@@ -176,6 +177,8 @@ export const ingestEnv = infraEnv.extend({
   FEDLEX_SR_NUMBERS: csvList(z.string().regex(/^\d{1,4}(?:\.\d{1,4}){0,5}$/), 'SR numbers such as 220 or 0.101').optional(),
   /** lexfind: the catalogue API root (default: the public one). */
   LEXFIND_BASE_URL: z.string().url().optional(),
+  /** onlinekommentar: the API root (default: the public one). */
+  ONLINEKOMMENTAR_BASE_URL: z.string().url().optional(),
   /** lexfind: jurisdictions to read (default: CH and all 26 cantons). */
   LEXFIND_ENTITIES: csvList(z.enum(JURISDICTIONS), 'CH and canton codes such as ZH, GE').optional(),
   /** fedlex and lexfind: languages to read. */

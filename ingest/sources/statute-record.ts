@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   catalogEntryKey,
+  commentaryKey,
+  commentarySchema,
+  type Commentary,
   legislationCatalogEntrySchema,
   statuteKey,
   statuteVersionSchema,
@@ -77,4 +80,20 @@ export function catalogRecord(
   recordId: string,
 ): SourceRecord {
   return record(CATALOGUE_ENTRY, content, origin, recordId);
+}
+
+const COMMENTARY: RecordKind<Omit<Commentary, 'provenance'>, Commentary> = {
+  type: 'CommentaryPublished',
+  what: 'commentary',
+  schema: commentarySchema,
+  entityKey: commentaryKey,
+};
+
+/** A CommentaryPublished record, validated likewise. */
+export function commentaryRecord(
+  content: Omit<Commentary, 'provenance'>,
+  origin: Origin,
+  recordId: string,
+): SourceRecord {
+  return record(COMMENTARY, content, origin, recordId);
 }
