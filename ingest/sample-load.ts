@@ -63,6 +63,7 @@ export function generatedSampleSources(options: {
         SAMPLE_STATUTE_SOURCE_NAMES.catalogue,
         SAMPLE_STATUTE_SOURCE_NAMES.fedlex,
         SAMPLE_STATUTE_SOURCE_NAMES.cantonal,
+        SAMPLE_STATUTE_SOURCE_NAMES.materials,
       ],
       intro: `sample statutes and legislation catalogue in ${options.statutesDir} …`,
       create: async () => (await createSampleStatuteSources({ dir: options.statutesDir })).all,

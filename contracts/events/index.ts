@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { billingEventReceivedV1 } from './billing-events.ts';
 import { decisionPublishedV1 } from './decision-events.ts';
 import { envelopeSchema, type RawEnvelope, type StreamName } from './envelope.ts';
+import { materialPublishedV1 } from './material-events.ts';
 import { scraperRunCompletedV1 } from './scraper-health-events.ts';
 import { legislationCatalogEntryPublishedV1, statuteVersionPublishedV1 } from './statute-events.ts';
 
 export * from './billing-events.ts';
 export * from './decision-events.ts';
 export * from './envelope.ts';
+export * from './material-events.ts';
 export * from './scraper-health-events.ts';
 export * from './statute-events.ts';
 
@@ -18,6 +20,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   statuteVersionPublishedV1,
   legislationCatalogEntryPublishedV1,
   billingEventReceivedV1,
+  materialPublishedV1,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
@@ -29,6 +32,7 @@ export const STREAM_OF: Record<DomainEventType, StreamName> = {
   StatuteVersionPublished: 'statutes',
   LegislationCatalogEntryPublished: 'legislation-catalog',
   BillingEventReceived: 'billing',
+  MaterialPublished: 'materials',
 };
 
 /**

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   catalogEntryKey,
   legislationCatalogEntrySchema,
+  materialKey,
+  materialSchema,
+  type Material,
   statuteKey,
   statuteVersionSchema,
   type LegislationCatalogEntry,
@@ -77,4 +80,16 @@ export function catalogRecord(
   recordId: string,
 ): SourceRecord {
   return record(CATALOGUE_ENTRY, content, origin, recordId);
+}
+
+const MATERIAL: RecordKind<Omit<Material, 'provenance'>, Material> = {
+  type: 'MaterialPublished',
+  what: 'preparatory material',
+  schema: materialSchema,
+  entityKey: materialKey,
+};
+
+/** A MaterialPublished record (a gazette document in one language), validated likewise. */
+export function materialRecord(content: Omit<Material, 'provenance'>, origin: Origin): SourceRecord {
+  return record(MATERIAL, content, origin, origin.itemId);
 }
