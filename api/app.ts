@@ -22,6 +22,7 @@ import { structureRoutes } from './routes/structure.route.ts';
 import { lawsRoutes } from './routes/laws.route.ts';
 import { mcpRoutes } from './routes/mcp.route.ts';
 import { legislationRoutes } from './routes/legislation.route.ts';
+import { materialsRoutes } from './routes/materials.route.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -128,6 +129,7 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       await scope.register(citationRoutes(deps));
       await scope.register(lawsRoutes(deps));
       await scope.register(legislationRoutes(deps));
+      await scope.register(materialsRoutes(deps));
       await scope.register(exportsRoutes(deps));
       await scope.register(mcpRoutes(deps));
       await scope.register(billingRoutes(deps));

@@ -10,7 +10,7 @@ import { FEDERAL_ACTS } from '../../../contracts/laws/federal-acts.ts';
 import { FAMOUS_ARTICLES } from './federal-articles.ts';
 import { FEDLEX, xmlEscape } from './akoma-ntoso.writer.ts';
 import { put } from './sample-statutes.generator.ts';
-import type { Lang } from './wording.ts';
+import { tri, type Lang, type Tri } from './wording.ts';
 
 export const SAMPLE_MATERIALS_LISTING_URL = `${FEDLEX}/sparqlendpoint/recorded/gazette-documents.json`;
 
@@ -21,6 +21,14 @@ const LANGUAGE_URI: Readonly<Record<Lang, string>> = {
   it: 'http://publications.europa.eu/resource/authority/language/ITA',
 };
 const MARK: Readonly<Record<Lang, string>> = { de: '[Beispieltext]', fr: "[texte d'exemple]", it: "[testo d'esempio]" };
+/** Acts with materials beyond those with well-known articles: the Lawyers Act (BGFA) and its articles on professional duties. */
+const MORE_ARTICLES: Readonly<Record<string, readonly { num: string; heading: Tri }[]>> = {
+  '935.61': [
+    { num: '12', heading: tri('Berufsregeln', 'Règles professionnelles', 'Regole professionali') },
+    { num: '13', heading: tri('Berufsgeheimnis', 'Secret professionnel', 'Segreto professionale') },
+  ],
+};
+
 /** First page of each language's pagination (BBl de, FF fr, FF it differ). */
 const FIRST_PAGE: Readonly<Record<Lang, number>> = { de: 8001, fr: 8301, it: 8601 };
 
@@ -68,13 +76,15 @@ function messageSections(lang: Lang, n: Names, articles: readonly { num: string;
   return s;
 }
 
-function changeSections(lang: Lang, n: Names, article: string): Section[] {
-  const p = {
-    de: ['Differenzen zwischen den Räten', `Der Nationalrat ergänzte Art. ${article} ${n.abbr} um einen Vorbehalt zugunsten des kantonalen Rechts; der Ständerat stimmte zu.`],
-    fr: ['Divergences entre les conseils', `Le Conseil national a complété l'art. ${article} ${n.abbr} par une réserve en faveur du droit cantonal; le Conseil des Etats s'est rallié.`],
-    it: ['Divergenze tra le Camere', `Il Consiglio nazionale ha completato l'art. ${article} ${n.abbr} con una riserva a favore del diritto cantonale; il Consiglio degli Stati ha aderito.`],
-  }[lang];
-  return [{ num: '1', heading: p[0]!, paragraphs: [p[1]!] }];
+function changeSections(lang: Lang, n: Names, articles: readonly string[]): Section[] {
+  const heading = { de: 'Differenzen zwischen den Räten', fr: 'Divergences entre les conseils', it: 'Divergenze tra le Camere' }[lang];
+  const paragraph = (a: string) =>
+    ({
+      de: `Der Nationalrat ergänzte Art. ${a} ${n.abbr} um einen Vorbehalt zugunsten des kantonalen Rechts; der Ständerat stimmte zu.`,
+      fr: `Le Conseil national a complété l'art. ${a} ${n.abbr} par une réserve en faveur du droit cantonal; le Conseil des Etats s'est rallié.`,
+      it: `Il Consiglio nazionale ha completato l'art. ${a} ${n.abbr} con una riserva a favore del diritto cantonale; il Consiglio degli Stati ha aderito.`,
+    })[lang];
+  return [{ num: '1', heading, paragraphs: articles.map(paragraph) }];
 }
 
 /** One section; a page break after each top-level section, as a printed message turns pages. */
@@ -102,7 +112,7 @@ export async function generateSampleMaterials(dir: string): Promise<number> {
   const next: Record<string, number> = {};
   let index = 0;
   for (const act of FEDERAL_ACTS) {
-    const famous = FAMOUS_ARTICLES[act.sr_number];
+    const famous = FAMOUS_ARTICLES[act.sr_number] ?? MORE_ARTICLES[act.sr_number];
     if (!famous || famous.length === 0) continue;
     index++;
     for (const [year, kind, type] of [
@@ -116,7 +126,7 @@ export async function generateSampleMaterials(dir: string): Promise<number> {
         const first = next[key] ?? FIRST_PAGE[lang];
         const articles = famous.map((a) => ({ num: a.num, heading: a.heading[lang] }));
         const sections =
-          kind === 'botschaft' ? messageSections(lang, names, articles) : changeSections(lang, names, articles[0]!.num);
+          kind === 'botschaft' ? messageSections(lang, names, articles) : changeSections(lang, names, articles.map((a) => a.num));
         const title = {
           de: kind === 'botschaft' ? `Botschaft zur Revision: ${names.title}` : `Änderungen des Parlaments: ${names.title}`,
           fr: kind === 'botschaft' ? `Message concernant la révision: ${names.title}` : `Modifications du Parlement: ${names.title}`,
