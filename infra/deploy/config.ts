@@ -164,9 +164,10 @@ export const ingestEnv = infraEnv.extend({
   /**
    * What one ingest run reads: the bundled `sample` (decisions, statutes and catalogue), an
    * `entscheidsuche-dir` mirror (SOURCE_DIR), the live `fedlex` portal (federal acts, every
-   * consolidated version and language) or `lexfind` (the cantonal catalogue and the cantonal texts).
+   * consolidated version and language), `fedlex-materials` (the Federal Gazette's messages and
+   * parliamentary changes about the acts) or `lexfind` (the cantonal catalogue and the cantonal texts).
    */
-  SOURCE: z.enum(['sample', 'entscheidsuche-dir', 'fedlex', 'lexfind']).default('sample'),
+  SOURCE: z.enum(['sample', 'entscheidsuche-dir', 'fedlex', 'fedlex-materials', 'lexfind']).default('sample'),
   SOURCE_DIR: z.string().optional(),
   SAMPLE_SIZE: positiveInt(3000),
   SAMPLE_SEED: positiveInt(1),
