@@ -54,13 +54,13 @@ export function topicOfHeading(heading: string): MaterialTopic | null {
 }
 
 const ARTICLE_MENTION =
-  /\b(?:Art(?:ikel|icle|icolo)?s?|artt?|articles?|articoli|articolo)\.?\s*(\d{1,4}(?:\s?[a-z]\b)?(?:bis|ter|quater|quinquies|sexies)?)/giu;
+  /\b(?:Art(?:ikel|icle|icolo)?s?|artt?|articles?|articoli|articolo)\.?\s*(\d{1,4}[a-z]?(?:bis|ter|quater|quinquies|sexies)?)\b/giu;
 
 /** The article numbers a text names (`Art. 12`, `art. 41a`, `Artikel 6bis`), normalised, in order, once each. */
 export function articlesNamed(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(ARTICLE_MENTION)) {
-    const num = normaliseArticleNum((m[1] ?? '').replace(/\s/g, ''));
+    const num = normaliseArticleNum(m[1] ?? '');
     if (num !== undefined && !out.includes(num)) out.push(num);
   }
   return out;
