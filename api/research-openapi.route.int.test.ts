@@ -157,6 +157,9 @@ const EXAMPLES: readonly { op: string; url: string; body?: object }[] = [
   { op: 'GET /legislation/{catalog_id}', url: '/legislation/20001?include_versions=true' },
   { op: 'GET /amendment-ref', url: '/amendment-ref?ref_type=AS&year=2022&page=310' },
   { op: 'GET /amendment-ref', url: '/amendment-ref?ref_type=FF&year=2022&page=310&language=it' },
+  { op: 'GET /materialien', url: `/materialien?query=${enc('Rechtssicherheit')}&law_code=CO` },
+  { op: 'GET /materialien/{law_code}', url: '/materialien/BV?article=8' },
+  { op: 'GET /materialien/{law_code}', url: '/materialien/OR?language=it' },
 ];
 
 describe('documented 200 schemas against real answers', () => {
