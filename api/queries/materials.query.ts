@@ -15,7 +15,7 @@ import type {
 } from '../../contracts/api/materials.schema.ts';
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import { eliUrl } from '../../contracts/laws/gazette-refs.ts';
-import type { LawResolved } from '../../contracts/laws/resolve-law.ts';
+import type { LawMiss, LawResolved } from '../../contracts/laws/resolve-law.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { compileTsQuery } from '../../infra/search/postgres/tsquery-compiler.ts';
 import { ApiError } from '../errors.ts';
@@ -85,7 +85,7 @@ async function federalAct(db: Database, name: string, language: MaterialsLawQuer
   if (act.canton !== 'CH') {
     throw miss(
       missBody(
-        { code: 'not_held' as never, input: act.input, normalised_key: act.normalised_key, candidates: [], reason: `Preparatory materials are held for federal acts only; ${act.input} is an act of canton ${act.canton}.` },
+        { code: 'not_held' as LawMiss['code'], input: act.input, normalised_key: act.normalised_key, candidates: [], reason: `Preparatory materials are held for federal acts only; ${act.input} is an act of canton ${act.canton}.` },
         { sr_number: act.sr_number, canton: act.canton },
       ),
     );
@@ -191,7 +191,7 @@ export async function materialsForLaw(
     .orderBy('p.ordinal')
     .execute();
   const actMiss = (code: string, reason: string) =>
-    miss(missBody({ code: code as never, input: act.input, normalised_key: act.normalised_key, candidates: [], reason }, { sr_number: act.sr_number, canton: 'CH' }));
+    miss(missBody({ code: code as LawMiss['code'], input: act.input, normalised_key: act.normalised_key, candidates: [], reason }, { sr_number: act.sr_number, canton: 'CH' }));
   if (all.length === 0) {
     const held = await db.selectFrom('materials').select('language').distinct().where('sr_number', '=', act.sr_number).execute();
     throw held.length > 0
