@@ -23,6 +23,7 @@ import { lawsRoutes } from './routes/laws.route.ts';
 import { commentariesRoutes } from './routes/commentaries.route.ts';
 import { mcpRoutes } from './routes/mcp.route.ts';
 import { legislationRoutes } from './routes/legislation.route.ts';
+import { materialsRoutes } from './routes/materials.route.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -135,6 +136,7 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       await scope.register(lawsRoutes(deps));
       await scope.register(legislationRoutes(deps));
       await scope.register(commentariesRoutes(deps));
+      await scope.register(materialsRoutes(deps));
       await scope.register(exportsRoutes(deps));
       await scope.register(mcpRoutes(deps));
       await scope.register(billingRoutes(deps));

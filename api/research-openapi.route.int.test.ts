@@ -164,6 +164,9 @@ const EXAMPLES: readonly { op: string; url: string; body?: object }[] = [
   { op: 'GET /commentaries/{abbreviation}', url: '/commentaries/OR?article=41' },
   { op: 'GET /commentaries/{abbreviation}', url: '/commentaries/Cst.?language=fr' },
   { op: 'GET /amendment-ref', url: '/amendment-ref?ref_type=FF&year=2022&page=310&language=it' },
+  { op: 'GET /materialien', url: `/materialien?query=${enc('Rechtssicherheit')}&law_code=CO` },
+  { op: 'GET /materialien/{law_code}', url: '/materialien/BV?article=8' },
+  { op: 'GET /materialien/{law_code}', url: '/materialien/OR?language=it' },
 ];
 
 describe('documented 200 schemas against real answers', () => {

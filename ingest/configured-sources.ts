@@ -9,6 +9,8 @@ import type { DecisionSource } from './source.port.ts';
 import { EntscheidsucheDirectorySource } from './sources/entscheidsuche/entscheidsuche.source.ts';
 import { FedlexSparqlClient } from './sources/fedlex/fedlex-sparql.client.ts';
 import { FedlexSource } from './sources/fedlex/fedlex.source.ts';
+import { FedlexMaterialsSource } from './sources/fedlex-materials/fedlex-materials.source.ts';
+import { FedlexGazetteClient } from './sources/fedlex-materials/gazette-listing.client.ts';
 import { CantonalTextSource } from './sources/lexfind/cantonal-text.source.ts';
 import { LexfindCatalogue } from './sources/lexfind/lexfind-catalogue.client.ts';
 import { LexfindCatalogueSource } from './sources/lexfind/lexfind.source.ts';
@@ -90,6 +92,15 @@ export async function configuredSources(env: SourceSettings, http?: HttpTextClie
           }),
         },
       ];
+    case 'fedlex-materials': {
+      const client = portal();
+      const lister = new FedlexGazetteClient(client, {
+        srNumbers: env.FEDLEX_SR_NUMBERS ?? DEFAULT_FEDLEX_SR_NUMBERS,
+        languages: env.STATUTE_LANGUAGES,
+        ...(env.FEDLEX_SPARQL_URL ? { endpoint: env.FEDLEX_SPARQL_URL } : {}),
+      });
+      return [{ kind: 'events', source: new FedlexMaterialsSource({ lister, http: client }) }];
+    }
     case 'lexfind': {
       const client = portal();
       const catalogue = new LexfindCatalogue(client, {

@@ -68,9 +68,10 @@ export function generatedSampleSources(options: {
         SAMPLE_STATUTE_SOURCE_NAMES.catalogue,
         SAMPLE_STATUTE_SOURCE_NAMES.fedlex,
         SAMPLE_STATUTE_SOURCE_NAMES.cantonal,
+        SAMPLE_STATUTE_SOURCE_NAMES.materials,
         SAMPLE_COMMENTARY_SOURCE_NAME,
       ],
-      intro: `sample statutes, legislation catalogue and commentaries in ${options.statutesDir} …`,
+      intro: `sample statutes, legislation catalogue, preparatory materials and commentaries in ${options.statutesDir} …`,
       create: async () => [
         ...(await createSampleStatuteSources({ dir: options.statutesDir })).all,
         await createSampleCommentarySource({ dir: join(options.statutesDir, 'commentaries') }),

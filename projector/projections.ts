@@ -11,6 +11,7 @@ import { decisionSearchPostgresStorage } from './decision-search/decision-search
 import { decisionStructureProjection } from './decision-structure/decision-structure.projection.ts';
 import { decisionsProjection } from './decisions/decisions.projection.ts';
 import { gazetteIndexProjection } from './gazette-index/gazette-index.projection.ts';
+import { materialsProjection } from './materials/materials.projection.ts';
 import { licensesProjection } from './licenses/licenses.projection.ts';
 import { legislationCatalogProjection } from './legislation-catalog/legislation-catalog.projection.ts';
 import type { Projection } from './projection.ts';
@@ -49,6 +50,7 @@ export function allProjections(search: SearchBackend): Projection[] {
     statutesProjection,
     legislationCatalogProjection,
     gazetteIndexProjection,
+    materialsProjection,
     licensesProjection,
     alertsProjection(postgresSearchMatcher),
     commentariesProjection,

@@ -229,6 +229,7 @@ describe('sample load of the embedded start', () => {
       expect.stringMatching(/^ingest sample-fedlex: \d+ items, \d+ new, 0 updated, 0 failed$/),
       expect.stringMatching(/^ingest sample-cantonal: \d+ items, \d+ new, 0 updated, 0 failed$/),
       'ingest sample-onlinekommentar: 30 items, 30 new, 0 updated, 0 failed',
+      expect.stringMatching(/^ingest sample-materials: \d+ items, \d+ new, 0 updated, 0 failed$/),
     ]);
     const projected = await project();
     expect(projected.decisions).toBe(SIZE);

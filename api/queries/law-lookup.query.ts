@@ -272,3 +272,25 @@ export async function lookupLaw(db: Database, input: LawLookupInput): Promise<La
     },
   };
 }
+
+/**
+ * The act a law name means (alias table, stored abbreviations in any language, SR numbers), as
+ * `/laws` reads it, for routes keyed by act: the resolution, or the miss body `/laws` answers.
+ */
+export async function resolveActName(
+  db: Database,
+  name: string,
+  language: LawQuery['language'],
+): Promise<{ kind: 'resolved'; act: LawResolved } | { kind: 'miss'; body: LawMissBody }> {
+  const input: LawLookupInput = { abbreviation: name, query: { language }, today: '' };
+  let resolution = await resolve(db, input, name, undefined);
+  if (resolution.status === 'miss' && resolution.code === 'unknown_name') {
+    const own = await federalActByOwnAbbreviation(db, name, undefined);
+    if (own) {
+      const bySr = await resolve(db, input, own, undefined);
+      if (bySr.status === 'resolved')
+        resolution = { ...bySr, input: resolution.input, normalised_key: resolution.normalised_key, via: 'stored_abbreviation' };
+    }
+  }
+  return resolution.status === 'miss' ? { kind: 'miss', body: missBody(resolution) } : { kind: 'resolved', act: resolution };
+}

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** The streams of the event log; one Kafka topic each in distributed mode. */
-export const STREAMS = ['decisions', 'scraper-health', 'statutes', 'legislation-catalog', 'billing', 'commentaries'] as const;
+export const STREAMS = [
+  'decisions',
+  'scraper-health',
+  'statutes',
+  'legislation-catalog',
+  'billing',
+  'commentaries',
+  'materials',
+] as const;
 export type StreamName = (typeof STREAMS)[number];
 
 export const isoDateTime = z.iso.datetime({ offset: true });

@@ -3,6 +3,7 @@ import { billingEventReceivedV1 } from './billing-events.ts';
 import { commentaryPublishedV1 } from './commentary-events.ts';
 import { decisionPublishedV1 } from './decision-events.ts';
 import { envelopeSchema, type RawEnvelope, type StreamName } from './envelope.ts';
+import { materialPublishedV1 } from './material-events.ts';
 import { scraperRunCompletedV1 } from './scraper-health-events.ts';
 import { legislationCatalogEntryPublishedV1, statuteVersionPublishedV1 } from './statute-events.ts';
 
@@ -10,6 +11,7 @@ export * from './billing-events.ts';
 export * from './commentary-events.ts';
 export * from './decision-events.ts';
 export * from './envelope.ts';
+export * from './material-events.ts';
 export * from './scraper-health-events.ts';
 export * from './statute-events.ts';
 
@@ -21,6 +23,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   legislationCatalogEntryPublishedV1,
   billingEventReceivedV1,
   commentaryPublishedV1,
+  materialPublishedV1,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
@@ -33,6 +36,7 @@ export const STREAM_OF: Record<DomainEventType, StreamName> = {
   LegislationCatalogEntryPublished: 'legislation-catalog',
   BillingEventReceived: 'billing',
   CommentaryPublished: 'commentaries',
+  MaterialPublished: 'materials',
 };
 
 /**

@@ -306,6 +306,44 @@ export interface GazetteFirstPageTable {
   event_position: number;
 }
 
+/** One gazette document about one act in one language (projection `materials`). */
+export interface MaterialTable {
+  eli: string;
+  language: string;
+  sr_number: string;
+  /** `botschaft` or `parliamentary_change`. */
+  kind: string;
+  title: string;
+  document_date: string | null;
+  /** BBl (de) or FF (fr, it). */
+  ref_type: string;
+  gazette_year: number;
+  gazette_page: number;
+  passage_count: number;
+  /** The bundled sample's synthetic text. */
+  sample: boolean;
+  source: string;
+  source_url: string | null;
+  content_hash: string;
+  event_position: number;
+  updated_at: string;
+}
+
+/** One verbatim passage of a gazette document (projection `materials`). */
+export interface MaterialPassageTable {
+  eli: string;
+  language: string;
+  sr_number: string;
+  ordinal: number;
+  page: number;
+  section: string | null;
+  topic: string;
+  articles: string[];
+  text: string;
+  /** Written through an SQL expression (see the materials projection), never read as a value. */
+  tsv: ColumnType<unknown, unknown, unknown>;
+}
+
 /** One decision's sections (projection `decision-structure`). */
 export interface DecisionStructureTable {
   decision_id: string;
@@ -534,6 +572,8 @@ export interface DB {
   commentary_paragraphs: CommentaryParagraphTable;
   legislation_catalog_versions: LegislationCatalogVersionTable;
   gazette_first_pages: GazetteFirstPageTable;
+  materials: MaterialTable;
+  material_passages: MaterialPassageTable;
   decision_structure: DecisionStructureTable;
   decision_erwaegungen: DecisionErwaegungTable;
   decision_identifiers: DecisionIdentifierTable;

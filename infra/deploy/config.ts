@@ -90,7 +90,10 @@ export const apiEnv = infraEnv.extend({
   OPENAI_TIMEOUT_MS: positiveInt(20_000),
   /** Billing (the Pro subscription): all five of these, or none (billing routes answer 503). */
   STRIPE_SECRET_KEY: secret.optional(),
-  STRIPE_PRICE_ID: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)').optional(),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)')
+    .optional(),
   STRIPE_WEBHOOK_SECRET: secret.optional(),
   BILLING_ADMIN_TOKEN: z
     .string()
@@ -158,23 +161,33 @@ const csvList = <T extends z.ZodType<string, string>>(item: T, what: string) =>
         .map((v) => v.trim())
         .filter((v) => v.length > 0),
     )
-    .pipe(z.array(item, { error: `must be a comma-separated list of ${what}` }).min(1, `must name at least one of ${what}`));
+    .pipe(
+      z
+        .array(item, { error: `must be a comma-separated list of ${what}` })
+        .min(1, `must name at least one of ${what}`),
+    );
 
 export const ingestEnv = infraEnv.extend({
   /**
    * What one ingest run reads: the bundled `sample` (decisions, statutes and catalogue), an
    * `entscheidsuche-dir` mirror (SOURCE_DIR), the live `fedlex` portal (federal acts, every
-   * consolidated version and language), `lexfind` (the cantonal catalogue and the cantonal texts)
+   * consolidated version and language), `fedlex-materials` (the Federal Gazette's messages and
+   * parliamentary changes about the acts), `lexfind` (the cantonal catalogue and the cantonal texts)
    * or `onlinekommentar` (open-access commentaries, every record in STATUTE_LANGUAGES).
    */
-  SOURCE: z.enum(['sample', 'entscheidsuche-dir', 'fedlex', 'lexfind', 'onlinekommentar']).default('sample'),
+  SOURCE: z
+    .enum(['sample', 'entscheidsuche-dir', 'fedlex', 'fedlex-materials', 'lexfind', 'onlinekommentar'])
+    .default('sample'),
   SOURCE_DIR: z.string().optional(),
   SAMPLE_SIZE: positiveInt(3000),
   SAMPLE_SEED: positiveInt(1),
   /** fedlex: the SPARQL endpoint (default: the public one). */
   FEDLEX_SPARQL_URL: z.string().url().optional(),
   /** fedlex: SR numbers to read (default: every federal act and treaty the service knows by name). */
-  FEDLEX_SR_NUMBERS: csvList(z.string().regex(/^\d{1,4}(?:\.\d{1,4}){0,5}$/), 'SR numbers such as 220 or 0.101').optional(),
+  FEDLEX_SR_NUMBERS: csvList(
+    z.string().regex(/^\d{1,4}(?:\.\d{1,4}){0,5}$/),
+    'SR numbers such as 220 or 0.101',
+  ).optional(),
   /** lexfind: the catalogue API root (default: the public one). */
   LEXFIND_BASE_URL: z.string().url().optional(),
   /** onlinekommentar: the API root (default: the public one). */

@@ -6,6 +6,9 @@ import {
   commentarySchema,
   type Commentary,
   legislationCatalogEntrySchema,
+  materialKey,
+  materialSchema,
+  type Material,
   statuteKey,
   statuteVersionSchema,
   type LegislationCatalogEntry,
@@ -42,12 +45,27 @@ function record<Content extends object, Data>(
   const hash = contentHash(content);
   const checked = kind.schema.safeParse({
     ...content,
-    provenance: { source: origin.source, source_item_id: origin.itemId, scraped_at: origin.scrapedAt, content_hash: hash },
+    provenance: {
+      source: origin.source,
+      source_item_id: origin.itemId,
+      scraped_at: origin.scrapedAt,
+      content_hash: hash,
+    },
   });
   if (!checked.success) {
-    throw new SourceItemError(origin.itemId, `${kind.what} is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`);
+    throw new SourceItemError(
+      origin.itemId,
+      `${kind.what} is invalid: ${z.prettifyError(checked.error).slice(0, 500)}`,
+    );
   }
-  return { recordId, entityKey: kind.entityKey(content), contentHash: hash, type: kind.type, schemaVersion: 1, data: checked.data };
+  return {
+    recordId,
+    entityKey: kind.entityKey(content),
+    contentHash: hash,
+    type: kind.type,
+    schemaVersion: 1,
+    data: checked.data,
+  };
 }
 
 const STATUTE_VERSION: RecordKind<Omit<StatuteVersion, 'provenance'>, StatuteVersion> = {
@@ -96,4 +114,16 @@ export function commentaryRecord(
   recordId: string,
 ): SourceRecord {
   return record(COMMENTARY, content, origin, recordId);
+}
+
+const MATERIAL: RecordKind<Omit<Material, 'provenance'>, Material> = {
+  type: 'MaterialPublished',
+  what: 'preparatory material',
+  schema: materialSchema,
+  entityKey: materialKey,
+};
+
+/** A MaterialPublished record (a gazette document in one language), validated likewise. */
+export function materialRecord(content: Omit<Material, 'provenance'>, origin: Origin): SourceRecord {
+  return record(MATERIAL, content, origin, origin.itemId);
 }

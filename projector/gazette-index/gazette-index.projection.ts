@@ -1,6 +1,7 @@
 import type {
   GazetteRef,
   LegislationCatalogEntryPublished,
+  MaterialPublished,
   StatuteVersionPublished,
 } from '../../contracts/events/index.ts';
 import { editionOf, REF_TYPE_INFO } from '../../contracts/laws/gazette-refs.ts';
@@ -14,36 +15,48 @@ interface Origin {
   readonly found_by: string;
 }
 
+/** The references an event states and where they were found. A material is itself a gazette document: its own first page. */
+function referencesOf(
+  event: StatuteVersionPublished | LegislationCatalogEntryPublished | MaterialPublished,
+): { refs: readonly GazetteRef[]; origin: Origin } {
+  switch (event.type) {
+    case 'MaterialPublished': {
+      const m = event.data;
+      return {
+        refs: [{ ref_type: m.gazette.ref_type, year: m.gazette.year, page: m.gazette.page, eli: m.eli, language: m.language }],
+        origin: { jurisdiction: 'CH', sr_number: m.sr_number, title: m.title, found_by: 'material' },
+      };
+    }
+    case 'StatuteVersionPublished':
+      return {
+        refs: event.data.gazette_refs,
+        origin: { jurisdiction: event.data.jurisdiction, sr_number: event.data.sr_number, title: event.data.title, found_by: 'statute-footnote' },
+      };
+    case 'LegislationCatalogEntryPublished':
+      return {
+        refs: event.data.gazette_refs,
+        origin: { jurisdiction: event.data.jurisdiction, sr_number: event.data.systematic_number, title: event.data.title, found_by: 'catalogue' },
+      };
+  }
+}
+
 /**
- * Folds the gazette references found in statute footnotes and in the catalogue into the
+ * Folds the gazette references found in statute footnotes, in the catalogue and the first pages of
+ * the preparatory materials into the
  * first-page index. A reference is a fact that stays true: rows are only added (the first finder
  * is kept), so replays and redeliveries change nothing.
  */
 export const gazetteIndexProjection: Projection = {
   name: 'gazette-index',
   storage: gazetteIndexStorage,
-  streams: ['statutes', 'legislation-catalog'],
-  handles: ['StatuteVersionPublished', 'LegislationCatalogEntryPublished'],
+  streams: ['statutes', 'legislation-catalog', 'materials'],
+  handles: ['StatuteVersionPublished', 'LegislationCatalogEntryPublished', 'MaterialPublished'],
   async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {
     for (const { event, position } of batch as readonly PositionedEvent<
-      StatuteVersionPublished | LegislationCatalogEntryPublished
+      StatuteVersionPublished | LegislationCatalogEntryPublished | MaterialPublished
     >[]) {
-      const refs: readonly GazetteRef[] = event.data.gazette_refs;
+      const { refs, origin } = referencesOf(event);
       if (refs.length === 0) continue;
-      const origin: Origin =
-        event.type === 'StatuteVersionPublished'
-          ? {
-              jurisdiction: event.data.jurisdiction,
-              sr_number: event.data.sr_number,
-              title: event.data.title,
-              found_by: 'statute-footnote',
-            }
-          : {
-              jurisdiction: event.data.jurisdiction,
-              sr_number: event.data.systematic_number,
-              title: event.data.title,
-              found_by: 'catalogue',
-            };
       const rows = refs.map((r) => ({
         collection: REF_TYPE_INFO[r.ref_type].collection,
         edition: editionOf(r.ref_type, r.language),

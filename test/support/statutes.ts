@@ -19,6 +19,7 @@ import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 import { statutesProjection } from '../../projector/statutes/statutes.projection.ts';
+import { materialsProjection } from '../../projector/materials/materials.projection.ts';
 
 export const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -64,7 +65,7 @@ export async function openStatuteWorld(
     { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
     options.allProjections
       ? allProjections({ writer: new PostgresSearchIndex(handle.db) })
-      : [statutesProjection, legislationCatalogProjection, gazetteIndexProjection],
+      : [statutesProjection, legislationCatalogProjection, gazetteIndexProjection, materialsProjection],
     { watchIntervalMs: 0, batchSize: 100 },
   );
   const deps = {

@@ -34,7 +34,7 @@ export interface GeneratedStatutes {
   readonly articles: number;
 }
 
-async function put(root: string, url: string, text: string): Promise<void> {
+export async function put(root: string, url: string, text: string): Promise<void> {
   const path = DirectoryMirror.fileFor(root, url);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text, 'utf8');

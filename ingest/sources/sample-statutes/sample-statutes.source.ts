@@ -7,10 +7,13 @@ import { LexfindCatalogue } from '../lexfind/lexfind-catalogue.client.ts';
 import { LexfindCatalogueSource } from '../lexfind/lexfind.source.ts';
 import { FedlexSource } from '../fedlex/fedlex.source.ts';
 import { RecordedSparqlResults } from '../fedlex/fedlex-sparql.client.ts';
+import { FedlexMaterialsSource } from '../fedlex-materials/fedlex-materials.source.ts';
+import { RecordedGazetteListing } from '../fedlex-materials/gazette-listing.client.ts';
+import { generateSampleMaterials, SAMPLE_MATERIALS_LISTING_URL } from './sample-materials.generator.ts';
 import { generateSampleStatutes, SAMPLE_SPARQL_RESULTS_URL } from './sample-statutes.generator.ts';
 
 /** Bumped whenever the generator's output changes, so that old samples are regenerated. */
-export const SAMPLE_STATUTES_VERSION = 1;
+export const SAMPLE_STATUTES_VERSION = 2;
 
 export interface SampleStatuteSources {
   /** The legislation catalogue (LexFind-shaped JSON). */
@@ -19,7 +22,9 @@ export interface SampleStatuteSources {
   readonly fedlex: EventSource;
   /** Cantonal texts (portal pages named by the catalogue). */
   readonly cantonal: EventSource;
-  /** All three, in the order to run them. */
+  /** Preparatory materials (recorded SPARQL listing + Akoma Ntoso gazette documents). */
+  readonly materials: EventSource;
+  /** All four, in the order to run them. */
   readonly all: readonly EventSource[];
 }
 
@@ -28,6 +33,7 @@ export const SAMPLE_STATUTE_SOURCE_NAMES = {
   catalogue: 'sample-lexfind',
   fedlex: 'sample-fedlex',
   cantonal: 'sample-cantonal',
+  materials: 'sample-materials',
 } as const;
 
 async function upToDate(marker: string): Promise<boolean> {
@@ -51,12 +57,13 @@ export async function createSampleStatuteSources(options: { dir: string }): Prom
     await mkdir(options.dir, { recursive: true });
     await writeFile(marker, JSON.stringify({ version: SAMPLE_STATUTES_VERSION, complete: false }), 'utf8');
     await generateSampleStatutes(join(options.dir, 'mirror'));
+    await generateSampleMaterials(join(options.dir, 'mirror'));
     await writeFile(marker, JSON.stringify({ version: SAMPLE_STATUTES_VERSION, complete: true }), 'utf8');
   }
   return sampleStatuteSourcesAt(join(options.dir, 'mirror'));
 }
 
-/** The three sources over an existing mirror. */
+/** The four sources over an existing mirror. */
 export function sampleStatuteSourcesAt(mirrorDir: string): SampleStatuteSources {
   const mirror = new DirectoryMirror(mirrorDir);
   const lexfind = new LexfindCatalogue(mirror);
@@ -67,5 +74,11 @@ export function sampleStatuteSourcesAt(mirrorDir: string): SampleStatuteSources 
     http: mirror,
   });
   const cantonal = new CantonalTextSource(lexfind, mirror, SAMPLE_STATUTE_SOURCE_NAMES.cantonal);
-  return { catalogue, fedlex, cantonal, all: [catalogue, fedlex, cantonal] };
+  const materials = new FedlexMaterialsSource({
+    name: SAMPLE_STATUTE_SOURCE_NAMES.materials,
+    lister: new RecordedGazetteListing(mirror, SAMPLE_MATERIALS_LISTING_URL),
+    http: mirror,
+    sample: true,
+  });
+  return { catalogue, fedlex, cantonal, materials, all: [catalogue, fedlex, cantonal, materials] };
 }

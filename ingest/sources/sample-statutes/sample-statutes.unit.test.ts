@@ -3,10 +3,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LegislationCatalogEntry, StatuteVersion } from '../../../contracts/events/index.ts';
+import type { LegislationCatalogEntry, Material, StatuteVersion } from '../../../contracts/events/index.ts';
 import { DISP_U1, LAW_ALIAS_TABLE } from '../../../contracts/laws/alias-table.ts';
 import { blockLabel } from '../../../contracts/laws/statute-structure.ts';
 import type { SourceRecord } from '../../event-source.port.ts';
+import { generateSampleMaterials } from './sample-materials.generator.ts';
 import { generateSampleStatutes } from './sample-statutes.generator.ts';
 import { sampleStatuteSourcesAt } from './sample-statutes.source.ts';
 
@@ -15,10 +16,12 @@ describe('sample statutes', () => {
   const versions: StatuteVersion[] = [];
   const entries: LegislationCatalogEntry[] = [];
   const failures: string[] = [];
+  const materials: Material[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sample-statutes-'));
     await generateSampleStatutes(dir);
+    await generateSampleMaterials(dir);
     for (const source of sampleStatuteSourcesAt(dir).all) {
       for await (const item of source.items()) {
         let records: readonly SourceRecord[] = [];
@@ -29,7 +32,8 @@ describe('sample statutes', () => {
         }
         for (const r of records) {
           if (r.type === 'StatuteVersionPublished') versions.push(r.data as StatuteVersion);
-          else entries.push(r.data as LegislationCatalogEntry);
+          else if (r.type === 'LegislationCatalogEntryPublished') entries.push(r.data as LegislationCatalogEntry);
+          else materials.push(r.data as Material);
         }
       }
     }
@@ -148,5 +152,17 @@ describe('sample statutes', () => {
         .filter((r) => r.year < 2021)
         .map((r) => r.page);
     expect(fgaPages('de')).not.toEqual(fgaPages('fr'));
+  });
+
+  it('holds a message and the parliamentary changes per act with materials, in de/fr/it, marked as sample text', () => {
+    expect(materials).toHaveLength(48);
+    for (const m of materials) {
+      expect(m.sample).toBe(true);
+      expect(m.title).toMatch(/\[(Beispieltext|texte d'exemple|testo d'esempio)\]$/);
+      expect(m.gazette.ref_type).toBe(m.language === 'de' ? 'BBl' : 'FF');
+    }
+    expect(new Set(materials.map((m) => m.sr_number))).toEqual(
+      new Set(['101', '210', '220', '311.0', '291', '235.1', '831.441.1', '935.61']),
+    );
   });
 });

@@ -1,0 +1,166 @@
+/**
+ * The list of Federal Gazette documents about the configured acts from the Fedlex SPARQL
+ * endpoint: one row per document, language and XML file, with the act (SR number) it concerns,
+ * its kind (message or parliamentary changes) and its gazette citation (year, first page). The
+ * query follows the JOLux model as Fedlex publishes it (`jolux:Act` in the `fga` collection, linked
+ * to the consolidation abstract of the act it prepares); verify the property paths against the
+ * live endpoint before relying on them. Results are read from the SPARQL 1.1 JSON format.
+ */
+import { isFederalSrNumber } from '../../../contracts/laws/law-key.ts';
+import type { MaterialKind } from '../../../contracts/events/index.ts';
+import type { HttpTextClient } from '../../http/http-text.port.ts';
+import { FEDLEX_SPARQL_ENDPOINT, sparqlResultsSchema } from '../fedlex/fedlex-sparql.client.ts';
+import type { ActLanguage } from '../fedlex/akoma-ntoso.parser.ts';
+import { z } from 'zod';
+
+export interface GazetteListing {
+  readonly eli: string;
+  readonly sr_number: string;
+  readonly kind: MaterialKind;
+  readonly language: ActLanguage;
+  readonly year: number;
+  /** First page (before 2021) or the document number (from 2021: the citation is the id). */
+  readonly page: number;
+  readonly file_url: string;
+}
+
+export interface ParsedGazetteListing {
+  readonly documents: GazetteListing[];
+  readonly skipped: string[];
+  readonly rows: number;
+}
+
+const LANGUAGE_URIS: Readonly<Record<ActLanguage, string>> = {
+  de: 'http://publications.europa.eu/resource/authority/language/DEU',
+  fr: 'http://publications.europa.eu/resource/authority/language/FRA',
+  it: 'http://publications.europa.eu/resource/authority/language/ITA',
+};
+const LANGUAGE_BY_URI = new Map<string, ActLanguage>(
+  Object.entries(LANGUAGE_URIS).map(([k, v]) => [v, k as ActLanguage]),
+);
+
+/** Fedlex document types of the Federal Gazette read here (resource-type vocabulary labels). */
+const KIND_BY_TYPE: readonly (readonly [RegExp, MaterialKind])[] = [
+  [/botschaft|message|messaggio/i, 'botschaft'],
+  [/parlament|parliament/i, 'parliamentary_change'],
+];
+
+/** The SPARQL query listing gazette documents about these acts (SR numbers checked, never spliced raw). */
+export function gazetteDocumentsQuery(
+  srNumbers: readonly string[],
+  languages: readonly ActLanguage[],
+  limit: number,
+  offset: number,
+): string {
+  const bad = srNumbers.find((sr) => !isFederalSrNumber(sr));
+  if (bad !== undefined) throw new Error(`not an SR number: ${bad}`);
+  const numbers = srNumbers.map((sr) => `"${sr}"`).join(' ');
+  const langs = languages.map((l) => `<${LANGUAGE_URIS[l]}>`).join(', ');
+  return `PREFIX jolux: <http://data.legilux.public.lu/resource/ontology/jolux#>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+SELECT DISTINCT ?srNumber ?doc ?type ?language ?year ?page ?file WHERE {
+  ?act a jolux:ConsolidationAbstract ;
+       jolux:classifiedByTaxonomyEntry/skos:notation ?notation .
+  BIND(STR(?notation) AS ?srNumber)
+  ${srNumbers.length > 0 ? `VALUES ?srNumber { ${numbers} }` : ''}
+  ?doc jolux:legalResourceImpactHasEntity|jolux:foreseesImpactToLegalResource ?act ;
+       jolux:typeDocument ?type ;
+       jolux:publicationPage ?page ;
+       jolux:isRealizedBy ?expression .
+  FILTER(STRSTARTS(STR(?doc), "https://fedlex.data.admin.ch/eli/fga/"))
+  BIND(SUBSTR(STR(?doc), 38, 4) AS ?year)
+  ?expression jolux:language ?language ;
+       jolux:isEmbodiedBy ?manifestation .
+  FILTER(?language IN (${langs}))
+  ?manifestation jolux:userFormat <https://fedlex.data.admin.ch/vocabulary/user-format/xml> ;
+       jolux:isExemplifiedBy ?file .
+}
+ORDER BY ?srNumber ?doc ?language
+LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** Reads SPARQL JSON results into listed documents; unreadable rows are skipped with a reason. Throws on a malformed document. */
+export function parseGazetteListing(json: unknown): ParsedGazetteListing {
+  const parsed = sparqlResultsSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`SPARQL results are malformed: ${z.prettifyError(parsed.error)}`);
+  const documents: GazetteListing[] = [];
+  const skipped: string[] = [];
+  for (const [i, row] of parsed.data.results.bindings.entries()) {
+    const sr = row['srNumber']?.value.trim();
+    const eli = /(eli\/fga\/\d{4}\/[A-Za-z0-9_.-]+)$/.exec(row['doc']?.value ?? '')?.[1];
+    const type = row['type']?.value ?? '';
+    const kind = KIND_BY_TYPE.find(([re]) => re.test(type))?.[1];
+    const languageUri = row['language']?.value ?? '';
+    const language =
+      LANGUAGE_BY_URI.get(languageUri) ??
+      (['de', 'fr', 'it'].includes(languageUri) ? (languageUri as ActLanguage) : undefined);
+    const year = Number(row['year']?.value ?? eli?.split('/')[2]);
+    const page = Number(row['page']?.value);
+    const file = row['file']?.value;
+    const at = `row ${i}${sr ? `: SR ${sr}` : ''}`;
+    if (!sr || !isFederalSrNumber(sr)) skipped.push(`row ${i}: no SR number`);
+    else if (!eli) skipped.push(`${at}: no Federal Gazette ELI`);
+    else if (!kind) skipped.push(`${at}: ${eli}: document type ${type} is neither a message nor parliamentary changes`);
+    else if (!language) skipped.push(`${at}: ${eli}: language ${languageUri} is not de, fr or it`);
+    else if (!Number.isInteger(year) || year < 1849 || !Number.isInteger(page) || page < 1)
+      skipped.push(`${at}: ${eli}: no gazette year and page`);
+    else if (!file || !/^https?:\/\//.test(file)) skipped.push(`${at}: ${eli}: no file URL`);
+    else documents.push({ eli, sr_number: sr, kind, language, year, page, file_url: file });
+  }
+  return { documents, skipped, rows: parsed.data.results.bindings.length };
+}
+
+/** Lists the gazette documents to ingest. */
+export interface GazetteLister {
+  /** Every listed document; rows that could not be read are listed in `skipped`. */
+  listDocuments(): Promise<ParsedGazetteListing>;
+}
+
+export interface GazetteListerOptions {
+  readonly srNumbers: readonly string[];
+  readonly languages?: readonly ActLanguage[];
+  readonly endpoint?: string;
+  readonly pageSize?: number;
+}
+
+/** Asks the live SPARQL endpoint, page by page. */
+export class FedlexGazetteClient implements GazetteLister {
+  constructor(
+    private readonly http: HttpTextClient,
+    private readonly options: GazetteListerOptions,
+  ) {}
+
+  async listDocuments(): Promise<ParsedGazetteListing> {
+    const pageSize = this.options.pageSize ?? 2000;
+    const languages = this.options.languages ?? ['de', 'fr', 'it'];
+    const documents: GazetteListing[] = [];
+    const skipped: string[] = [];
+    let rows = 0;
+    for (let offset = 0; ; offset += pageSize) {
+      const body = await this.http.postForm(
+        this.options.endpoint ?? FEDLEX_SPARQL_ENDPOINT,
+        { query: gazetteDocumentsQuery(this.options.srNumbers, languages, pageSize, offset) },
+        'application/sparql-results+json',
+      );
+      const page = parseGazetteListing(JSON.parse(body) as unknown);
+      documents.push(...page.documents);
+      skipped.push(...page.skipped);
+      rows += page.rows;
+      if (page.rows < pageSize) break;
+    }
+    return { documents, skipped, rows };
+  }
+}
+
+/** A listing recorded earlier in the SPARQL JSON format (the bundled sample). */
+export class RecordedGazetteListing implements GazetteLister {
+  constructor(
+    private readonly http: HttpTextClient,
+    private readonly url: string,
+  ) {}
+
+  async listDocuments(): Promise<ParsedGazetteListing> {
+    return parseGazetteListing(JSON.parse(await this.http.getText(this.url, 'application/sparql-results+json')) as unknown);
+  }
+}
+
