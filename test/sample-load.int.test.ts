@@ -223,13 +223,13 @@ describe('sample load of the embedded start', () => {
       `reusing ${SIZE} ingested sample decisions (INGEST_ON_START=always to re-ingest)`,
     );
     expect(third.lines).toContain(`resuming the sample statutes: sample-fedlex ${fedlexHeld} held`);
-    // The catalogue was read to the end before: only the federal acts, the cantonal texts and the
-    // commentaries (after them, never reached) run.
+    // The catalogue was read to the end before: only the federal acts, the cantonal texts, the
+    // materials and the commentaries (after them, never reached) run.
     expect(third.lines.filter((l) => l.startsWith('ingest '))).toEqual([
       expect.stringMatching(/^ingest sample-fedlex: \d+ items, \d+ new, 0 updated, 0 failed$/),
       expect.stringMatching(/^ingest sample-cantonal: \d+ items, \d+ new, 0 updated, 0 failed$/),
-      'ingest sample-onlinekommentar: 30 items, 30 new, 0 updated, 0 failed',
       expect.stringMatching(/^ingest sample-materials: \d+ items, \d+ new, 0 updated, 0 failed$/),
+      'ingest sample-onlinekommentar: 30 items, 30 new, 0 updated, 0 failed',
     ]);
     const projected = await project();
     expect(projected.decisions).toBe(SIZE);
