@@ -16,6 +16,7 @@ import type { LanguageModel } from '../../infra/llm/language-model.port.ts';
 import { LanguageModelUnavailableError } from '../../infra/llm/language-model.port.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { notFound } from '../errors.ts';
+import { parseSearchText } from '../search-text.ts';
 import { regesteRefs } from './decision-views.query.ts';
 import { leadingCases } from './leading-cases.query.ts';
 import { cutAtWord, type ErwaegungRow } from './structure.query.ts';
@@ -91,6 +92,8 @@ export async function examQuestion(
   q: ExamQuestionQuery,
   model: LanguageModel | null,
 ): Promise<ExamQuestionResponse> {
+  // Syntax errors of the topic name the parameter the caller wrote.
+  parseSearchText(q.topic, 'topic');
   const ctx = summaryContextOf(deps);
   const excluded = new Set(q.exclude_ids);
   const query: LeadingCasesQuery = { query: q.topic, limit: Math.min(100, CANDIDATES + excluded.size) };

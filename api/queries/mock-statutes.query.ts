@@ -44,16 +44,17 @@ function citedInText(text: string, language: TeachingLanguage, max: number) {
 
 /** The SR number of the held act whose consolidation has this ELI address, else null. */
 async function actOfEli(db: Database, url: string): Promise<string | null> {
-  const eli = /\/eli\/cc\/[^?#]+/
+  const eli = /eli\/cc\/[^?#]+/
     .exec(url)?.[0]
-    ?.replace(/\/(de|fr|it|rm|en)(\/.*)?$/, '')
+    .replace(/\/(de|fr|it|rm|en)(\/.*)?$/, '')
+    .replace(/\/\d{8}$/, '')
     .replace(/\/$/, '');
   if (!eli) return null;
   const row = await db
     .selectFrom('statute_versions')
     .select('sr_number')
     .where('jurisdiction', '=', 'CH')
-    .where((w) => w.or([w('eli', 'like', `%${eli}`), w('eli', 'like', `%${eli}/%`)]))
+    .where((w) => w.or([w('eli', '=', eli), w('eli', 'like', `%/${eli}`)]))
     .executeTakeFirst();
   return row?.sr_number ?? null;
 }
