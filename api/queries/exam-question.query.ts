@@ -23,6 +23,7 @@ import { cutAtWord, type ErwaegungRow } from './structure.query.ts';
 import { summaryContextOf } from './summaries.ts';
 import {
   decisionMaterials,
+  firstWithFactsAndReasons,
   passageOf,
   statutesCitedBy,
   withModel,
@@ -99,15 +100,15 @@ export async function examQuestion(
   const query: LeadingCasesQuery = { query: q.topic, limit: Math.min(100, CANDIDATES + excluded.size) };
   const leading = await leadingCases(deps.db, deps.search, query, ctx);
   const ids = leading.results.map((r) => r.decision_id).filter((id) => !excluded.has(id));
-  const materials = await decisionMaterials(deps.db, ids, ctx);
-  const chosen = materials.find((m) => (m.structure?.facts ?? '').trim() !== '' && m.erwaegungen.length > 0);
-  if (!chosen) {
+  const first = await firstWithFactsAndReasons(deps.db, ids);
+  const [chosen] = first ? await decisionMaterials(deps.db, [first], ctx) : [];
+  if (!chosen || !chosen.structure?.facts?.trim()) {
     throw notFound(
       `No leading decision on '${q.topic}' with facts and Erwägungen${excluded.size > 0 ? ` outside the ${excluded.size} excluded` : ''}; try a broader topic.`,
     );
   }
   const language = languageOf(chosen.core.language);
-  const facts = cutAtWord(chosen.structure!.facts!.trim(), FACTS_CHARS).excerpt;
+  const facts = cutAtWord(chosen.structure.facts.trim(), FACTS_CHARS).excerpt;
   const decisive = decisiveRows(chosen, q.topic)
     .map((r) => passageOf(chosen, r.number, r.text, ctx))
     .filter((p) => p !== null);
@@ -139,7 +140,7 @@ export async function examQuestion(
       quotes_verified: true,
     },
     generator: model ? model.name : 'deterministic',
-    candidates_considered: materials.length,
+    candidates_considered: ids.length,
     excluded: [...excluded],
   };
 }

@@ -12,7 +12,6 @@ import {
   citationFieldsOf,
   decisionHeadOf,
   loadErwaegungen,
-  loadStructure,
   ruleStatementOf,
   type ErwaegungRow,
   type StructureRow,
@@ -34,7 +33,7 @@ export async function decisionMaterials(
   ctx: SummaryContext,
 ): Promise<DecisionMaterial[]> {
   if (ids.length === 0) return [];
-  const [cores, erwaegungen, texts] = await Promise.all([
+  const [cores, erwaegungen, texts, structureRows] = await Promise.all([
     decisionCores(db, ids),
     loadErwaegungen(db, ids),
     db
@@ -42,13 +41,19 @@ export async function decisionMaterials(
       .select(['decision_id', 'full_text'])
       .where('decision_id', 'in', [...ids])
       .execute(),
+    db
+      .selectFrom('decision_structure')
+      .selectAll()
+      .where('decision_id', 'in', [...ids])
+      .execute(),
   ]);
+  const structures = new Map(structureRows.map((r) => [r.decision_id, r]));
   const fullTexts = new Map(texts.map((t) => [t.decision_id, t.full_text]));
   const out: DecisionMaterial[] = [];
   for (const id of ids) {
     const core = cores.get(id);
     if (!core) continue;
-    const structure = await loadStructure(db, id);
+    const structure = structures.get(id);
     const rows = erwaegungen.get(id) ?? [];
     const head = decisionHeadOf(core, ctx, ruleStatementOf(core, structure, rows));
     out.push({ core, structure, erwaegungen: rows, fullText: fullTexts.get(id) ?? '', head });
@@ -94,4 +99,19 @@ export async function withModel<T>(step: () => Promise<T>): Promise<T> {
       );
     throw error;
   }
+}
+
+/** The first of `ids` (in order) whose structure has facts and numbered Erwägungen, else null. */
+export async function firstWithFactsAndReasons(db: Database, ids: readonly string[]): Promise<string | null> {
+  if (ids.length === 0) return null;
+  const rows = await db
+    .selectFrom('decision_structure')
+    .select('decision_id')
+    .where('decision_id', 'in', [...ids])
+    .where('erwaegung_count', '>', 0)
+    .where('facts', 'is not', null)
+    .where('facts', '!=', '')
+    .execute();
+  const usable = new Set(rows.map((r) => r.decision_id));
+  return ids.find((id) => usable.has(id)) ?? null;
 }
