@@ -9,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { findQuotations, isVerbatimExcerpt, quotedVerbatim } from '../contracts/citation/quotations.ts';
+import { OpenAiClaimJudge } from '../infra/llm/openai-claim-judge.ts';
 import { OpenAiLanguageModel } from '../infra/llm/openai-language-model.ts';
 import { TableRateLimitCounter } from '../infra/rate-limit/table-rate-limit-counter.ts';
-import { startFakeChatServer, type FakeChatServer } from '../test/support/fake-openai.ts';
+import { startFakeChatServer, verdictJson, type FakeChatServer } from '../test/support/fake-openai.ts';
 import { openResearchWorld } from '../test/support/research-world.ts';
 import { statuteWorldDeps, type StatuteWorld } from '../test/support/statutes.ts';
 
@@ -27,6 +28,12 @@ beforeAll(async () => {
     ...statuteWorldDeps(world.handle.db),
     languageModel: new OpenAiLanguageModel({
       model: 'fake-drafter',
+      apiKey: 'k',
+      baseURL: chat.baseURL,
+      timeoutMs: 400,
+    }),
+    claimJudge: new OpenAiClaimJudge({
+      model: 'fake-judge',
       apiKey: 'k',
       baseURL: chat.baseURL,
       timeoutMs: 400,
@@ -513,11 +520,24 @@ describe('with a drafting language model', () => {
       ).toBe(200);
   });
 
+  it('counts /verify-claim with a language-model judge against the same quota', async () => {
+    chat.behaviour = { kind: 'content', content: verdictJson() };
+    const ip = '10.9.8.1';
+    const claim = { claim: 'Eine Kündigung ist anfechtbar.', decision_id: 'bge_BGE_140_III_86' };
+    for (let i = 0; i < QUOTA; i++)
+      expect((await call(modelApp, 'POST', '/verify-claim', claim, ip)).status).toBe(200);
+    const over = await call(modelApp, 'POST', '/verify-claim', claim, ip);
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('API_LLM_QUOTA_EXCEEDED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('documents the routes in the OpenAPI document with the 429 and 503 answers', async () => {
     const doc = (await call(modelApp, 'GET', '/openapi.json')).body;
     expect(Object.keys(doc.paths['/mock-decision'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(doc.paths['/exam-question'].get.responses)).toEqual(
       expect.arrayContaining(['200', '404', '422', '429', '503']),
     );
+    expect(Object.keys(doc.paths['/verify-claim'].post.responses)).toContain('429');
   });
 });

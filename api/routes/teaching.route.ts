@@ -4,6 +4,7 @@ import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import {
   examQuestionQuery,
   examQuestionResponse,
+  llmQuotaBody,
   mockDecisionBody,
   mockDecisionQuery,
   mockDecisionResponse,
@@ -17,8 +18,6 @@ import { mockDecision } from '../queries/mock-decision.query.ts';
 
 const MODEL_NOTE =
   'With a language model configured, each call counts against the daily quota per client address (429 with Retry-After when used up); a failing or slow model gives 503, never an invented authority.';
-
-const quotaResponse = errorBody.extend({}).passthrough();
 
 /** A 503 of the model carries Retry-After like every other unavailable answer. */
 async function answering<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -39,7 +38,7 @@ export const teachingRoutes =
       200: ok,
       404: errorBody,
       422: validationErrorBody,
-      ...(model ? { 429: quotaResponse, 503: errorBody } : {}),
+      ...(model ? { 429: llmQuotaBody, 503: errorBody } : {}),
     });
     r.get(
       '/exam-question',

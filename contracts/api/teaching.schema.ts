@@ -3,7 +3,7 @@
  * `/mock-decision` (POST body MockDecisionRequest; GET with the same fields as query parameters).
  */
 import { z } from 'zod';
-import { intParam } from './params.ts';
+import { errorBody, intParam } from './params.ts';
 import { citationFields, decisionHead } from './structure.schema.ts';
 
 export const TEACHING_LANGUAGES = ['de', 'fr', 'it'] as const;
@@ -212,3 +212,9 @@ export const mockDecisionResponse = z.object({
   limit: z.int(),
 });
 export type MockDecisionResponse = z.infer<typeof mockDecisionResponse>;
+
+/** The 429 answer of a route that calls the language model once the address's daily quota is used up. */
+export const llmQuotaBody = errorBody.extend({
+  limit: z.object({ name: z.string(), per_day: z.int(), per: z.string(), window: z.string() }),
+  retry_after_seconds: z.int(),
+});
