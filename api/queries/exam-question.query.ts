@@ -30,8 +30,9 @@ import {
   type DecisionMaterial,
 } from './teaching-sources.query.ts';
 
-/** Leading decisions looked at beyond the excluded ones. */
+/** Leading decisions looked at beyond the excluded ones; when none of them has facts and Erwägungen, the top 100. */
 const CANDIDATES = 20;
+const MAX_CANDIDATES = 100;
 const FACTS_CHARS = 2500;
 const OPERATIVE_CHARS = 2000;
 /** Erwägungen chosen by closeness to the head-note when it points to none. */
@@ -97,10 +98,18 @@ export async function examQuestion(
   parseSearchText(q.topic, 'topic');
   const ctx = summaryContextOf(deps);
   const excluded = new Set(q.exclude_ids);
-  const query: LeadingCasesQuery = { query: q.topic, limit: Math.min(100, CANDIDATES + excluded.size) };
-  const leading = await leadingCases(deps.db, deps.search, query, ctx);
-  const ids = leading.results.map((r) => r.decision_id).filter((id) => !excluded.has(id));
-  const first = await firstWithFactsAndReasons(deps.db, ids);
+  const candidates = async (limit: number) => {
+    const query: LeadingCasesQuery = { query: q.topic, limit };
+    const leading = await leadingCases(deps.db, deps.search, query, ctx);
+    return leading.results.map((r) => r.decision_id).filter((id) => !excluded.has(id));
+  };
+  const firstLimit = Math.min(MAX_CANDIDATES, CANDIDATES + excluded.size);
+  let ids = await candidates(firstLimit);
+  let first = await firstWithFactsAndReasons(deps.db, ids);
+  if (!first && firstLimit < MAX_CANDIDATES && ids.length + excluded.size >= firstLimit) {
+    ids = await candidates(MAX_CANDIDATES);
+    first = await firstWithFactsAndReasons(deps.db, ids);
+  }
   const [chosen] = first ? await decisionMaterials(deps.db, [first], ctx) : [];
   if (!chosen || !chosen.structure?.facts?.trim()) {
     throw notFound(

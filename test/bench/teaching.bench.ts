@@ -51,7 +51,13 @@ try {
   const requests = Number(values.requests);
   console.log(`${values.size} sample decisions, 4 concurrent clients, ${requests * 4} requests per route:`);
   for (const [name, urls] of Object.entries(workloads)) {
-    await runLoad(urls, 1, urls.length); // warm-up
+    // Warm-up, and the status of each URL (a topic without a usable leading decision is a 404).
+    const statuses = await Promise.all(urls.map(async (u) => (await fetch(u)).status));
+    const misses = urls
+      .map((u, i) => ({ u, status: statuses[i] }))
+      .filter((x) => x.status !== 200)
+      .map((x) => `${decodeURIComponent(x.u.slice(base.length))}: ${x.status}`);
+    if (misses.length > 0) console.log(`  not 200: ${misses.join('; ')}`);
     const r = await runLoad(urls, 4, requests);
     console.log(
       `${name.padEnd(40)} p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms  max ${r.max.toFixed(0)} ms  ${r.rps.toFixed(1)} req/s  errors ${r.errors}`,
