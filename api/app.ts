@@ -101,6 +101,8 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       'x-ratelimit-limit',
       'x-ratelimit-remaining',
       'x-ratelimit-reset',
+      'x-llm-quota-limit',
+      'x-llm-quota-remaining',
     ],
     // A bare OPTIONS request (no Origin) gets the allowed methods, not a plain-text 400.
     strictPreflight: false,
