@@ -27,7 +27,7 @@ const FACTS = [
 ];
 
 const workloads: Record<string, string[]> = {
-  'GET /exam-question': ['Mietrecht', 'Kündigung', 'Arbeitsvertrag', 'Erstreckung', 'résiliation'].map(
+  'GET /exam-question': ['Eigenbedarf', 'Kündigung', 'Arbeitsvertrag', 'Erstreckung', 'résiliation'].map(
     (t) => `${base}/exam-question?topic=${enc(t)}`,
   ),
   'GET /mock-decision (facts only)': FACTS.map((f) => `${base}/mock-decision?facts=${enc(f)}`),
