@@ -2,6 +2,7 @@ import type { ExportDocument } from './exports/export-types.ts';
 import type { Database } from '../infra/db/database.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import type { ClaimJudge } from '../infra/llm/claim-judge.port.ts';
+import type { LanguageModel } from '../infra/llm/language-model.port.ts';
 import type { BillingProvider } from '../infra/billing/billing-provider.port.ts';
 import type { EventLog } from '../infra/event-log/event-log.port.ts';
 
@@ -24,6 +25,7 @@ export interface BillingDeps {
   /** Pro calls per license key and UTC day. */
   readonly dailyQuota: number;
 }
+import type { LlmQuotaSettings } from './llm-quota.ts';
 import type { ProjectionLagReader } from './metrics.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 import type { EngineCheck } from './readiness.ts';
@@ -59,6 +61,10 @@ export interface ApiDeps {
   readonly now: () => Date;
   /** The `/verify-claim` judge; absent: the deterministic lexical judge. */
   readonly claimJudge?: ClaimJudge;
+  /** The drafting model of `/exam-question` and `/mock-decision`; absent: deterministic answers. */
+  readonly languageModel?: LanguageModel;
+  /** Daily quota per client address of the routes that call the language model; absent: none. */
+  readonly llmQuota?: LlmQuotaSettings;
   /** The Pro subscription; absent: billing is not configured and its routes answer 503. */
   readonly billing?: BillingDeps;
   /** Word and PDF renderers; absent: the real ones. */

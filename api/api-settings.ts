@@ -2,6 +2,7 @@ import type { BillingProvider } from '../infra/billing/billing-provider.port.ts'
 import type { RateLimitEnv } from '../infra/deploy/config.ts';
 import type { Database } from '../infra/db/database.ts';
 import type { EventLog } from '../infra/event-log/event-log.port.ts';
+import type { LanguageModel } from '../infra/llm/language-model.port.ts';
 import { TableRateLimitCounter } from '../infra/rate-limit/table-rate-limit-counter.ts';
 import type { ApiDeps, BillingDeps, SecretValue } from './api-deps.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
@@ -20,10 +21,12 @@ export interface ApiEnvSubset extends RateLimitEnv {
   readonly BILLING_SUCCESS_URL?: string | undefined;
   readonly BILLING_CANCEL_URL?: string | undefined;
   readonly PRO_DAILY_QUOTA?: number | undefined;
+  readonly LLM_DAILY_QUOTA?: number | undefined;
 }
 
 /** What the API needs of the opened infrastructure. */
 export interface ApiInfra extends Pick<ApiDeps, 'db' | 'search' | 'claimJudge'> {
+  readonly languageModel?: LanguageModel | null;
   readonly eventLog?: Pick<EventLog, 'append'>;
   readonly billingProvider?: BillingProvider | null;
 }
@@ -71,6 +74,12 @@ export function apiDepsFrom(env: ApiEnvSubset, readModels: ApiInfra, wiring: Api
     db: readModels.db,
     search: readModels.search,
     ...(readModels.claimJudge ? { claimJudge: readModels.claimJudge } : {}),
+    ...(readModels.languageModel
+      ? {
+          languageModel: readModels.languageModel,
+          llmQuota: { perDay: env.LLM_DAILY_QUOTA ?? 50, counter: new TableRateLimitCounter(readModels.db) },
+        }
+      : {}),
     settings: {
       basePath: env.BASE_PATH,
       publicBaseUrl,

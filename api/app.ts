@@ -19,6 +19,7 @@ import { decisionsRoutes } from './routes/decisions.route.ts';
 import { exportsRoutes } from './routes/exports.route.ts';
 import { graphRoutes } from './routes/graph.route.ts';
 import { structureRoutes } from './routes/structure.route.ts';
+import { teachingRoutes } from './routes/teaching.route.ts';
 import { lawsRoutes } from './routes/laws.route.ts';
 import { commentariesRoutes } from './routes/commentaries.route.ts';
 import { mcpRoutes } from './routes/mcp.route.ts';
@@ -107,6 +108,8 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       'content-location',
       'x-export-fallback',
       'etag',
+      'x-llm-quota-limit',
+      'x-llm-quota-remaining',
     ],
     // A bare OPTIONS request (no Origin) gets the allowed methods, not a plain-text 400.
     strictPreflight: false,
@@ -141,6 +144,7 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       await scope.register(mcpRoutes(deps));
       await scope.register(billingRoutes(deps));
       await scope.register(alertsRoutes(deps));
+      await scope.register(teachingRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       let research: OpenApiDocument | undefined;
       scope.get(

@@ -33,7 +33,8 @@ type CaseBriefResponse = z.infer<typeof caseBriefResponse>;
 /** `(E. 3)`, `(E. 4.1 und 4.2)`, `(consid. 5)`, `(consid. 2 e 3)` inside a head-note. */
 const REGESTE_REF = /\((?:E\.|Erw\.|consid\.|cons\.|c\.)\s*([^()]{1,60})\)/g;
 
-function regesteRefs(texts: readonly (string | null)[]): string[] {
+/** The Erwägung numbers the head-notes point to, in order of first mention. */
+export function regesteRefs(texts: readonly (string | null)[]): string[] {
   const out: string[] = [];
   for (const text of texts) {
     for (const m of (text ?? '').matchAll(REGESTE_REF)) {

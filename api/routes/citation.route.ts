@@ -9,8 +9,11 @@ import {
   verifyClaimResponse,
 } from '../../contracts/api/citation.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
+import { llmQuotaBody } from '../../contracts/api/teaching.schema.ts';
+import { lexicalClaimJudge } from '../../infra/llm/lexical-claim-judge.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { ApiError } from '../errors.ts';
+import { chargeLlmQuota } from '../llm-quota.ts';
 import { attestDraft } from '../queries/attest.query.ts';
 import { cite } from '../queries/cite.query.ts';
 import { summaryContextOf } from '../queries/summaries.ts';
@@ -56,13 +59,21 @@ export const citationRoutes =
           tags: ['Citation integrity'],
           summary: "Whether a decision's verbatim text supports a claim",
           description:
-            'An independent language-model judge (the deterministic lexical judge when none is configured; `judge` says which answered). Excerpts are checked to be verbatim in the decision and dropped otherwise. When the language model fails or times out the answer is 503, never a guessed verdict.',
+            'An independent language-model judge (the deterministic lexical judge when none is configured; `judge` says which answered). Excerpts are checked to be verbatim in the decision and dropped otherwise. When the language model fails or times out the answer is 503, never a guessed verdict. With a language model, each call counts against the daily quota per client address (429 with Retry-After when used up).',
           body: verifyClaimBody,
-          response: { 200: verifyClaimResponse, 404: errorBody, 422: validationErrorBody, 503: errorBody },
+          response: {
+            200: verifyClaimResponse,
+            404: errorBody,
+            422: validationErrorBody,
+            503: errorBody,
+            ...(deps.llmQuota ? { 429: llmQuotaBody } : {}),
+          },
         },
       },
       async (request, reply) => {
         try {
+          if (deps.claimJudge && deps.claimJudge.name !== lexicalClaimJudge.name)
+            await chargeLlmQuota(deps.llmQuota, request, reply);
           return await verifyClaim(deps, request.body, request.log);
         } catch (error) {
           if (error instanceof ApiError && error.statusCode === 503) reply.header('retry-after', '30');

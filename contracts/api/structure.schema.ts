@@ -46,7 +46,8 @@ export const caseParams = z.object({
   case: decisionRef.describe('Decision id, docket number or BGE reference'),
 });
 
-const decisionHead = {
+/** The decision-level fields every structure and citation response starts with. */
+export const decisionHead = {
   decision_id: z.string(),
   court: z.string(),
   decision_date: z.string().nullable(),

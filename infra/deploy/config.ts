@@ -88,6 +88,8 @@ export const apiEnv = infraEnv.extend({
   OPENAI_API_KEY: secret.optional(),
   OPENAI_MODEL: z.string().min(1).max(200).optional(),
   OPENAI_TIMEOUT_MS: positiveInt(20_000),
+  /** Calls per client address and UTC day to the routes that draft with the language model (/exam-question, /mock-decision). */
+  LLM_DAILY_QUOTA: positiveInt(50),
   /** Billing (the Pro subscription): all five of these, or none (billing routes answer 503). */
   STRIPE_SECRET_KEY: secret.optional(),
   STRIPE_PRICE_ID: z
@@ -236,5 +238,5 @@ export type RateLimitEnv = Pick<
 >;
 export type LlmEnv = Pick<
   ApiEnv,
-  'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS'
+  'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_TIMEOUT_MS' | 'LLM_DAILY_QUOTA'
 >;

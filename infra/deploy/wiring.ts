@@ -12,7 +12,8 @@ import { OpenSearchSearchIndex } from '../search/opensearch/opensearch-search-in
 import { PostgresSearchIndex } from '../search/postgres/postgres-search-index.ts';
 import type { DecisionSearchIndex, SearchGenerations, SearchIndexWriter } from '../search/search.port.ts';
 import type { ClaimJudge } from '../llm/claim-judge.port.ts';
-import { claimJudgeFrom } from '../llm/claim-judges.ts';
+import { claimJudgeFrom, languageModelFrom } from '../llm/claim-judges.ts';
+import type { LanguageModel } from '../llm/language-model.port.ts';
 import type { BillingProvider } from '../billing/billing-provider.port.ts';
 import { billingProviderFrom } from '../billing/billing-settings.ts';
 import type { BillingEnv, InfraEnv, LlmEnv } from './config.ts';
@@ -56,6 +57,8 @@ export interface Infra {
   readonly deadLetters: DeadLetterPublisher | null;
   /** The `/verify-claim` judge (API settings; the lexical judge when no language model is configured). */
   readonly claimJudge: ClaimJudge;
+  /** The drafting model of /exam-question and /mock-decision; null without OPENAI_MODEL. */
+  readonly languageModel: LanguageModel | null;
   /** The payment provider (API settings); null when billing is not configured. */
   readonly billingProvider: BillingProvider | null;
   /** Engines besides the database that the API needs to answer (OpenSearch in distributed mode). */
@@ -118,14 +121,16 @@ async function openDatabase(
   });
 }
 
+const llmSettings = (env: Partial<LlmEnv>) => ({
+  OPENAI_MODEL: env.OPENAI_MODEL,
+  OPENAI_BASE_URL: env.OPENAI_BASE_URL,
+  apiKey: env.OPENAI_API_KEY?.reveal(),
+  OPENAI_TIMEOUT_MS: env.OPENAI_TIMEOUT_MS,
+});
+
 /** The claim judge of the configuration; logs which one answers (never the key). */
 function openClaimJudge(env: Partial<LlmEnv>, logger: InfraLogger): ClaimJudge {
-  const judge = claimJudgeFrom({
-    OPENAI_MODEL: env.OPENAI_MODEL,
-    OPENAI_BASE_URL: env.OPENAI_BASE_URL,
-    apiKey: env.OPENAI_API_KEY?.reveal(),
-    OPENAI_TIMEOUT_MS: env.OPENAI_TIMEOUT_MS,
-  });
+  const judge = claimJudgeFrom(llmSettings(env));
   if (env.OPENAI_MODEL)
     logger.info(
       { claim_judge: judge.name, base_url: env.OPENAI_BASE_URL ?? 'default' },
@@ -146,6 +151,7 @@ export async function openInfra(
     if (!env.OPENSEARCH_URL) throw new ConfigError('OPENSEARCH_URL: required when SERVICE_MODE=distributed');
   }
   const claimJudge = openClaimJudge(env, logger);
+  const languageModel = languageModelFrom(llmSettings(env));
   const billingProvider = billingProviderFrom(env);
   const handle = await openDatabase(env, applicationName, options);
   const limits = { countCap: env.SEARCH_COUNT_CAP, candidatePool: env.SEARCH_CANDIDATE_POOL };
@@ -161,6 +167,7 @@ export async function openInfra(
       searchGenerations: null,
       deadLetters: null,
       claimJudge,
+      languageModel,
       billingProvider,
       engineChecks: [],
       mode: env.SERVICE_MODE,
@@ -195,6 +202,7 @@ export async function openInfra(
     searchGenerations: search,
     deadLetters: kafka,
     claimJudge,
+    languageModel,
     billingProvider,
     engineChecks: [openSearchProbe(search)],
     mode: env.SERVICE_MODE,

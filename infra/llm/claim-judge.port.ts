@@ -1,3 +1,4 @@
+import { LanguageModelUnavailableError } from './language-model.port.ts';
 import type { SupportLevel } from '../../contracts/api/citation.schema.ts';
 
 /** What a judge decides about a claim against a decision's verbatim text. */
@@ -30,6 +31,4 @@ export interface ClaimJudge {
 }
 
 /** The judge could not answer (timeout, transport or server error, unusable answer): never guess. */
-export class ClaimJudgeUnavailableError extends Error {
-  readonly code = 'LLM_UNAVAILABLE';
-}
+export class ClaimJudgeUnavailableError extends LanguageModelUnavailableError {}

@@ -1,4 +1,3 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
 import { SUPPORT_LEVELS } from '../../contracts/api/citation.schema.ts';
 import {
@@ -7,6 +6,8 @@ import {
   ClaimJudgeUnavailableError,
   type ClaimVerdict,
 } from './claim-judge.port.ts';
+import { LanguageModelUnavailableError } from './language-model.port.ts';
+import { OpenAiLanguageModel } from './openai-language-model.ts';
 
 export interface OpenAiClaimJudgeOptions {
   readonly model: string;
@@ -52,62 +53,29 @@ function prompt(input: ClaimJudgeInput): string {
   return `Claim:\n${input.claim}\n\nDecision: ${where} (language: ${input.language})\n\nDecision text:\n<<<\n${input.text}\n>>>`;
 }
 
-/** A JSON object in the model's content, tolerating a Markdown code fence around it. */
-function parseContent(content: string): unknown {
-  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(content.trim());
-  return JSON.parse(fenced ? fenced[1]! : content);
-}
-
 /** The `/verify-claim` judge behind an OpenAI-compatible chat-completions endpoint. */
 export class OpenAiClaimJudge implements ClaimJudge {
   readonly name: string;
-  private readonly client: OpenAI;
+  private readonly model: OpenAiLanguageModel;
 
   constructor(private readonly options: OpenAiClaimJudgeOptions) {
     this.name = `llm:${options.model}`;
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      timeout: options.timeoutMs,
-      // One attempt within the budget: the caller answers 503 and the client may retry.
-      maxRetries: 0,
-    });
+    this.model = new OpenAiLanguageModel(options);
   }
 
   async judge(input: ClaimJudgeInput): Promise<ClaimVerdict> {
-    let content: string | null | undefined;
-    try {
-      const completion = await this.client.chat.completions.create(
-        {
-          model: this.options.model,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: SYSTEM },
-            { role: 'user', content: prompt(input) },
-          ],
-          response_format: {
-            type: 'json_schema',
-            json_schema: { name: 'claim_verdict', strict: true, schema: VERDICT_JSON_SCHEMA },
-          },
-        },
-        { signal: AbortSignal.timeout(this.options.timeoutMs) },
-      );
-      content = completion.choices[0]?.message?.content;
-    } catch (error) {
-      throw new ClaimJudgeUnavailableError(this.describe(error), { cause: error });
-    }
-    if (!content)
-      throw new ClaimJudgeUnavailableError(`The language model ${this.options.model} returned no answer.`);
     let parsed: unknown;
     try {
-      parsed = parseContent(content);
+      parsed = await this.model.completeJson({
+        name: 'claim_verdict',
+        schema: VERDICT_JSON_SCHEMA,
+        system: SYSTEM,
+        user: prompt(input),
+      });
     } catch (error) {
-      throw new ClaimJudgeUnavailableError(
-        `The language model ${this.options.model} answered with invalid JSON.`,
-        {
-          cause: error,
-        },
-      );
+      if (error instanceof LanguageModelUnavailableError)
+        throw new ClaimJudgeUnavailableError(error.message, { cause: error });
+      throw error;
     }
     const verdict = verdictSchema.safeParse(parsed);
     if (!verdict.success) {
@@ -118,16 +86,5 @@ export class OpenAiClaimJudge implements ClaimJudge {
       );
     }
     return verdict.data;
-  }
-
-  private describe(error: unknown): string {
-    const model = this.options.model;
-    if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) {
-      return `The language model ${model} did not answer within ${this.options.timeoutMs} ms.`;
-    }
-    if (error instanceof APIError && error.status !== undefined) {
-      return `The language model ${model} failed with HTTP ${error.status}.`;
-    }
-    return `The language model ${model} could not be reached.`;
   }
 }
