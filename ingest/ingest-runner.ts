@@ -119,6 +119,7 @@ export async function runEventSource(
   let failed = 0;
   let added = 0;
   let updated = 0;
+  let withdrawn = 0;
   let fatal: Error | null = null;
   let pending: SourceRecord[] = [];
   const unknownCourts: Record<string, number> = {};
@@ -147,7 +148,8 @@ export async function runEventSource(
         contentHash: record.contentHash,
       });
       if (previous?.contentHash === record.contentHash) continue;
-      if (previous) updated++;
+      if (record.type === 'DecisionWithdrawn') withdrawn++;
+      else if (previous) updated++;
       else added++;
       events.push(recordEvent(record, envelopeSource(record, source.name), now));
     }
@@ -205,6 +207,7 @@ export async function runEventSource(
     success: fatal === null && !interrupted,
     decisions_added: added,
     decisions_updated: updated,
+    decisions_withdrawn: withdrawn,
     items_seen: seen,
     items_failed: failed,
     total_held: await deps.state.count(source.name),
@@ -234,7 +237,7 @@ export async function runEventSource(
   // Only now is every item of the source published: the mark tells a later start nothing is missing.
   if (run.success) await deps.state.markComplete(source.name, run.finished_at);
   deps.logger.info(
-    { source: source.name, seen, added, updated, failed, success: run.success },
+    { source: source.name, seen, added, updated, withdrawn, failed, success: run.success },
     'ingest run finished',
   );
   if (fatal) throw fatal;

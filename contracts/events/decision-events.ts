@@ -48,3 +48,23 @@ export type NormalisedDecision = z.infer<typeof normalisedDecisionSchema>;
 
 export const decisionPublishedV1 = eventSchema('DecisionPublished', 1, normalisedDecisionSchema);
 export type DecisionPublished = z.infer<typeof decisionPublishedV1>;
+
+/**
+ * A source no longer lists a decision it published (entscheidsuche `nicht_mehr_da`). The decision
+ * stays retrievable, marked withdrawn, and leaves search and the court feeds; a later
+ * DecisionPublished of the same id brings it back.
+ */
+export const decisionWithdrawalSchema = z.object({
+  decision_id: z.string().min(3).max(200),
+  withdrawn_at: isoDateTime,
+  /** Why, in words an operator can act on (e.g. `entscheidsuche job file: nicht_mehr_da`). */
+  reason: z.string().min(1).max(500),
+  provenance: z.object({
+    source: z.string().min(1),
+    source_item_id: z.string().min(1),
+  }),
+});
+export type DecisionWithdrawal = z.infer<typeof decisionWithdrawalSchema>;
+
+export const decisionWithdrawnV1 = eventSchema('DecisionWithdrawn', 1, decisionWithdrawalSchema);
+export type DecisionWithdrawn = z.infer<typeof decisionWithdrawnV1>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { billingEventReceivedV1 } from './billing-events.ts';
 import { commentaryPublishedV1 } from './commentary-events.ts';
-import { decisionPublishedV1 } from './decision-events.ts';
+import { decisionPublishedV1, decisionWithdrawnV1 } from './decision-events.ts';
 import { envelopeSchema, type RawEnvelope, type StreamName } from './envelope.ts';
 import { materialPublishedV1 } from './material-events.ts';
 import { scraperRunCompletedV1 } from './scraper-health-events.ts';
@@ -18,6 +18,7 @@ export * from './statute-events.ts';
 /** Every event type the projections understand, in its current version. */
 export const domainEventSchema = z.discriminatedUnion('type', [
   decisionPublishedV1,
+  decisionWithdrawnV1,
   scraperRunCompletedV1,
   statuteVersionPublishedV1,
   legislationCatalogEntryPublishedV1,
@@ -31,6 +32,7 @@ export type DomainEventType = DomainEvent['type'];
 /** The stream each event type is written to. */
 export const STREAM_OF: Record<DomainEventType, StreamName> = {
   DecisionPublished: 'decisions',
+  DecisionWithdrawn: 'decisions',
   ScraperRunCompleted: 'scraper-health',
   StatuteVersionPublished: 'statutes',
   LegislationCatalogEntryPublished: 'legislation-catalog',

@@ -9,6 +9,10 @@ export const scraperRunSchema = z.object({
   success: z.boolean(),
   decisions_added: z.number().int().nonnegative(),
   decisions_updated: z.number().int().nonnegative(),
+  /** Decisions the source no longer lists (withdrawal events published); absent in older events. */
+  decisions_withdrawn: z.number().int().nonnegative().optional(),
+  /** Requests to the portal that failed (HTTP status >= 400, timeout, connection); absent in older events. */
+  http_errors: z.number().int().nonnegative().optional(),
   items_seen: z.number().int().nonnegative(),
   items_failed: z.number().int().nonnegative(),
   total_held: z.number().int().nonnegative(),
