@@ -34,4 +34,6 @@ export interface EventSource<Item extends RawItem = RawItem> {
   records(item: Item, scrapedAt: string): Promise<readonly SourceRecord[]>;
   /** What the portal says it holds, when the source can tell; else null. */
   portalCount(): Promise<number | null>;
+  /** Failed portal requests so far (see HttpTextClient.failedRequests); absent for sources without HTTP. */
+  httpErrors?(): number;
 }

@@ -65,6 +65,7 @@ export function decisionEventSource(source: DecisionSource): EventSource {
     name: source.name,
     items: () => source.items(),
     portalCount: () => source.portalCount(),
+    ...(source.httpErrors ? { httpErrors: () => source.httpErrors?.() ?? 0 } : {}),
     async records(item, scrapedAt) {
       const decision = await source.parse(item, scrapedAt);
       const notes = decision.source_record;
@@ -114,6 +115,7 @@ export async function runEventSource(
   const progressEvery = options.progressEvery ?? 500;
   const runId = deps.newId();
   const startedAt = deps.now();
+  const httpErrorsBefore = source.httpErrors?.() ?? 0;
   const errors: ScraperRun['errors'] = [];
   let seen = 0;
   let failed = 0;
@@ -217,6 +219,7 @@ export async function runEventSource(
       return null;
     }),
     errors,
+    ...(source.httpErrors ? { http_errors: source.httpErrors() - httpErrorsBefore } : {}),
     unknown_courts: unknownCourts,
     metadata_disagreements: disagreements,
   };

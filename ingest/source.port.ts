@@ -31,4 +31,6 @@ export interface DecisionSource<Item extends RawItem = RawItem> {
   parse(item: Item, scrapedAt: string): Promise<NormalisedDecision>;
   /** The number of decisions the portal says it holds, when the source can tell; else null. */
   portalCount(): Promise<number | null>;
+  /** Failed portal requests so far (see HttpTextClient.failedRequests); absent for sources without HTTP. */
+  httpErrors?(): number;
 }

@@ -4,6 +4,11 @@ export interface HttpTextClient {
   getText(url: string, accept?: string): Promise<string>;
   /** POSTs an `application/x-www-form-urlencoded` body; same contract as getText. */
   postForm(url: string, form: Readonly<Record<string, string>>, accept?: string): Promise<string>;
+  /**
+   * Requests that failed so far (non-2xx answer, timeout or no connection), retried ones included;
+   * a run reports the difference between its start and its end. Optional for test doubles.
+   */
+  readonly failedRequests?: number;
 }
 
 /** A request that did not give a 2xx answer (status 0: no answer at all). */

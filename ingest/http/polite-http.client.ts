@@ -23,6 +23,7 @@ const MAX_RETRY_AFTER_MS = 120_000;
 export class PoliteHttpClient implements HttpTextClient {
   private queue: Promise<unknown> = Promise.resolve();
   private lastStart = -Infinity;
+  private failures = 0;
   private readonly fetchImpl: typeof globalThis.fetch;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
@@ -31,6 +32,11 @@ export class PoliteHttpClient implements HttpTextClient {
     this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.now = options.now ?? (() => performance.now());
+  }
+
+  /** Requests that failed so far (non-2xx, timeout, no connection), retried attempts included. */
+  get failedRequests(): number {
+    return this.failures;
   }
 
   getText(url: string, accept = '*/*'): Promise<string> {
@@ -75,6 +81,7 @@ export class PoliteHttpClient implements HttpTextClient {
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
         });
       } catch (error) {
+        this.failures++;
         if (attempt < retries) {
           await this.sleep(backoff(attempt));
           continue;
@@ -84,6 +91,7 @@ export class PoliteHttpClient implements HttpTextClient {
         });
       }
       if (response.ok) return response.text();
+      this.failures++;
       await response.arrayBuffer().catch(() => undefined);
       if (RETRY_STATUSES.has(response.status) && attempt < retries) {
         await this.sleep(retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt));
