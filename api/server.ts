@@ -9,10 +9,19 @@ import { warmGraphStatistics } from './queries/graph-statistics.query.ts';
 import { liveLag } from '../projector/lag.ts';
 import { allProjections } from '../projector/projections.ts';
 
+/** Set once the process has something to close; a signal before that exits at once. */
+let shutdown: (() => Promise<void>) | null = null;
+const onSignal = () => {
+  if (shutdown) void shutdown();
+  else process.exit(0);
+};
+process.on('SIGTERM', onSignal);
+process.on('SIGINT', onSignal);
+
 async function main(): Promise<void> {
   const env = parseEnv(apiEnv);
   const logger = createLogger(env.LOG_LEVEL, 'api');
-  const infra = await openInfra(env, 'api', logger);
+  const infra = await openInfra(env, 'api', logger, { lazyEventLog: true });
   let closing = false;
   const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
   const app = await buildApp(
@@ -28,15 +37,18 @@ async function main(): Promise<void> {
   warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
     logger.warn({ err: error }, 'computing the citation-graph figures of /statistics failed; the first request retries'),
   );
-  const shutdown = async () => {
+  shutdown = async () => {
     if (closing) return;
     closing = true;
+    // A request still waiting on an engine must not hold the process: give up after 10 s.
+    setTimeout(() => {
+      logger.warn('shutdown took longer than 10 s; exiting without waiting further');
+      process.exit(1);
+    }, 10_000).unref();
     await app.close();
     await infra.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
 }
 
 main().catch((error: unknown) => {

@@ -1,17 +1,38 @@
 /**
- * Two API processes (api/server.ts, postgres mode) on one PostgreSQL database enforce one
- * per-client rate limit: the counters live in the database, so a client alternating between the
- * instances gets the burst once, then 429 with Retry-After from both.
+ * Two API processes (api/server.ts, in postgres mode and in distributed mode with Kafka and
+ * OpenSearch) on one PostgreSQL database enforce one per-client rate limit: the counters live in
+ * the database, so a client alternating between the instances gets the burst once, then 429 with
+ * Retry-After from both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchemaTree, postgresTestUrl, uniqueName } from './support/engines.ts';
+import { kafkaTestBrokers, uniqueTopicPrefix } from './support/kafka-engine.ts';
+import { openSearchTestUrl, uniqueIndexPrefix } from './support/opensearch-engine.ts';
 import { freePort, type Proc, sleep, startDeployable, waitForReady } from './support/processes.ts';
 import { openPostgres } from '../infra/db/database.ts';
 
 const url = await postgresTestUrl();
+const brokers = await kafkaTestBrokers();
+const openSearch = await openSearchTestUrl();
 const BURST = 30;
 
-describe.skipIf(url === null)('rate limit shared by API instances', () => {
+/** What each mode's API process needs besides the database. */
+const MODES = [
+  { mode: 'postgres', env: {} as Record<string, string>, skip: url === null },
+  {
+    mode: 'distributed',
+    env: {
+      KAFKA_BROKERS: (brokers ?? []).join(','),
+      KAFKA_TOPIC_PREFIX: uniqueTopicPrefix('ratelimit'),
+      OPENSEARCH_URL: openSearch ?? '',
+      OPENSEARCH_INDEX_PREFIX: uniqueIndexPrefix('ratelimit'),
+    },
+    skip: url === null || brokers === null || openSearch === null,
+  },
+] as const;
+
+describe.each(MODES)('rate limit shared by API instances ($mode mode)', ({ mode, env, skip }) => {
+  if (skip) return;
   const schema = uniqueName('t');
   const instances: { proc: Proc; base: string }[] = [];
 
@@ -19,7 +40,8 @@ describe.skipIf(url === null)('rate limit shared by API instances', () => {
     for (const name of ['api-1', 'api-2']) {
       const port = await freePort();
       const proc = startDeployable(name, 'api/server.ts', [], {
-        SERVICE_MODE: 'postgres',
+        SERVICE_MODE: mode,
+        ...env,
         DATABASE_URL: url!,
         DATABASE_SCHEMA: schema,
         DATABASE_POOL_SIZE: '2',

@@ -74,6 +74,12 @@ export class NoDataError extends Error {
 export interface OpenInfraOptions {
   /** Embedded mode: refuse a data folder without a database instead of creating one (operator commands). */
   readonly existingData?: boolean;
+  /**
+   * Distributed mode: create the Kafka event log without connecting; it connects on first use.
+   * For the API, which appends (billing webhooks) and reads offsets (lag) only now and then: its
+   * start-up and shutdown never wait on a broker that is still electing leaders.
+   */
+  readonly lazyEventLog?: boolean;
 }
 
 /**
@@ -177,7 +183,7 @@ export async function openInfra(
       },
     };
   }
-  const kafka = await KafkaEventLog.create({
+  const kafkaOptions = {
     brokers: env.KAFKA_BROKERS!,
     clientId: `swisslaw-${applicationName}`,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
@@ -186,7 +192,8 @@ export async function openInfra(
     groupPrefix: env.KAFKA_TOPIC_PREFIX,
     partitions: env.KAFKA_PARTITIONS,
     logger,
-  });
+  };
+  const kafka = options.lazyEventLog ? new KafkaEventLog(kafkaOptions) : await KafkaEventLog.create(kafkaOptions);
   const search = new OpenSearchSearchIndex({
     node: env.OPENSEARCH_URL!,
     indexPrefix: env.OPENSEARCH_INDEX_PREFIX,

@@ -30,6 +30,8 @@ export interface KafkaEventLogOptions {
   readonly maxRequestBytes?: number;
   /** max.message.bytes of created topics (default 10 MiB), so that a long decision fits. */
   readonly maxMessageBytes?: number;
+  /** How long close() waits for the producer and admin to disconnect (default 5 s). */
+  readonly closeTimeoutMs?: number;
 }
 
 const MAX_MESSAGES_PER_REQUEST = 500;
@@ -272,10 +274,22 @@ export class KafkaEventLog implements EventLog, DeadLetterPublisher {
     }
   }
 
+  /**
+   * Stops the subscriptions and disconnects. A connection still being set up (a fresh broker can
+   * keep the idempotent producer's initialisation retrying for a minute) is not waited for beyond
+   * `closeTimeoutMs` (default 5 s): nothing of ours is in flight then, and a process must be able to
+   * exit on SIGTERM.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
-    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.closeTimeoutMs ?? 5000);
+      timer.unref();
+    });
+    await Promise.race([Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]), deadline]);
+    clearTimeout(timer);
   }
 }
