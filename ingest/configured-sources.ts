@@ -111,10 +111,10 @@ export async function configuredSources(
       return [{ kind: 'events', source: new FedlexMaterialsSource({ lister, http: client }) }];
     }
     case 'bger':
-      // The ingest state lets a run skip listed decisions it already holds without fetching them.
+      // An event source of decisions: its state records carry the list fingerprint (see BgerSource).
       return [
         {
-          kind: 'decisions',
+          kind: 'events',
           source: new BgerSource({
             http: portal(),
             baseUrl: env.BGER_BASE_URL,

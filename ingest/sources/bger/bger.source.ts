@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { NormalisedDecision } from '../../../contracts/events/index.ts';
 import type { IngestStateStore } from '../../../infra/ingest-state/ingest-state.port.ts';
+import type { EventSource, SourceRecord } from '../../event-source.port.ts';
 import { HttpFetchError, type HttpTextClient } from '../../http/http-text.port.ts';
+import { decisionEventSource } from '../../ingest-runner.ts';
 import { type DecisionSource, type RawItem, SourceItemError } from '../../source.port.ts';
 import { parseBgerDecision } from './bger-decision.parser.ts';
 import { BgerListError, type BgerListEntry, parseBgerList } from './bger-list.parser.ts';
@@ -36,28 +38,33 @@ export interface BgerSourceOptions {
 /** One listed decision to fetch; `problem` marks a list row that could not be read. */
 export interface BgerItem extends RawItem {
   readonly entry: BgerListEntry | null;
+  /** Fingerprint of everything the list says about the decision (see {@link listFingerprint}). */
+  readonly fingerprint: string;
   readonly listDate: string | null;
   readonly problem?: string;
 }
 
 /**
  * The Federal Supreme Court's newest decisions: each Neuheiten list, then the page of every
- * listed decision not yet held. Item id = the site's decision id and a fingerprint of the list
- * entry (`aza://17-06-2025-5A_459-2025#3f9a1c2b7d10e4a5`): an entry the ingest state already holds
- * is skipped before its page is fetched, a changed entry (e.g. newly marked `*`) is read again.
+ * listed decision not yet held. Item id = the site's decision id (`aza://17-06-2025-5A_459-2025`);
+ * the content hash the ingest state keeps for it is the list entry's fingerprint, a dot and the
+ * decision's content hash, so that an entry the state holds with the same fingerprint is skipped
+ * before its page is fetched, and a changed entry (e.g. newly marked `*`) is read again.
  *
  * Faults: a list that cannot be fetched or is no list ends the run (what was read before stays
  * published); a page that fails (HTTP error, timeout, no decision text) is a failed item, read
  * again next run; `maxConsecutiveFailures` page failures in a row end the run (the portal is down).
  */
-export class BgerSource implements DecisionSource<BgerItem> {
+export class BgerSource implements DecisionSource<BgerItem>, EventSource<BgerItem> {
   readonly name: string;
   private readonly base: URL;
   private consecutiveFailures = 0;
+  private readonly decisions: EventSource;
 
   constructor(private readonly options: BgerSourceOptions) {
     this.name = options.name ?? 'bger';
     this.base = new URL(options.baseUrl ?? BGER_DEFAULT_BASE_URL);
+    this.decisions = decisionEventSource(this);
   }
 
   /** The list URLs of this run: the configured ones, else one per day, oldest first. */
@@ -94,17 +101,27 @@ export class BgerSource implements DecisionSource<BgerItem> {
         throw error;
       }
       for (const problem of list.problems) {
-        yield { id: problem.docId ?? listUrl, location: listUrl, entry: null, listDate: list.listDate, problem: problem.message };
+        const id = problem.docId ?? listUrl;
+        yield { id, location: listUrl, entry: null, fingerprint: '', listDate: list.listDate, problem: problem.message };
       }
       const fresh = list.entries.filter((e) => !yielded.has(e.docId));
-      const ids = fresh.map(itemIdOf);
-      const held = this.options.state ? await this.options.state.get(this.name, ids) : new Map();
-      for (const [i, entry] of fresh.entries()) {
+      const held = this.options.state
+        ? await this.options.state.get(this.name, fresh.map((e) => e.docId))
+        : new Map<string, { contentHash: string }>();
+      for (const entry of fresh) {
         yielded.add(entry.docId);
-        if (held.has(ids[i]!)) continue;
-        yield { id: ids[i]!, location: this.pageUrl(entry.href), entry, listDate: list.listDate };
+        const fingerprint = listFingerprint(entry);
+        if (held.get(entry.docId)?.contentHash.startsWith(`${fingerprint}.`)) continue;
+        const location = this.pageUrl(entry.href);
+        yield { id: entry.docId, location, entry, fingerprint, listDate: list.listDate };
       }
     }
+  }
+
+  /** The decision of an item as its DecisionPublished record; its content hash also carries the list fingerprint. */
+  async records(item: BgerItem, scrapedAt: string): Promise<readonly SourceRecord[]> {
+    const records = await this.decisions.records(item, scrapedAt);
+    return records.map((r) => ({ ...r, contentHash: `${item.fingerprint}.${r.contentHash}` }));
   }
 
   /** Fetches the decision page and parses it; a failed fetch or an unreadable page is a SourceItemError. */
@@ -149,9 +166,8 @@ export class BgerSource implements DecisionSource<BgerItem> {
   }
 }
 
-/** Item id: the site's decision id and a fingerprint of everything the list says about it. */
-export function itemIdOf(entry: BgerListEntry): string {
+/** A short hash of everything the list says about a decision: docket, date, legal area, subject, `*`. */
+export function listFingerprint(entry: BgerListEntry): string {
   const listed = [entry.docket, entry.decisionDate, entry.legalArea ?? '', entry.subject ?? '', entry.forPublication ? '*' : ''];
-  const fingerprint = createHash('sha256').update(listed.join('\u0000')).digest('hex').slice(0, 16);
-  return `${entry.docId}#${fingerprint}`;
+  return createHash('sha256').update(listed.join('\u0000')).digest('hex').slice(0, 16);
 }
