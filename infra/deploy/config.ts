@@ -178,7 +178,15 @@ export const ingestEnv = infraEnv.extend({
    * or `onlinekommentar` (open-access commentaries, every record in STATUTE_LANGUAGES).
    */
   SOURCE: z
-    .enum(['sample', 'entscheidsuche-dir', 'fedlex', 'fedlex-materials', 'lexfind', 'onlinekommentar', 'bger'])
+    .enum([
+      'sample',
+      'entscheidsuche-dir',
+      'fedlex',
+      'fedlex-materials',
+      'lexfind',
+      'onlinekommentar',
+      'bger',
+    ])
     .default('sample'),
   SOURCE_DIR: z.string().optional(),
   SAMPLE_SIZE: positiveInt(3000),

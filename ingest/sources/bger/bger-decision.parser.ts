@@ -123,7 +123,8 @@ export function parseBgerDecision(
   const disagreements: SourceRecordNotes['disagreements'] = [];
   if (textDate && textDate !== entry.decisionDate)
     disagreements.push({ field: 'decision_date', record: entry.decisionDate, text: textDate });
-  if (docket !== entry.docket) disagreements.push({ field: 'docket_number', record: entry.docket, text: docket });
+  if (docket !== entry.docket)
+    disagreements.push({ field: 'docket_number', record: entry.docket, text: docket });
   const title = titleOf(paragraphs, type, decisionDate, docket, language, ctx.scrapedAt.slice(0, 10));
   const fields: Omit<NormalisedDecision, 'provenance'> = {
     decision_id: decisionIdFor(court.key, docket),

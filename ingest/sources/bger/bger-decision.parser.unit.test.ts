@@ -114,7 +114,10 @@ describe('Federal Supreme Court decision page parser (de, fr, it)', () => {
   it('the same content gives the same hash; a publication mark changes it', () => {
     const e = entry('4A_233/2026', '2026-06-10');
     const a = parseBgerDecision(page('decision-fr.html'), e, ctx(e));
-    const b = parseBgerDecision(page('decision-fr.html'), e, { ...ctx(e), scrapedAt: '2026-07-03T22:00:00.000Z' });
+    const b = parseBgerDecision(page('decision-fr.html'), e, {
+      ...ctx(e),
+      scrapedAt: '2026-07-03T22:00:00.000Z',
+    });
     const marked = parseBgerDecision(page('decision-fr.html'), { ...e, forPublication: true }, ctx(e));
     expect(b.provenance.content_hash).toBe(a.provenance.content_hash);
     expect(marked.title).toBe('contrat de bail; résiliation (destiné à la publication)');
@@ -123,7 +126,11 @@ describe('Federal Supreme Court decision page parser (de, fr, it)', () => {
 
   it.each([
     ['a bot check page', '<html><body><h1>Checking your browser</h1></body></html>', /no decision text/],
-    ['an empty decision frame', '<div id="highlight_content"><div class="content"><div class="para">&nbsp;</div></div></div>', /no decision text/],
+    [
+      'an empty decision frame',
+      '<div id="highlight_content"><div class="content"><div class="para">&nbsp;</div></div></div>',
+      /no decision text/,
+    ],
     [
       'another decision',
       '<div id="highlight_content"><div class="content"><div class="para">Bundesgericht</div><div class="para">5A_1/2026</div><div class="para">Urteil vom 1. Juli 2026</div></div></div>',
@@ -149,43 +156,53 @@ const ES_FILE = 'CH_BGer_005_5A-459-2025_2025-06-17';
 describe('one decision from both sources', () => {
   const present = existsSync(join(ES, `${ES_FILE}.json`));
   if (!present) console.log(`skipped: the entscheidsuche sample of 5A_459/2025 is not at ${ES}`);
-  it.skipIf(!present)('5A_459/2025 from the court site and from entscheidsuche: same id, court, chamber, docket, date', () => {
-    const json: unknown = JSON.parse(readFileSync(join(ES, `${ES_FILE}.json`), 'utf8'));
-    const esHtml = readFileSync(join(ES, `${ES_FILE}.html`), 'utf8');
-    const fromPortal = parseEntscheidsucheItem(json, esHtml, {
-      itemId: `CH_BGer/${ES_FILE}.json`,
-      sourceName: 'entscheidsuche',
-      scrapedAt: SCRAPED,
-    });
-    // The same text as the court's own page lays it out: one div.para per paragraph.
-    const paragraphs = bgerPageParagraphs(esHtml.replace(/<(\/?)p>/g, '<$1div class="para">').replace('<body>', '<body><div id="highlight_content"><div class="content">'));
-    expect(paragraphs).not.toBeNull();
-    const courtPage = `<html><body><div id="highlight_content"><div class="content">${paragraphs!
-      .map((p) => `<div class="para">${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')} </div><div class="para">&nbsp;</div>`)
-      .join('\n')}</div></div></body></html>`;
-    const e = entry('5A_459/2025', '2025-06-17');
-    const fromCourt = parseBgerDecision(courtPage, e, ctx(e));
-    const key = (d: typeof fromCourt) => ({
-      decision_id: d.decision_id,
-      court: d.court,
-      canton: d.canton,
-      chamber: d.chamber,
-      docket_number: d.docket_number,
-      decision_date: d.decision_date,
-      language: d.language,
-      decision_type: d.decision_type,
-      title: d.title,
-    });
-    expect(key(fromCourt)).toEqual(key(fromPortal));
-    expect(key(fromCourt)).toMatchObject({
-      decision_id: 'bger_5A_459_2025',
-      court: 'bger',
-      chamber: 'II. zivilrechtliche Abteilung',
-      docket_number: '5A_459/2025',
-      decision_date: '2025-06-17',
-    });
-    expect(fromCourt.full_text).toBe(fromPortal.full_text);
-    expect(fromCourt.provenance.source).toBe('bger');
-    expect(fromPortal.provenance.source).toBe('entscheidsuche');
-  });
+  it.skipIf(!present)(
+    '5A_459/2025 from the court site and from entscheidsuche: same id, court, chamber, docket, date',
+    () => {
+      const json: unknown = JSON.parse(readFileSync(join(ES, `${ES_FILE}.json`), 'utf8'));
+      const esHtml = readFileSync(join(ES, `${ES_FILE}.html`), 'utf8');
+      const fromPortal = parseEntscheidsucheItem(json, esHtml, {
+        itemId: `CH_BGer/${ES_FILE}.json`,
+        sourceName: 'entscheidsuche',
+        scrapedAt: SCRAPED,
+      });
+      // The same text as the court's own page lays it out: one div.para per paragraph.
+      const paragraphs = bgerPageParagraphs(
+        esHtml
+          .replace(/<(\/?)p>/g, '<$1div class="para">')
+          .replace('<body>', '<body><div id="highlight_content"><div class="content">'),
+      );
+      expect(paragraphs).not.toBeNull();
+      const courtPage = `<html><body><div id="highlight_content"><div class="content">${paragraphs!
+        .map(
+          (p) =>
+            `<div class="para">${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')} </div><div class="para">&nbsp;</div>`,
+        )
+        .join('\n')}</div></div></body></html>`;
+      const e = entry('5A_459/2025', '2025-06-17');
+      const fromCourt = parseBgerDecision(courtPage, e, ctx(e));
+      const key = (d: typeof fromCourt) => ({
+        decision_id: d.decision_id,
+        court: d.court,
+        canton: d.canton,
+        chamber: d.chamber,
+        docket_number: d.docket_number,
+        decision_date: d.decision_date,
+        language: d.language,
+        decision_type: d.decision_type,
+        title: d.title,
+      });
+      expect(key(fromCourt)).toEqual(key(fromPortal));
+      expect(key(fromCourt)).toMatchObject({
+        decision_id: 'bger_5A_459_2025',
+        court: 'bger',
+        chamber: 'II. zivilrechtliche Abteilung',
+        docket_number: '5A_459/2025',
+        decision_date: '2025-06-17',
+      });
+      expect(fromCourt.full_text).toBe(fromPortal.full_text);
+      expect(fromCourt.provenance.source).toBe('bger');
+      expect(fromPortal.provenance.source).toBe('entscheidsuche');
+    },
+  );
 });

@@ -42,7 +42,13 @@ describe('Neuheiten list parser: de, fr and it pages in the site layout', () => 
       file: 'list-de.html',
       listDate: '2026-07-02',
       entries: [
-        ['6B_412/2026', '2026-06-05', 'Strafrecht (allgemein)', true, 'Mehrfache Sachbeschädigung; Strafzumessung'],
+        [
+          '6B_412/2026',
+          '2026-06-05',
+          'Strafrecht (allgemein)',
+          true,
+          'Mehrfache Sachbeschädigung; Strafzumessung',
+        ],
         ['4A_233/2026', '2026-06-10', 'Droit des contrats', false, 'Contrat de bail; résiliation'],
         ['2C_118/2026', '2026-06-12', 'Diritto tributario', false, 'Imposta federale diretta'],
         [
@@ -85,7 +91,10 @@ describe('Neuheiten list parser: de, fr and it pages in the site layout', () => 
     expect(
       list.entries.map((e) => [e.docket, e.decisionDate, e.legalArea, e.forPublication, e.subject]),
     ).toEqual(entries);
-    for (const e of list.entries) expect(e.docId).toBe(`aza://${e.decisionDate.split('-').reverse().join('-')}-${e.docket.replace('/', '-')}`);
+    for (const e of list.entries)
+      expect(e.docId).toBe(
+        `aza://${e.decisionDate.split('-').reverse().join('-')}-${e.docket.replace('/', '-')}`,
+      );
   });
 });
 
@@ -96,34 +105,55 @@ const link = (docId: string, text: string) =>
 
 describe('Neuheiten list parser: edge cases', () => {
   it.each([
-    ['a day without decisions', table('<TR><TH>Entscheiddat.</TH></TR>'), { listDate: '2026-07-04', entries: 0, problems: 0 }],
+    [
+      'a day without decisions',
+      table('<TR><TH>Entscheiddat.</TH></TR>'),
+      { listDate: '2026-07-04', entries: 0, problems: 0 },
+    ],
     [
       'an old dotted docket, date only in the decision id',
-      table(`<TR><TD></TD><TD></TD><TD>${link('aza://11-09-2006-4C-168-2006', '4C.168/2006')}</TD><TD></TD><TD><CITE>Obligationenrecht</CITE></TD></TR>`),
+      table(
+        `<TR><TD></TD><TD></TD><TD>${link('aza://11-09-2006-4C-168-2006', '4C.168/2006')}</TD><TD></TD><TD><CITE>Obligationenrecht</CITE></TD></TR>`,
+      ),
       { listDate: '2026-07-04', entries: 1, problems: 0 },
     ],
     [
       'a docket written with a space',
-      table(`<TR><TD></TD><TD>01.07.2026</TD><TD>${link('aza://01-07-2026-6B_1-2026', '6B 1/2026')}</TD><TD></TD><TD><CITE>Strafrecht</CITE></TD></TR>`),
+      table(
+        `<TR><TD></TD><TD>01.07.2026</TD><TD>${link('aza://01-07-2026-6B_1-2026', '6B 1/2026')}</TD><TD></TD><TD><CITE>Strafrecht</CITE></TD></TR>`,
+      ),
       { listDate: '2026-07-04', entries: 1, problems: 0 },
     ],
     [
       'a linked row without a docket',
-      table(`<TR><TD></TD><TD>01.07.2026</TD><TD>${link('aza://01-07-2026-6B_2-2026', 'Dokument')}</TD></TR>`),
+      table(
+        `<TR><TD></TD><TD>01.07.2026</TD><TD>${link('aza://01-07-2026-6B_2-2026', 'Dokument')}</TD></TR>`,
+      ),
       { listDate: '2026-07-04', entries: 0, problems: 1 },
     ],
   ])('%s', (_name, html, expected) => {
     const list = parseBgerList(html);
-    expect({ listDate: list.listDate, entries: list.entries.length, problems: list.problems.length }).toEqual(expected);
+    expect({ listDate: list.listDate, entries: list.entries.length, problems: list.problems.length }).toEqual(
+      expected,
+    );
   });
 
   it('keeps the docket as written and the date of the decision id', () => {
     const [entry] = parseBgerList(
-      table(`<TR><TD></TD><TD></TD><TD>${link('aza://11-09-2006-4C-168-2006', '4C.168/2006')}</TD><TD></TD><TD><CITE>Obligationenrecht</CITE></TD></TR>`),
+      table(
+        `<TR><TD></TD><TD></TD><TD>${link('aza://11-09-2006-4C-168-2006', '4C.168/2006')}</TD><TD></TD><TD><CITE>Obligationenrecht</CITE></TD></TR>`,
+      ),
     ).entries;
-    expect(entry).toMatchObject({ docket: '4C.168/2006', decisionDate: '2006-09-11', legalArea: 'Obligationenrecht', subject: null });
+    expect(entry).toMatchObject({
+      docket: '4C.168/2006',
+      decisionDate: '2006-09-11',
+      legalArea: 'Obligationenrecht',
+      subject: null,
+    });
     const [spaced] = parseBgerList(
-      table(`<TR><TD></TD><TD>01.07.2026</TD><TD>${link('aza://01-07-2026-6B_1-2026', '6B 1/2026')}</TD><TD></TD><TD><CITE>Strafrecht</CITE></TD></TR>`),
+      table(
+        `<TR><TD></TD><TD>01.07.2026</TD><TD>${link('aza://01-07-2026-6B_1-2026', '6B 1/2026')}</TD><TD></TD><TD><CITE>Strafrecht</CITE></TD></TR>`,
+      ),
     ).entries;
     expect(spaced?.docket).toBe('6B_1/2026');
   });
@@ -132,7 +162,10 @@ describe('Neuheiten list parser: edge cases', () => {
     ['a bot check page', '<html><body><h1>Checking your browser</h1><script>pow()</script></body></html>'],
     ['an error page', '<html><body><p>Service temporarily unavailable</p></body></html>'],
     ['an empty body', ''],
-    ['a truncated page', '<html><body><font color="black"><h1>Neue Entscheide</h1></font><TABLE width="600"><TR><TD>'],
+    [
+      'a truncated page',
+      '<html><body><font color="black"><h1>Neue Entscheide</h1></font><TABLE width="600"><TR><TD>',
+    ],
   ])('refuses %s', (_name, html) => {
     expect(() => parseBgerList(html)).toThrow(BgerListError);
   });
@@ -147,10 +180,19 @@ describe('Neuheiten list parser: edge cases', () => {
   });
 
   it.each([
-    ['https://search.bger.ch/ext/eurospider/live/de/php/aza/http/index.php?highlight_docid=aza://29-04-2026-4A_528-2025&lang=de', 'aza://29-04-2026-4A_528-2025'],
-    ['/ext/eurospider/live/fr/php/aza/http/index.php?highlight_docid=aza%3A%2F%2F04-11-2019-4A_138-2019&lang=fr', 'aza://04-11-2019-4A_138-2019'],
+    [
+      'https://search.bger.ch/ext/eurospider/live/de/php/aza/http/index.php?highlight_docid=aza://29-04-2026-4A_528-2025&lang=de',
+      'aza://29-04-2026-4A_528-2025',
+    ],
+    [
+      '/ext/eurospider/live/fr/php/aza/http/index.php?highlight_docid=aza%3A%2F%2F04-11-2019-4A_138-2019&lang=fr',
+      'aza://04-11-2019-4A_138-2019',
+    ],
     ['/ext/eurospider/live/de/php/clir/http/index.php?highlight_docid=atf%3A%2F%2F148-IV-356%3Ade', null],
-    ['https://search.bger.ch/ext/eurospider/live/de/php/aza/http/index_aza.php?date=20260701&lang=de&mode=news', null],
+    [
+      'https://search.bger.ch/ext/eurospider/live/de/php/aza/http/index_aza.php?date=20260701&lang=de&mode=news',
+      null,
+    ],
   ])('reads the decision id of %s', (href, id) => {
     expect(docIdOf(href)).toBe(id);
   });

@@ -97,16 +97,27 @@ export class BgerSource implements DecisionSource<BgerItem>, EventSource<BgerIte
       try {
         list = parseBgerList(html);
       } catch (error) {
-        if (error instanceof BgerListError) throw new Error(`bger list ${listUrl}: ${error.message}`, { cause: error });
+        if (error instanceof BgerListError)
+          throw new Error(`bger list ${listUrl}: ${error.message}`, { cause: error });
         throw error;
       }
       for (const problem of list.problems) {
         const id = problem.docId ?? listUrl;
-        yield { id, location: listUrl, entry: null, fingerprint: '', listDate: list.listDate, problem: problem.message };
+        yield {
+          id,
+          location: listUrl,
+          entry: null,
+          fingerprint: '',
+          listDate: list.listDate,
+          problem: problem.message,
+        };
       }
       const fresh = list.entries.filter((e) => !yielded.has(e.docId));
       const held = this.options.state
-        ? await this.options.state.get(this.name, fresh.map((e) => e.docId))
+        ? await this.options.state.get(
+            this.name,
+            fresh.map((e) => e.docId),
+          )
         : new Map<string, { contentHash: string }>();
       for (const entry of fresh) {
         yielded.add(entry.docId);
@@ -134,9 +145,12 @@ export class BgerSource implements DecisionSource<BgerItem>, EventSource<BgerIte
       if (!(error instanceof HttpFetchError)) throw error;
       this.consecutiveFailures++;
       if (this.consecutiveFailures >= (this.options.maxConsecutiveFailures ?? 3))
-        throw new Error(`bger: ${this.consecutiveFailures} decision pages in a row failed, the last: ${error.message}`, {
-          cause: error,
-        });
+        throw new Error(
+          `bger: ${this.consecutiveFailures} decision pages in a row failed, the last: ${error.message}`,
+          {
+            cause: error,
+          },
+        );
       throw new SourceItemError(item.id, `${item.entry.docket}: ${error.message}`, { cause: error });
     }
     this.consecutiveFailures = 0;
@@ -168,6 +182,12 @@ export class BgerSource implements DecisionSource<BgerItem>, EventSource<BgerIte
 
 /** A short hash of everything the list says about a decision: docket, date, legal area, subject, `*`. */
 export function listFingerprint(entry: BgerListEntry): string {
-  const listed = [entry.docket, entry.decisionDate, entry.legalArea ?? '', entry.subject ?? '', entry.forPublication ? '*' : ''];
+  const listed = [
+    entry.docket,
+    entry.decisionDate,
+    entry.legalArea ?? '',
+    entry.subject ?? '',
+    entry.forPublication ? '*' : '',
+  ];
   return createHash('sha256').update(listed.join('\u0000')).digest('hex').slice(0, 16);
 }

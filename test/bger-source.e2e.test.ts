@@ -10,23 +10,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../api/app.ts';
-import type { ScraperRun } from '../../../contracts/events/index.ts';
-import type { DatabaseHandle } from '../../../infra/db/database.ts';
-import { TableEventLog } from '../../../infra/event-log/table-event-log.ts';
-import { TableIngestState } from '../../../infra/ingest-state/table-ingest-state.ts';
-import { PostgresSearchIndex } from '../../../infra/search/postgres/postgres-search-index.ts';
-import { ProjectorHost } from '../../../projector/projector-host.ts';
-import { allProjections } from '../../../projector/projections.ts';
-import { openTestDatabase } from '../../../test/support/engines.ts';
-import { startFakeHttp } from '../../../test/support/fake-http.ts';
-import { configuredSources } from '../../configured-sources.ts';
-import type { EventSource } from '../../event-source.port.ts';
-import { PoliteHttpClient } from '../../http/polite-http.client.ts';
-import { runEventSource } from '../../ingest-runner.ts';
-import { BgerSource } from './bger.source.ts';
+import { buildApp } from '../api/app.ts';
+import type { ScraperRun } from '../contracts/events/index.ts';
+import type { DatabaseHandle } from '../infra/db/database.ts';
+import { TableEventLog } from '../infra/event-log/table-event-log.ts';
+import { TableIngestState } from '../infra/ingest-state/table-ingest-state.ts';
+import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
+import { ProjectorHost } from '../projector/projector-host.ts';
+import { allProjections } from '../projector/projections.ts';
+import { openTestDatabase } from './support/engines.ts';
+import { startFakeHttp } from './support/fake-http.ts';
+import { configuredSources } from '../ingest/configured-sources.ts';
+import type { EventSource } from '../ingest/event-source.port.ts';
+import { PoliteHttpClient } from '../ingest/http/polite-http.client.ts';
+import { runEventSource } from '../ingest/ingest-runner.ts';
+import { BgerSource } from '../ingest/sources/bger/bger.source.ts';
 
-const OWN = join(import.meta.dirname, '../../../test/fixtures/bger');
+const OWN = join(import.meta.dirname, 'fixtures/bger');
 const fixture = (name: string) => readFileSync(join(OWN, name), 'utf8');
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const MIN_INTERVAL = 60;
@@ -44,9 +44,21 @@ const PAGES: Record<string, string> = {
   'aza://05-06-2026-6B_412-2026': fixture('decision-de.html'),
   'aza://10-06-2026-4A_233-2026': fixture('decision-fr.html'),
   'aza://12-06-2026-2C_118-2026': fixture('decision-it.html'),
-  'aza://15-06-2026-8C_77-2026': germanPage('8C_77/2026', '15. Juni 2026', 'IV. öffentlich-rechtliche Abteilung'),
-  'aza://16-06-2026-9C_12-2026': germanPage('9C_12/2026', '16. Juni 2026', 'III. öffentlich-rechtliche Abteilung'),
-  'aza://17-06-2026-1C_300-2026': germanPage('1C_300/2026', '17. Juni 2026', 'I. öffentlich-rechtliche Abteilung'),
+  'aza://15-06-2026-8C_77-2026': germanPage(
+    '8C_77/2026',
+    '15. Juni 2026',
+    'IV. öffentlich-rechtliche Abteilung',
+  ),
+  'aza://16-06-2026-9C_12-2026': germanPage(
+    '9C_12/2026',
+    '16. Juni 2026',
+    'III. öffentlich-rechtliche Abteilung',
+  ),
+  'aza://17-06-2026-1C_300-2026': germanPage(
+    '1C_300/2026',
+    '17. Juni 2026',
+    'I. öffentlich-rechtliche Abteilung',
+  ),
 };
 const EMPTY_DAY = `<html><body><font color="black"><h1>Neue Entscheide</h1></font><P>Liste der am&nbsp;<b>01.07.2026</b>&nbsp;neu aufgenommenen Entscheide</P><TABLE><TR><TH>Entscheiddat.</TH></TR></TABLE></body></html>`;
 
@@ -77,9 +89,15 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
         const date = url.searchParams.get('date');
         if (date === '20260701') return send(200, EMPTY_DAY);
         if (date !== '20260702') return send(404, 'not found');
-        if (faults.has('list-malformed')) return send(200, '<html><body><h1>Checking your browser…</h1></body></html>');
+        if (faults.has('list-malformed'))
+          return send(200, '<html><body><h1>Checking your browser…</h1></body></html>');
         const list = fixture('list-de.html');
-        return send(200, faults.has('marked') ? list.replace('Krankenversicherung</CITE>', 'Krankenversicherung*</CITE>') : list);
+        return send(
+          200,
+          faults.has('marked')
+            ? list.replace('Krankenversicherung</CITE>', 'Krankenversicherung*</CITE>')
+            : list,
+        );
       }
       const docId = url.searchParams.get('highlight_docid') ?? '';
       const body = PAGES[docId];
@@ -90,7 +108,10 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
         return;
       }
       if (docId.includes('1C_300') && faults.has('page-no-text'))
-        return send(200, '<html><body><main><p>Das Dokument ist zurzeit nicht verfügbar.</p></main></body></html>');
+        return send(
+          200,
+          '<html><body><main><p>Das Dokument ist zurzeit nicht verfügbar.</p></main></body></html>',
+        );
       send(200, body);
     });
     handle = await openTestDatabase('pglite');
@@ -105,7 +126,12 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
     app = await buildApp({
       db: handle.db,
       search,
-      settings: { basePath: '', publicBaseUrl: 'https://example.test', staleAfterHours: 36, maxSearchResponseChars: 2_000_000 },
+      settings: {
+        basePath: '',
+        publicBaseUrl: 'https://example.test',
+        staleAfterHours: 36,
+        maxSearchResponseChars: 2_000_000,
+      },
       today: () => '2026-07-03',
       now: () => new Date(),
     });
@@ -171,9 +197,11 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
     return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
   };
   const health = async () =>
-    (await app.inject({ method: 'GET', url: '/scraper-health' })).json<{
-      sources: (ScraperRun & { stale: boolean })[];
-    }>().sources.find((s) => s.source === 'bger');
+    (await app.inject({ method: 'GET', url: '/scraper-health' }))
+      .json<{
+        sources: (ScraperRun & { stale: boolean })[];
+      }>()
+      .sources.find((s) => s.source === 'bger');
 
   it('first run with faults: publishes the readable decisions, reports each failure, politely', async () => {
     faults.clear();
@@ -198,7 +226,9 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
     const messages = r.errors.map((e) => `${e.item}: ${e.message}`);
     expect(messages).toEqual([
       expect.stringMatching(/^aza:\/\/15-06-2026-8C_77-2026: 8C_77\/2026: GET .* answered 500$/),
-      expect.stringMatching(/^aza:\/\/16-06-2026-9C_12-2026: 9C_12\/2026: GET .* failed: .*(timeout|aborted)/i),
+      expect.stringMatching(
+        /^aza:\/\/16-06-2026-9C_12-2026: 9C_12\/2026: GET .* failed: .*(timeout|aborted)/i,
+      ),
       expect.stringMatching(/^aza:\/\/17-06-2026-1C_300-2026: 1C_300\/2026: no decision text on the page/),
     ]);
 
@@ -216,7 +246,13 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
     }
 
     const h = await health();
-    expect(h).toMatchObject({ success: true, decisions_added: 3, items_failed: 3, total_held: 3, stale: false });
+    expect(h).toMatchObject({
+      success: true,
+      decisions_added: 3,
+      items_failed: 3,
+      total_held: 3,
+      stale: false,
+    });
     expect(h!.errors.map((e) => e.item)).toEqual([
       'aza://15-06-2026-8C_77-2026',
       'aza://16-06-2026-9C_12-2026',
@@ -225,29 +261,71 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
   }, 30_000);
 
   it.each([
-    ['bger_6B_412_2026', { docket_number: '6B_412/2026', decision_date: '2026-06-05', language: 'de', chamber: 'I. strafrechtliche Abteilung', title: 'Mehrfache Sachbeschädigung; Strafzumessung (zur Publikation vorgesehen)' }, 'Der Beschwerdeführer beanstandet die Strafzumessung (Art. 47 StGB).', ['1', '1.1', '1.2', '2', '3']],
-    ['bger_4A_233_2026', { docket_number: '4A_233/2026', decision_date: '2026-06-10', language: 'fr', chamber: 'Ire Cour de droit civil', title: 'contrat de bail; résiliation' }, "La recourante reproche à la cour cantonale d'avoir violé l'art. 271 al. 1 CO.", ['1', '2', '2.1', '2.2', '3']],
-    ['bger_2C_118_2026', { docket_number: '2C_118/2026', decision_date: '2026-06-12', language: 'it', chamber: 'II Corte di diritto pubblico', title: 'Imposta federale diretta 2022' }, 'Il ricorso è respinto.', ['1', '2', '2.1', '2.2', '3']],
-  ])('GET /decisions/%s serves the decision as the court published it', async (id, fields, sentence, erwaegungen) => {
-    const { status, body } = await decision(id);
-    expect(status).toBe(200);
-    expect(body).toMatchObject({
-      decision_id: id,
-      court: 'bger',
-      publication_date: '2026-07-02',
-      ...fields,
-      provenance: { source: 'bger', source_item_id: expect.stringMatching(/^aza:\/\//) },
-    });
-    expect(body.full_text).toContain(sentence);
-    expect(body.full_text).not.toMatch(/Navigation|Druckversion/);
-    expect(body.citation_string_de).toBe(`BGer ${fields.docket_number} vom ${{ 'bger_6B_412_2026': '5. Juni 2026', 'bger_4A_233_2026': '10. Juni 2026', 'bger_2C_118_2026': '12. Juni 2026' }[id]}`);
-    const structure = await app.inject({ method: 'GET', url: `/structure/${id}` });
-    expect(structure.statusCode).toBe(200);
-    const s = structure.json<{ sections_found: object; erwaegungen: { number: string }[]; structured: boolean }>();
-    expect(s.structured).toBe(true);
-    expect(s.sections_found).toEqual({ facts: 'heading', considerations: 'heading', operative: 'heading' });
-    expect(s.erwaegungen.map((e) => e.number)).toEqual(erwaegungen);
-  });
+    [
+      'bger_6B_412_2026',
+      {
+        docket_number: '6B_412/2026',
+        decision_date: '2026-06-05',
+        language: 'de',
+        chamber: 'I. strafrechtliche Abteilung',
+        title: 'Mehrfache Sachbeschädigung; Strafzumessung (zur Publikation vorgesehen)',
+      },
+      'Der Beschwerdeführer beanstandet die Strafzumessung (Art. 47 StGB).',
+      ['1', '1.1', '1.2', '2', '3'],
+    ],
+    [
+      'bger_4A_233_2026',
+      {
+        docket_number: '4A_233/2026',
+        decision_date: '2026-06-10',
+        language: 'fr',
+        chamber: 'Ire Cour de droit civil',
+        title: 'contrat de bail; résiliation',
+      },
+      "La recourante reproche à la cour cantonale d'avoir violé l'art. 271 al. 1 CO.",
+      ['1', '2', '2.1', '2.2', '3'],
+    ],
+    [
+      'bger_2C_118_2026',
+      {
+        docket_number: '2C_118/2026',
+        decision_date: '2026-06-12',
+        language: 'it',
+        chamber: 'II Corte di diritto pubblico',
+        title: 'Imposta federale diretta 2022',
+      },
+      'Il ricorso è respinto.',
+      ['1', '2', '2.1', '2.2', '3'],
+    ],
+  ])(
+    'GET /decisions/%s serves the decision as the court published it',
+    async (id, fields, sentence, erwaegungen) => {
+      const { status, body } = await decision(id);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({
+        decision_id: id,
+        court: 'bger',
+        publication_date: '2026-07-02',
+        ...fields,
+        provenance: { source: 'bger', source_item_id: expect.stringMatching(/^aza:\/\//) },
+      });
+      expect(body.full_text).toContain(sentence);
+      expect(body.full_text).not.toMatch(/Navigation|Druckversion/);
+      expect(body.citation_string_de).toBe(
+        `BGer ${fields.docket_number} vom ${{ bger_6B_412_2026: '5. Juni 2026', bger_4A_233_2026: '10. Juni 2026', bger_2C_118_2026: '12. Juni 2026' }[id]}`,
+      );
+      const structure = await app.inject({ method: 'GET', url: `/structure/${id}` });
+      expect(structure.statusCode).toBe(200);
+      const s = structure.json<{
+        sections_found: object;
+        erwaegungen: { number: string }[];
+        structured: boolean;
+      }>();
+      expect(s.structured).toBe(true);
+      expect(s.sections_found).toEqual({ facts: 'heading', considerations: 'heading', operative: 'heading' });
+      expect(s.erwaegungen.map((e) => e.number)).toEqual(erwaegungen);
+    },
+  );
 
   it('the docket as written finds the decision too', async () => {
     const res = await app.inject({ method: 'GET', url: '/decisions/6B_412/2026' });
@@ -274,7 +352,14 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
       'aza://16-06-2026-9C_12-2026',
       'aza://17-06-2026-1C_300-2026',
     ]);
-    expect(r).toMatchObject({ success: true, items_seen: 3, items_failed: 0, decisions_added: 3, total_held: 6, http_errors: 0 });
+    expect(r).toMatchObject({
+      success: true,
+      items_seen: 3,
+      items_failed: 0,
+      decisions_added: 3,
+      total_held: 6,
+      http_errors: 0,
+    });
     expect((await decision('bger_9C_12_2026')).body).toMatchObject({
       docket_number: '9C_12/2026',
       decision_date: '2026-06-16',
@@ -288,7 +373,13 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
     const { run: r, paths } = await run();
     expect(paths).toHaveLength(2);
     expect(pagesOf(paths)).toEqual([]);
-    expect(r).toMatchObject({ success: true, items_seen: 0, decisions_added: 0, decisions_updated: 0, total_held: 6 });
+    expect(r).toMatchObject({
+      success: true,
+      items_seen: 0,
+      decisions_added: 0,
+      decisions_updated: 0,
+      total_held: 6,
+    });
   });
 
   it('a changed list entry (newly marked *) is read again and updates the decision', async () => {
@@ -296,7 +387,15 @@ describe('SOURCE=bger over HTTP → event log → projections → API (embedded)
     faults.add('marked');
     const { run: r, paths } = await run();
     expect(pagesOf(paths)).toEqual(['aza://16-06-2026-9C_12-2026']);
-    expect(r).toMatchObject({ success: true, items_seen: 1, decisions_added: 0, decisions_updated: 1, total_held: 6 });
-    expect((await decision('bger_9C_12_2026')).body.title).toMatch(/^Mehrfache Sachbeschädigung; Strafzumessung \(zur Publikation vorgesehen\)$/);
+    expect(r).toMatchObject({
+      success: true,
+      items_seen: 1,
+      decisions_added: 0,
+      decisions_updated: 1,
+      total_held: 6,
+    });
+    expect((await decision('bger_9C_12_2026')).body.title).toMatch(
+      /^Mehrfache Sachbeschädigung; Strafzumessung \(zur Publikation vorgesehen\)$/,
+    );
   });
 });
