@@ -81,7 +81,8 @@ export function docIdOf(href: string): string | null {
  * reported in `problems` and left out.
  */
 export function parseBgerList(html: string): BgerList {
-  const $ = cheerio.load(html);
+  // htmlparser2 (several times faster than the default parse5 on a long list), entities decoded.
+  const $ = cheerio.load(html, { xml: { xmlMode: false, decodeEntities: true } });
   const entries: BgerListEntry[] = [];
   const problems: { docId: string | null; message: string }[] = [];
   const seen = new Set<string>();
