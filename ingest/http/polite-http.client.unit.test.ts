@@ -89,6 +89,7 @@ describe('polite HTTP client', () => {
     expect(retryAfterMs(null)).toBeUndefined();
     expect(retryAfterMs('soon')).toBeUndefined();
   });
+
   it.each([
     [
       'declared iso-8859-1',
