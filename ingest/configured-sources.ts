@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { FEDERAL_ACTS } from '../contracts/laws/federal-acts.ts';
 import { ConfigError } from '../infra/config/env.ts';
 import type { IngestEnv } from '../infra/deploy/config.ts';
+import type { IngestStateStore } from '../infra/ingest-state/ingest-state.port.ts';
 import type { EventSource } from './event-source.port.ts';
 import type { HttpTextClient } from './http/http-text.port.ts';
 import { PoliteHttpClient } from './http/polite-http.client.ts';
@@ -11,6 +12,7 @@ import { FedlexSparqlClient } from './sources/fedlex/fedlex-sparql.client.ts';
 import { FedlexSource } from './sources/fedlex/fedlex.source.ts';
 import { FedlexMaterialsSource } from './sources/fedlex-materials/fedlex-materials.source.ts';
 import { FedlexGazetteClient } from './sources/fedlex-materials/gazette-listing.client.ts';
+import { BgerSource } from './sources/bger/bger.source.ts';
 import { CantonalTextSource } from './sources/lexfind/cantonal-text.source.ts';
 import { LexfindCatalogue } from './sources/lexfind/lexfind-catalogue.client.ts';
 import { LexfindCatalogueSource } from './sources/lexfind/lexfind.source.ts';
@@ -39,6 +41,9 @@ export type SourceSettings = Pick<
   | 'STATUTE_LANGUAGES'
   | 'HTTP_MIN_INTERVAL_MS'
   | 'HTTP_TIMEOUT_MS'
+  | 'BGER_BASE_URL'
+  | 'BGER_LIST_URLS'
+  | 'BGER_DAYS'
 >;
 
 /** Every SR number the service knows by name: what `SOURCE=fedlex` reads unless told otherwise. */
@@ -47,9 +52,13 @@ export const DEFAULT_FEDLEX_SR_NUMBERS: readonly string[] = FEDERAL_ACTS.map((a)
 /**
  * The sources of one ingest run, in the order they run. The live portals are read through one
  * polite HTTP client (one request at a time, `HTTP_MIN_INTERVAL_MS` apart, retries with back-off);
- * `http` replaces it in tests.
+ * `http` replaces it in tests. `state` lets `bger` skip listed decisions it already holds.
  */
-export async function configuredSources(env: SourceSettings, http?: HttpTextClient): Promise<ConfiguredSource[]> {
+export async function configuredSources(
+  env: SourceSettings,
+  http?: HttpTextClient,
+  state?: Pick<IngestStateStore, 'get'>,
+): Promise<ConfiguredSource[]> {
   const portal = (): HttpTextClient =>
     http ?? new PoliteHttpClient({ minIntervalMs: env.HTTP_MIN_INTERVAL_MS, timeoutMs: env.HTTP_TIMEOUT_MS });
   switch (env.SOURCE) {
@@ -101,6 +110,20 @@ export async function configuredSources(env: SourceSettings, http?: HttpTextClie
       });
       return [{ kind: 'events', source: new FedlexMaterialsSource({ lister, http: client }) }];
     }
+    case 'bger':
+      // An event source of decisions: its state records carry the list fingerprint (see BgerSource).
+      return [
+        {
+          kind: 'events',
+          source: new BgerSource({
+            http: portal(),
+            baseUrl: env.BGER_BASE_URL,
+            days: env.BGER_DAYS,
+            ...(env.BGER_LIST_URLS ? { listUrls: env.BGER_LIST_URLS } : {}),
+            ...(state ? { state } : {}),
+          }),
+        },
+      ];
     case 'lexfind': {
       const client = portal();
       const catalogue = new LexfindCatalogue(client, {

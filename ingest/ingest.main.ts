@@ -10,7 +10,6 @@ import { runEventSource, runSource } from './ingest-runner.ts';
 async function main(): Promise<void> {
   const env = parseEnv(ingestEnv);
   const logger = createLogger(env.LOG_LEVEL, 'ingest');
-  const sources = await configuredSources(env);
   const infra = await openInfra(env, 'ingest', logger);
   const controller = new AbortController();
   process.on('SIGTERM', () => controller.abort());
@@ -23,6 +22,8 @@ async function main(): Promise<void> {
     logger,
   };
   try {
+    // The ingest state lets a source skip what it already holds before fetching it (bger).
+    const sources = await configuredSources(env, undefined, infra.ingestState);
     for (const configured of sources) {
       if (controller.signal.aborted) break;
       const onProgress = (seen: number) => logger.info({ source: configured.source.name, seen }, 'progress');

@@ -178,7 +178,15 @@ export const ingestEnv = infraEnv.extend({
    * or `onlinekommentar` (open-access commentaries, every record in STATUTE_LANGUAGES).
    */
   SOURCE: z
-    .enum(['sample', 'entscheidsuche-dir', 'fedlex', 'fedlex-materials', 'lexfind', 'onlinekommentar'])
+    .enum([
+      'sample',
+      'entscheidsuche-dir',
+      'fedlex',
+      'fedlex-materials',
+      'lexfind',
+      'onlinekommentar',
+      'bger',
+    ])
     .default('sample'),
   SOURCE_DIR: z.string().optional(),
   SAMPLE_SIZE: positiveInt(3000),
@@ -198,6 +206,12 @@ export const ingestEnv = infraEnv.extend({
   LEXFIND_ENTITIES: csvList(z.enum(JURISDICTIONS), 'CH and canton codes such as ZH, GE').optional(),
   /** fedlex and lexfind: languages to read. */
   STATUTE_LANGUAGES: csvList(z.enum(['de', 'fr', 'it']), 'de, fr, it').default(['de', 'fr', 'it']),
+  /** bger: the Federal Supreme Court's site root (lists and decision pages are read from it). */
+  BGER_BASE_URL: z.string().url().default('https://search.bger.ch'),
+  /** bger: Neuheiten lists to read (full URLs); default: the lists of the last BGER_DAYS days. */
+  BGER_LIST_URLS: csvList(z.string().url(), 'list URLs').optional(),
+  /** bger: days of Neuheiten lists a run reads, today included (1..60). */
+  BGER_DAYS: positiveInt(7).pipe(z.number().max(60, 'must be at most 60')),
   /** fedlex and lexfind: minimum time between two requests to a portal (ms). */
   HTTP_MIN_INTERVAL_MS: positiveInt(1000),
   HTTP_TIMEOUT_MS: positiveInt(60_000),

@@ -47,6 +47,15 @@ describe('ingest settings', () => {
     { vars: { STATUTE_LANGUAGES: 'fr' }, key: 'STATUTE_LANGUAGES', value: ['fr'] },
     { vars: { SOURCE: 'fedlex' }, key: 'SOURCE', value: 'fedlex' },
     { vars: { SOURCE: 'lexfind' }, key: 'SOURCE', value: 'lexfind' },
+    { vars: { SOURCE: 'bger' }, key: 'SOURCE', value: 'bger' },
+    { vars: {}, key: 'BGER_BASE_URL', value: 'https://search.bger.ch' },
+    { vars: {}, key: 'BGER_DAYS', value: 7 },
+    { vars: { BGER_DAYS: '30' }, key: 'BGER_DAYS', value: 30 },
+    {
+      vars: { BGER_LIST_URLS: 'https://a.example/l?date=1, https://a.example/l?date=2' },
+      key: 'BGER_LIST_URLS',
+      value: ['https://a.example/l?date=1', 'https://a.example/l?date=2'],
+    },
   ])('$key parses $vars', ({ vars, key, value }) => {
     expect((parseEnv(ingestEnv, vars) as Record<string, unknown>)[key]).toEqual(value);
   });
@@ -58,6 +67,10 @@ describe('ingest settings', () => {
     { vars: { STATUTE_LANGUAGES: 'de,rm' }, message: /STATUTE_LANGUAGES/ },
     { vars: { SOURCE: 'entscheidsuche' }, message: /SOURCE/ },
     { vars: { FEDLEX_SPARQL_URL: 'fedlex' }, message: /FEDLEX_SPARQL_URL/ },
+    { vars: { BGER_DAYS: '0' }, message: /BGER_DAYS/ },
+    { vars: { BGER_DAYS: '61' }, message: /BGER_DAYS.*at most 60/ },
+    { vars: { BGER_BASE_URL: 'search.bger.ch' }, message: /BGER_BASE_URL/ },
+    { vars: { BGER_LIST_URLS: 'yesterday' }, message: /BGER_LIST_URLS/ },
   ])('rejects $vars, naming the variable', ({ vars, message }) => {
     expect(() => parseEnv(ingestEnv, vars)).toThrow(message);
   });

@@ -90,7 +90,7 @@ export class PoliteHttpClient implements HttpTextClient {
           cause: error,
         });
       }
-      if (response.ok) return response.text();
+      if (response.ok) return decodeBody(response);
       this.failures++;
       await response.arrayBuffer().catch(() => undefined);
       if (RETRY_STATUSES.has(response.status) && attempt < retries) {
@@ -113,4 +113,26 @@ export function retryAfterMs(header: string | null, nowMs = Date.now()): number 
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - nowMs;
   if (!Number.isFinite(ms)) return undefined;
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+/**
+ * The body as text in the charset the answer declares (`content-type: text/html; charset=iso-8859-1`,
+ * as the Federal Supreme Court's pages are served); without one, UTF-8, or windows-1252 when the
+ * bytes are not valid UTF-8. `Response.text()` would read every body as UTF-8.
+ */
+export async function decodeBody(response: Response): Promise<string> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const declared = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(response.headers.get('content-type') ?? '')?.[1];
+  if (declared) {
+    try {
+      return new TextDecoder(declared.toLowerCase()).decode(bytes);
+    } catch {
+      // An unknown charset label: fall through to detection.
+    }
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpFetchError } from './http-text.port.ts';
-import { PoliteHttpClient, retryAfterMs } from './polite-http.client.ts';
+import { PoliteHttpClient, decodeBody, retryAfterMs } from './polite-http.client.ts';
 
 function clock() {
   let now = 0;
@@ -88,5 +88,38 @@ describe('polite HTTP client', () => {
     expect(retryAfterMs(new Date(61_000).toUTCString(), 1_000)).toBe(60_000);
     expect(retryAfterMs(null)).toBeUndefined();
     expect(retryAfterMs('soon')).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'declared iso-8859-1',
+      Buffer.from('Geschäftsnum. für Procédure pénale', 'latin1'),
+      'text/html; charset=ISO-8859-1',
+    ],
+    [
+      'declared utf-8',
+      Buffer.from('Geschäftsnum. für Procédure pénale', 'utf8'),
+      'text/html;charset="utf-8"',
+    ],
+    ['undeclared utf-8', Buffer.from('Geschäftsnum. für Procédure pénale', 'utf8'), 'text/html'],
+    ['undeclared latin-1 bytes', Buffer.from('Geschäftsnum. für Procédure pénale', 'latin1'), 'text/html'],
+    [
+      'unknown charset label',
+      Buffer.from('Geschäftsnum. für Procédure pénale', 'latin1'),
+      'text/html; charset=x-nonsense',
+    ],
+  ])('decodes a body by its charset (%s)', async (_case, bytes, type) => {
+    const text = await decodeBody(new Response(bytes, { headers: { 'content-type': type } }));
+    expect(text).toBe('Geschäftsnum. für Procédure pénale');
+  });
+
+  it('getText answers in the declared charset', async () => {
+    const fetch = (async () =>
+      new Response(Buffer.from('Tribunal fédéral', 'latin1'), {
+        headers: { 'content-type': 'text/html; charset=iso-8859-1' },
+      })) as unknown as typeof globalThis.fetch;
+    expect(await new PoliteHttpClient({ minIntervalMs: 0, fetch }).getText('http://x/')).toBe(
+      'Tribunal fédéral',
+    );
   });
 });

@@ -207,7 +207,7 @@ function stripCourtPrefix(text: string, court: Court): { rest: string; stripped:
 }
 
 /** A header line naming a chamber with its ordinal: `I. strafrechtliche Abteilung`, `IIe Cour de droit civil`, `II Corte di diritto civile`. */
-const ORDINAL_CHAMBER =
+export const ORDINAL_CHAMBER =
   /^(?:[IVX]{1,4}\.?|[IVX]{1,4}(?:re|e|ère))\s+(?:[\p{L}-]+\s+){0,4}?(?:Abteilung|Kammer|Zivilkammer|Strafkammer|Cour|Corte|Chambre|Camera|Sezione)\b[\p{L}\s'’-]{0,60}$/u;
 
 function chamberOf(
@@ -273,7 +273,7 @@ const BODY_START =
   /^(Sachverhalt|Faits|Fatti|Erwägungen|Considérant|Considerando|En fait|In fatto|Regeste|Regesto|Aus den Erwägungen|Extrait des considérants|Dai considerandi)\b/i;
 
 /** The decision type from the header: a line "Urteil vom …" (or just "Urteil"), or a BGE excerpt line. */
-function decisionTypeOf(paragraphs: readonly string[]): string | null {
+export function decisionTypeOf(paragraphs: readonly string[]): string | null {
   for (const p of paragraphs.slice(0, 40)) {
     if (BODY_START.test(p)) break;
     const line = TYPE_LINE.exec(p) ?? (p.length < 400 ? EXCERPT_LINE.exec(p) : null);
@@ -285,7 +285,7 @@ function decisionTypeOf(paragraphs: readonly string[]): string | null {
 
 const SUBJECT_LINE = /^(Gegenstand|Objet|Oggetto|betreffend|concernant|concernente)\s*:?\s*(.*)$/i;
 
-function titleOf(
+export function titleOf(
   paragraphs: readonly string[],
   type: string | null,
   date: string | null,
