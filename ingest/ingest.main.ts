@@ -5,7 +5,7 @@ import { ingestEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
 import { configuredSources } from './configured-sources.ts';
-import { runEventSource, runSource } from './ingest-runner.ts';
+import { runConfigured } from './run-configured.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv(ingestEnv);
@@ -26,10 +26,7 @@ async function main(): Promise<void> {
     for (const configured of sources) {
       if (controller.signal.aborted) break;
       const onProgress = (seen: number) => logger.info({ source: configured.source.name, seen }, 'progress');
-      const run =
-        configured.kind === 'decisions'
-          ? await runSource(configured.source, deps, { signal: controller.signal, onProgress })
-          : await runEventSource(configured.source, deps, { signal: controller.signal, onProgress });
+      const run = await runConfigured(configured, deps, { signal: controller.signal, onProgress });
       logger.info({ run }, 'ingest finished');
     }
   } finally {
