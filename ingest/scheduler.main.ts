@@ -9,43 +9,19 @@ import { parseEnv } from '../infra/config/env.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
 import { schedulerEnv } from '../infra/deploy/schedule-config.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
-import { TableSourceLeases } from '../infra/scheduler/table-source-lease.ts';
-import { declareSchedule, ingestJobs } from './scheduler/ingest-jobs.ts';
-import { SourceScheduler } from './scheduler/source-scheduler.ts';
+import { startIngestScheduler } from './scheduler/start-scheduler.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv(schedulerEnv);
   const logger = createLogger(env.LOG_LEVEL, 'scheduler');
   const infra = await openInfra(env, 'scheduler', logger);
-  const deps = {
-    log: infra.eventLog,
-    state: infra.ingestState,
-    now: () => new Date().toISOString(),
-    newId: randomUUID,
-    logger,
-  };
   try {
-    const jobs = await ingestJobs(env.SCHEDULE, env, deps);
-    await declareSchedule(infra.eventLog, jobs, env.SCHEDULE_TIMEZONE, deps.now(), randomUUID());
-    const scheduler = new SourceScheduler(
-      jobs,
-      {
-        leases: new TableSourceLeases(infra.db),
-        holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-        now: Date.now,
-        random: Math.random,
-        logger,
-      },
-      {
-        timezone: env.SCHEDULE_TIMEZONE,
-        jitterMaxMs: env.SCHEDULE_JITTER_MS,
-        retryBaseMs: env.SCHEDULE_RETRY_MS,
-        retryMaxMs: env.SCHEDULE_RETRY_MAX_MS,
-        leaseMs: env.SCHEDULE_LEASE_MS,
-      },
+    const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const scheduler = await startIngestScheduler(env, infra, logger, holder);
+    logger.info(
+      { next_runs: scheduler.nextRuns(), timezone: env.SCHEDULE_TIMEZONE, holder },
+      'scheduler started',
     );
-    scheduler.start();
-    logger.info({ next_runs: scheduler.nextRuns(), timezone: env.SCHEDULE_TIMEZONE }, 'scheduler started');
     await new Promise<void>((resolve) => {
       let stopping = false;
       const shutdown = (signal: string) => {

@@ -24,7 +24,12 @@ function scheduleFields(schedule: ScraperScheduleTable | undefined, now: Date) {
   };
 }
 
-function ranEntry(r: ScraperHealthTable, schedule: ScraperScheduleTable | undefined, now: Date, limit: number) {
+function ranEntry(
+  r: ScraperHealthTable,
+  schedule: ScraperScheduleTable | undefined,
+  now: Date,
+  limit: number,
+) {
   return {
     source: r.source,
     success: r.success,

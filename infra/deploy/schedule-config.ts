@@ -21,7 +21,10 @@ const nonNegativeInt = (fallback: number) =>
 
 const positiveMs = (fallback: number) =>
   z
-    .preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive())
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+      z.number().int().positive(),
+    )
     .default(fallback);
 
 const timezone = z
@@ -42,7 +45,10 @@ const timezone = z
  */
 export const scheduleSpec = z.string().transform((text, ctx): ScheduleEntry[] => {
   const entries: ScheduleEntry[] = [];
-  for (const part of text.split(';').map((p) => p.trim()).filter((p) => p.length > 0)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)) {
     const eq = part.indexOf('=');
     const name = (eq < 0 ? part : part.slice(0, eq)).trim();
     const cron = eq < 0 ? '' : part.slice(eq + 1).trim();
@@ -94,4 +100,7 @@ export const schedulerEnv = ingestEnv.extend({ SCHEDULE: scheduleSpec, ...schedu
 export type SchedulerEnv = z.infer<typeof schedulerEnv>;
 
 /** `npm start` (embedded): the same, SCHEDULE optional (no schedule: nothing runs on a clock). */
-export const embeddedScheduleEnv = ingestEnv.extend({ SCHEDULE: scheduleSpec.optional(), ...scheduleSettings });
+export const embeddedScheduleEnv = ingestEnv.extend({
+  SCHEDULE: scheduleSpec.optional(),
+  ...scheduleSettings,
+});

@@ -17,7 +17,12 @@ export interface IngestJob extends ScheduledJob {
  * ScraperRunCompleted event). Success when every source's run succeeded; a run stopped by the
  * signal is interrupted; a run that throws has already reported itself and fails the job.
  */
-export function ingestJob(key: string, cron: string, sources: readonly ConfiguredSource[], deps: IngestDeps): IngestJob {
+export function ingestJob(
+  key: string,
+  cron: string,
+  sources: readonly ConfiguredSource[],
+  deps: IngestDeps,
+): IngestJob {
   return {
     key,
     cron,
@@ -26,7 +31,8 @@ export function ingestJob(key: string, cron: string, sources: readonly Configure
       let ok = true;
       for (const configured of sources) {
         if (signal.aborted) break;
-        const onProgress = (seen: number) => deps.logger.info({ source: configured.source.name, seen }, 'progress');
+        const onProgress = (seen: number) =>
+          deps.logger.info({ source: configured.source.name, seen }, 'progress');
         const run = await runConfigured(configured, deps, { signal, onProgress });
         ok &&= run.success;
       }

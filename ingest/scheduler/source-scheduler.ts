@@ -95,7 +95,9 @@ export class SourceScheduler {
   /** Arms the cron expressions. */
   start(): void {
     for (const job of this.jobs)
-      this.crons.push(new Cron(job.cron, { timezone: this.settings.timezone }, () => void this.trigger(job, 'cron')));
+      this.crons.push(
+        new Cron(job.cron, { timezone: this.settings.timezone }, () => void this.trigger(job, 'cron')),
+      );
   }
 
   /** The next cron time of each job. */
@@ -108,7 +110,10 @@ export class SourceScheduler {
     const attempt: Promise<void> = this.attempt(job, reason)
       .then((result) => this.deps.onAttempt?.(job.key, result))
       .catch((error: unknown) =>
-        this.deps.logger.error({ job: job.key, err: error }, 'scheduled run could not be started or recorded'),
+        this.deps.logger.error(
+          { job: job.key, err: error },
+          'scheduled run could not be started or recorded',
+        ),
       )
       .finally(() => this.active.delete(attempt));
     this.active.add(attempt);
@@ -138,7 +143,10 @@ export class SourceScheduler {
     if (state.retryAt !== null && Date.parse(state.retryAt) > now) {
       await leases.release(job.key, holder, null);
       this.armRetry(job, Date.parse(state.retryAt));
-      logger.info({ job: job.key, retry_at: state.retryAt }, 'scheduled run skipped: backing off after failures');
+      logger.info(
+        { job: job.key, retry_at: state.retryAt },
+        'scheduled run skipped: backing off after failures',
+      );
       return 'backing-off';
     }
     // A retry that another scheduler already made (successfully) is no longer due.
