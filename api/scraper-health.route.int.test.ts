@@ -62,7 +62,13 @@ describe('GET /scraper-health', () => {
   it('shows every figure of the latest run and the schedule', async () => {
     const body = await health('2026-01-15');
     expect(body.stale_after_hours).toBe(26);
-    expect(body.sources.map((s) => s.source)).toEqual(['cantonal', 'fedlex', 'lexfind', 'onlinekommentar', 'sample']);
+    expect(body.sources.map((s) => s.source)).toEqual([
+      'cantonal',
+      'fedlex',
+      'lexfind',
+      'onlinekommentar',
+      'sample',
+    ]);
     expect(bySource(body.sources)['fedlex']).toEqual({
       source: 'fedlex',
       success: true,
@@ -124,7 +130,12 @@ describe('GET /scraper-health', () => {
       next_run_at: '2026-01-16T03:00:00.000Z',
     });
     // Runs of a source the schedule does not name are still shown; an older declaration is ignored.
-    expect(sources['sample']).toMatchObject({ scheduled: false, schedule: null, next_run_at: null, never_run: false });
+    expect(sources['sample']).toMatchObject({
+      scheduled: false,
+      schedule: null,
+      next_run_at: null,
+      never_run: false,
+    });
     expect(sources['old']).toBeUndefined();
     // A run of a source without HTTP reports no HTTP figure.
     expect(sources['cantonal']?.['http_errors']).toBeNull();

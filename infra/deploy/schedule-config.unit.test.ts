@@ -39,8 +39,12 @@ describe('SCHEDULE and the schedule settings', () => {
     expect(() => parse({ SCHEDULE: 'fedlex=0 3 * * *', SCHEDULE_TIMEZONE: 'Mars/Olympus' })).toThrow(
       /SCHEDULE_TIMEZONE: must be an IANA time zone/,
     );
-    expect(() => parse({ SCHEDULE: 'fedlex=0 3 * * *', SCHEDULE_RETRY_MS: '0' })).toThrow(/SCHEDULE_RETRY_MS/);
-    expect(() => parse({ SCHEDULE: 'fedlex=0 3 * * *', SCHEDULE_JITTER_MS: '-5' })).toThrow(/SCHEDULE_JITTER_MS/);
+    expect(() => parse({ SCHEDULE: 'fedlex=0 3 * * *', SCHEDULE_RETRY_MS: '0' })).toThrow(
+      /SCHEDULE_RETRY_MS/,
+    );
+    expect(() => parse({ SCHEDULE: 'fedlex=0 3 * * *', SCHEDULE_JITTER_MS: '-5' })).toThrow(
+      /SCHEDULE_JITTER_MS/,
+    );
   });
 
   it('is optional in embedded mode', () => {

@@ -13,7 +13,11 @@ import {
 class MemoryLeases implements SourceLeaseStore {
   readonly rows = new Map<string, { holder: string | null; expires: number; backoff: BackoffState }>();
   async acquire(key: string, holder: string, ttlMs: number) {
-    const row = this.rows.get(key) ?? { holder: null, expires: 0, backoff: { consecutiveFailures: 0, retryAt: null } };
+    const row = this.rows.get(key) ?? {
+      holder: null,
+      expires: 0,
+      backoff: { consecutiveFailures: 0, retryAt: null },
+    };
     if (row.holder !== null && row.expires >= Date.now()) return null;
     this.rows.set(key, { ...row, holder, expires: Date.now() + ttlMs });
     return row.backoff;
@@ -33,7 +37,13 @@ class MemoryLeases implements SourceLeaseStore {
 
 const silent = { info() {}, warn() {}, error() {} };
 const MIN = 60_000;
-const settings = { timezone: 'UTC', jitterMaxMs: 0, retryBaseMs: 10 * MIN, retryMaxMs: 60 * MIN, leaseMs: MIN };
+const settings = {
+  timezone: 'UTC',
+  jitterMaxMs: 0,
+  retryBaseMs: 10 * MIN,
+  retryMaxMs: 60 * MIN,
+  leaseMs: MIN,
+};
 
 /** A job whose runs take `runMs` and end as `outcomes` says (then successes). */
 function job(outcomes: JobOutcome[] = [], runMs = 1000, cron = '0 2 * * *') {
@@ -62,11 +72,24 @@ function job(outcomes: JobOutcome[] = [], runMs = 1000, cron = '0 2 * * *') {
   return { scheduled, runs, overlapped: () => overlap };
 }
 
-function scheduler(jobs: ScheduledJob[], leases: SourceLeaseStore, holder: string, overrides = {}, random = () => 0) {
+function scheduler(
+  jobs: ScheduledJob[],
+  leases: SourceLeaseStore,
+  holder: string,
+  overrides = {},
+  random = () => 0,
+) {
   const attempts: AttemptResult[] = [];
   const s = new SourceScheduler(
     jobs,
-    { leases, holder, now: Date.now, random, logger: silent, onAttempt: (_key, result) => attempts.push(result) },
+    {
+      leases,
+      holder,
+      now: Date.now,
+      random,
+      logger: silent,
+      onAttempt: (_key, result) => attempts.push(result),
+    },
     { ...settings, ...overrides },
   );
   return { s, attempts };

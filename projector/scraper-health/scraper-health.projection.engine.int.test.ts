@@ -52,7 +52,14 @@ describe('scraper-health projection on PostgreSQL', () => {
   it('keeps the latest run with its figures and counts the failures since the last success', async () => {
     const rows = await handle!.db.selectFrom('scraper_health').selectAll().orderBy('source').execute();
     expect(
-      rows.map((r) => [r.source, r.run_id, r.success, r.consecutive_failures, r.http_errors, r.last_success_at]),
+      rows.map((r) => [
+        r.source,
+        r.run_id,
+        r.success,
+        r.consecutive_failures,
+        r.http_errors,
+        r.last_success_at,
+      ]),
     ).toEqual([
       ['fedlex', 'f3', false, 2, 9, '2026-01-13T02:00:00.000Z'],
       ['lexfind', 'l2', true, 0, null, '2026-01-15T02:00:00.000Z'],

@@ -62,7 +62,9 @@ export function sourceLeaseBehaviour(
 
     it('of many simultaneous takers exactly one wins', async () => {
       const { store, second } = fixture!;
-      const takers = Array.from({ length: 12 }, (_, i) => (i % 2 ? store : second).acquire('race', `h${i}`, 60_000));
+      const takers = Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? store : second).acquire('race', `h${i}`, 60_000),
+      );
       const won = (await Promise.all(takers)).filter((s) => s !== null);
       expect(won).toHaveLength(1);
     });
