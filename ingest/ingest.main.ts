@@ -1,11 +1,17 @@
 /** Ingest as its own process: runs the configured sources once, publishes their events and a health event each, exits. */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { parseEnv } from '../infra/config/env.ts';
 import { ingestEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
+import { TableSourceLeases } from '../infra/scheduler/table-source-lease.ts';
 import { configuredSources } from './configured-sources.ts';
 import { runConfigured } from './run-configured.ts';
+import { keepLease } from './scheduler/source-scheduler.ts';
+
+/** Lease of the source while this run lasts (renewed every third), as a scheduled run holds it. */
+const LEASE_MS = 120_000;
 
 async function main(): Promise<void> {
   const env = parseEnv(ingestEnv);
@@ -22,6 +28,16 @@ async function main(): Promise<void> {
     newId: randomUUID,
     logger,
   };
+  // A scheduled run of the same source (`npm run start:scheduler`) and this one never overlap.
+  const leases = new TableSourceLeases(infra.db);
+  const holder = `ingest:${hostname()}:${process.pid}`;
+  if (!(await leases.acquire(env.SOURCE, holder, LEASE_MS))) {
+    await infra.close();
+    throw new Error(
+      `SOURCE=${env.SOURCE} is being read by a scheduled run right now; try again when it has finished`,
+    );
+  }
+  const renewal = keepLease(leases, env.SOURCE, holder, LEASE_MS, logger, () => controller.abort());
   try {
     for (const configured of sources) {
       if (controller.signal.aborted) break;
@@ -30,6 +46,12 @@ async function main(): Promise<void> {
       logger.info({ run }, 'ingest finished');
     }
   } finally {
+    clearInterval(renewal);
+    await leases
+      .release(env.SOURCE, holder, null)
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'releasing the source lease failed; it expires by itself'),
+      );
     await infra.close();
   }
 }

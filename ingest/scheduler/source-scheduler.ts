@@ -62,6 +62,33 @@ export function jitterDelay(random: () => number, maxMs: number): number {
   return maxMs <= 0 ? 0 : Math.min(maxMs - 1, Math.floor(random() * maxMs));
 }
 
+/**
+ * Renews a held lease every third of its length until the returned timer is cleared; `onLost`
+ * when another holder has taken it over (the run must stop).
+ */
+export function keepLease(
+  leases: SourceLeaseStore,
+  key: string,
+  holder: string,
+  leaseMs: number,
+  logger: SchedulerLogger,
+  onLost: () => void,
+): ReturnType<typeof setInterval> {
+  return setInterval(
+    () => {
+      leases.renew(key, holder, leaseMs).then(
+        (held) => {
+          if (held) return;
+          logger.error({ job: key }, 'lease lost (another process took over): stopping the run');
+          onLost();
+        },
+        (error: unknown) => logger.warn({ job: key, err: error }, 'lease renewal failed; trying again'),
+      );
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
+}
+
 const delay = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
     if (signal.aborted) return resolve();
@@ -173,18 +200,8 @@ export class SourceScheduler {
     const controller = new AbortController();
     const onStop = () => controller.abort();
     this.stopping.signal.addEventListener('abort', onStop, { once: true });
-    const renewal = setInterval(
-      () => {
-        leases.renew(job.key, holder, this.settings.leaseMs).then(
-          (held) => {
-            if (held) return;
-            logger.error({ job: job.key }, 'lease lost (another scheduler took over): stopping the run');
-            controller.abort();
-          },
-          (error: unknown) => logger.warn({ job: job.key, err: error }, 'lease renewal failed; trying again'),
-        );
-      },
-      Math.max(1, Math.floor(this.settings.leaseMs / 3)),
+    const renewal = keepLease(leases, job.key, holder, this.settings.leaseMs, logger, () =>
+      controller.abort(),
     );
     logger.info({ job: job.key }, 'scheduled run started');
     try {
