@@ -201,11 +201,13 @@ export async function runEventSource(
   // A run stopped by shutdown did not see the whole source: it is not a successful run.
   if (interrupted) noteError(null, 'run interrupted by shutdown before the source was read to the end');
 
+  const finishedAt = deps.now();
   const run: ScraperRun = {
     source: source.name,
     run_id: runId,
     started_at: startedAt,
-    finished_at: deps.now(),
+    finished_at: finishedAt,
+    duration_ms: Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)),
     success: fatal === null && !interrupted,
     decisions_added: added,
     decisions_updated: updated,

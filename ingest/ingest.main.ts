@@ -1,11 +1,17 @@
 /** Ingest as its own process: runs the configured sources once, publishes their events and a health event each, exits. */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { parseEnv } from '../infra/config/env.ts';
 import { ingestEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
+import { TableSourceLeases } from '../infra/scheduler/table-source-lease.ts';
 import { configuredSources } from './configured-sources.ts';
-import { runEventSource, runSource } from './ingest-runner.ts';
+import { runConfigured } from './run-configured.ts';
+import { keepLease } from './scheduler/source-scheduler.ts';
+
+/** Lease of the source while this run lasts (renewed every third), as a scheduled run holds it. */
+const LEASE_MS = 120_000;
 
 async function main(): Promise<void> {
   const env = parseEnv(ingestEnv);
@@ -21,19 +27,32 @@ async function main(): Promise<void> {
     newId: randomUUID,
     logger,
   };
+  // A scheduled run of the same source (`npm run start:scheduler`) and this one never overlap.
+  const leases = new TableSourceLeases(infra.db);
+  const holder = `ingest:${hostname()}:${process.pid}`;
+  if (!(await leases.acquire(env.SOURCE, holder, LEASE_MS))) {
+    await infra.close();
+    throw new Error(
+      `SOURCE=${env.SOURCE} is being read by a scheduled run right now; try again when it has finished`,
+    );
+  }
+  const renewal = keepLease(leases, env.SOURCE, holder, LEASE_MS, logger, () => controller.abort());
   try {
     // The ingest state lets a source skip what it already holds before fetching it (bger).
     const sources = await configuredSources(env, undefined, infra.ingestState);
     for (const configured of sources) {
       if (controller.signal.aborted) break;
       const onProgress = (seen: number) => logger.info({ source: configured.source.name, seen }, 'progress');
-      const run =
-        configured.kind === 'decisions'
-          ? await runSource(configured.source, deps, { signal: controller.signal, onProgress })
-          : await runEventSource(configured.source, deps, { signal: controller.signal, onProgress });
+      const run = await runConfigured(configured, deps, { signal: controller.signal, onProgress });
       logger.info({ run }, 'ingest finished');
     }
   } finally {
+    clearInterval(renewal);
+    await leases
+      .release(env.SOURCE, holder, null)
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'releasing the source lease failed; it expires by itself'),
+      );
     await infra.close();
   }
 }

@@ -168,30 +168,3 @@ export async function corpusStatistics(
     ...graph,
   };
 }
-
-/** Latest run per source, with staleness judged against `now`. */
-export async function scraperHealth(db: Database, now: Date, staleAfterHours: number) {
-  const rows = await db.selectFrom('scraper_health').selectAll().orderBy('source').execute();
-  const limit = now.getTime() - staleAfterHours * 3_600_000;
-  return {
-    generated_at: now.toISOString(),
-    sources: rows.map((r) => ({
-      source: r.source,
-      success: r.success,
-      run_id: r.run_id,
-      started_at: r.started_at,
-      finished_at: r.finished_at,
-      decisions_added: r.decisions_added,
-      decisions_updated: r.decisions_updated,
-      items_seen: r.items_seen,
-      items_failed: r.items_failed,
-      total_held: r.total_held,
-      portal_count: r.portal_count,
-      last_success_at: r.last_success_at,
-      stale: r.last_success_at === null || new Date(r.last_success_at).getTime() < limit,
-      errors: (r.errors as { item: string | null; message: string }[]).slice(0, 20),
-      unknown_courts: (r.unknown_courts ?? {}) as Record<string, number>,
-      metadata_disagreements: (r.metadata_disagreements ?? {}) as Record<string, number>,
-    })),
-  };
-}

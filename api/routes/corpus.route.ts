@@ -8,7 +8,8 @@ import {
 } from '../../contracts/api/corpus.schema.ts';
 import { validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
-import { assertKnownCourt, corpusStatistics, listCourts, scraperHealth } from '../queries/corpus.query.ts';
+import { assertKnownCourt, corpusStatistics, listCourts } from '../queries/corpus.query.ts';
+import { scraperHealth } from '../queries/scraper-health.query.ts';
 
 export const corpusRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>

@@ -71,12 +71,25 @@ export type StatisticsResponse = z.infer<typeof statisticsResponse>;
 
 export const scraperHealthEntry = z.object({
   source: z.string(),
-  success: z.boolean(),
-  run_id: z.string(),
-  started_at: z.string(),
-  finished_at: z.string(),
+  success: z.boolean().describe('The latest run read the source to the end (false when it never ran)'),
+  never_run: z.boolean().describe('A scheduled source without any run yet (its run fields are null or 0)'),
+  run_id: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  duration_ms: z.number().int().nullable().describe('Length of the latest run'),
   decisions_added: z.number().int(),
   decisions_updated: z.number().int(),
+  decisions_withdrawn: z.number().int().describe('Withdrawals the latest run published'),
+  http_errors: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Failed portal requests of the latest run (retries included); null for a source without HTTP'),
+  consecutive_failures: z.number().int().describe('Failed runs since the last successful one'),
+  scheduled: z.boolean().describe('Named by the schedule the scheduler declared'),
+  schedule: z.string().nullable().describe('Cron expression of the scheduled job running the source'),
+  schedule_timezone: z.string().nullable(),
+  next_run_at: z.string().nullable().describe('Next cron time of the scheduled job (before jitter and back-off)'),
   items_seen: z.number().int(),
   items_failed: z.number().int(),
   total_held: z.number().int(),
@@ -97,5 +110,6 @@ export const scraperHealthEntry = z.object({
 });
 export const scraperHealthResponse = z.object({
   generated_at: z.string(),
+  stale_after_hours: z.number().int().describe('A source is stale when it has not succeeded for this long'),
   sources: z.array(scraperHealthEntry),
 });

@@ -4,7 +4,7 @@ import { commentaryPublishedV1 } from './commentary-events.ts';
 import { decisionPublishedV1, decisionWithdrawnV1 } from './decision-events.ts';
 import { envelopeSchema, type RawEnvelope, type StreamName } from './envelope.ts';
 import { materialPublishedV1 } from './material-events.ts';
-import { scraperRunCompletedV1 } from './scraper-health-events.ts';
+import { scraperRunCompletedV1, scraperScheduleDeclaredV1 } from './scraper-health-events.ts';
 import { legislationCatalogEntryPublishedV1, statuteVersionPublishedV1 } from './statute-events.ts';
 
 export * from './billing-events.ts';
@@ -25,6 +25,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   billingEventReceivedV1,
   commentaryPublishedV1,
   materialPublishedV1,
+  scraperScheduleDeclaredV1,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
@@ -39,6 +40,7 @@ export const STREAM_OF: Record<DomainEventType, StreamName> = {
   BillingEventReceived: 'billing',
   CommentaryPublished: 'commentaries',
   MaterialPublished: 'materials',
+  ScraperScheduleDeclared: 'scraper-health',
 };
 
 /**

@@ -173,6 +173,21 @@ export interface ScraperHealthTable {
   event_position: number;
   unknown_courts: unknown;
   metadata_disagreements: unknown;
+  decisions_withdrawn: number;
+  /** Failed portal requests of the latest run; null when the source reports none (no HTTP, older event). */
+  http_errors: number | null;
+  duration_ms: number | null;
+  /** Failed runs since the last successful one. */
+  consecutive_failures: number;
+}
+
+/** A source the latest schedule declaration names (the job that runs it, its cron expression). */
+export interface ScraperScheduleTable {
+  source: string;
+  schedule_key: string;
+  cron: string;
+  timezone: string;
+  declared_at: string;
 }
 
 export interface StatuteVersionTable {
@@ -540,6 +555,15 @@ export interface BillingInvoiceTable {
   event_order: string;
 }
 
+/** The lease and back-off state of a scheduled ingest job. */
+export interface SourceLeaseTable {
+  schedule_key: string;
+  holder: string | null;
+  expires_at: string | null;
+  consecutive_failures: number;
+  retry_at: string | null;
+}
+
 /** Pro calls per license key (by hash) and UTC day, for the daily quota. */
 export interface BillingUsageTable {
   key_hash: string;
@@ -553,6 +577,7 @@ export interface DB {
   ingest_state: IngestStateTable;
   ingest_completions: IngestCompletionTable;
   rate_limit_counters: RateLimitCounterTable;
+  source_leases: SourceLeaseTable;
   alerts: AlertTable;
   alert_hits: AlertHitTable;
   projection_checkpoints: ProjectionCheckpointTable;
@@ -565,6 +590,7 @@ export interface DB {
   court_feed_items: CourtFeedItemTable;
   court_feeds: CourtFeedTable;
   scraper_health: ScraperHealthTable;
+  scraper_schedule: ScraperScheduleTable;
   statute_versions: StatuteVersionTable;
   statute_articles: StatuteArticleTable;
   legislation_catalog: LegislationCatalogTable;

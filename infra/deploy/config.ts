@@ -81,7 +81,7 @@ export const apiEnv = infraEnv.extend({
   HOST: z.string().default('127.0.0.1'),
   BASE_PATH: basePath,
   PUBLIC_BASE_URL: z.string().url().optional(),
-  STALE_AFTER_HOURS: positiveInt(36),
+  STALE_AFTER_HOURS: positiveInt(26),
   MAX_SEARCH_RESPONSE_CHARS: positiveInt(2_000_000),
   /** `/verify-claim`: an OpenAI-compatible chat-completions server; without OPENAI_MODEL the lexical judge answers. */
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -12,6 +12,8 @@ import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
 import { warmGraphStatistics } from '../../api/queries/graph-statistics.query.ts';
 import { generatedSampleSources, type LoadReport, loadSamples } from '../../ingest/sample-load.ts';
+import { startIngestScheduler } from '../../ingest/scheduler/start-scheduler.ts';
+import { embeddedScheduleEnv, type SchedulerEnv } from './schedule-config.ts';
 import { AlertDelivery, alertDeliverySettings } from '../../projector/alerts/alert-delivery.ts';
 import { liveLag, projectionLag } from '../../projector/lag.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
@@ -91,6 +93,8 @@ async function project(
 
 async function main(): Promise<void> {
   const env = parseEnv(embeddedEnv);
+  // Parsed at start-up with the rest: a bad SCHEDULE stops the start naming it.
+  const scheduleEnv = parseEnv(embeddedScheduleEnv);
   const logger = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, 'embedded');
   const started = Date.now();
   const dataDir = resolve(env.DATA_DIR);
@@ -156,9 +160,16 @@ async function main(): Promise<void> {
       say('optimising the database after the load …');
       await optimiseAfterBulkLoad(infra.db);
     }
-    await serve(env, infra, projector, logger, started, (shutdown) => {
-      serving.shutdown = shutdown;
-    });
+    await serve(
+      { ...env, scheduler: scheduleEnv.SCHEDULE ? { ...scheduleEnv, SCHEDULE: scheduleEnv.SCHEDULE } : null },
+      infra,
+      projector,
+      logger,
+      started,
+      (shutdown) => {
+        serving.shutdown = shutdown;
+      },
+    );
     if (stop.signal.aborted) await serving.shutdown?.('SIGINT');
   } catch (error) {
     await projector?.stop().catch(() => {});
@@ -168,7 +179,7 @@ async function main(): Promise<void> {
 }
 
 async function serve(
-  env: Readonly<EmbeddedEnv>,
+  env: Readonly<EmbeddedEnv> & { readonly scheduler: SchedulerEnv | null },
   infra: Infra,
   projector: ProjectorHost,
   logger: ReturnType<typeof createLogger>,
@@ -185,11 +196,18 @@ async function serve(
     { loggerInstance: logger, trustProxy: env.TRUST_PROXY },
   );
   const delivery = new AlertDelivery({ db: infra.db, logger }, alertDeliverySettings(env));
+  // SCHEDULE (opt-in): the sources it names run on their cron expressions in this process too.
+  const schedule = env.scheduler
+    ? await startIngestScheduler(env.scheduler, infra, logger, `embedded:${process.pid}`)
+    : null;
+  for (const next of schedule?.nextRuns() ?? [])
+    say(`  scheduled: ${next.key}, next run ${next.at ?? 'never'} (${env.scheduler?.SCHEDULE_TIMEZONE})`);
   let stopping = false;
   onShutdown(async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`${signal}: shutting down`);
+    await schedule?.stop();
     await app.close();
     await delivery.stop();
     await projector.stop();

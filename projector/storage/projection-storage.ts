@@ -48,14 +48,16 @@ export function postgresTables(
     schema: string,
     onlyExisting: boolean,
   ) => {
+    if (onlyExisting) {
+      // Only a live generation's views are re-created: readers see it through at least one of
+      // them (a table added by an upgrade has no view yet and gets one here).
+      const uses = await sql<{ n: number }>`
+        select count(*)::int as n from information_schema.view_table_usage
+        where view_schema = ${base} and table_schema = ${schema} and view_name = any(${[...tables]})
+      `.execute(db);
+      if (Number(uses.rows[0]?.n ?? 0) === 0) return;
+    }
     for (const table of tables) {
-      if (onlyExisting) {
-        const uses = await sql<{ n: number }>`
-          select count(*)::int as n from information_schema.view_table_usage
-          where view_schema = ${base} and view_name = ${table} and table_schema = ${schema} and table_name = ${table}
-        `.execute(db);
-        if (Number(uses.rows[0]?.n ?? 0) === 0) continue;
-      }
       await sql`drop view if exists ${ident(base)}.${ident(table)}`.execute(db);
       await sql`create view ${ident(base)}.${ident(table)} as select * from ${ident(schema)}.${ident(table)}`.execute(
         db,

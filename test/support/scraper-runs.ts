@@ -7,6 +7,7 @@ export function scraperRun(
   runId: string,
   finishedAt: string,
   success: boolean,
+  overrides: Partial<ScraperRun> = {},
 ): OutgoingEvent {
   const run: ScraperRun = {
     source,
@@ -21,6 +22,7 @@ export function scraperRun(
     total_held: 10,
     portal_count: null,
     errors: success ? [] : [{ item: null, message: 'portal down' }],
+    ...overrides,
   };
   return {
     stream: 'scraper-health',
@@ -32,6 +34,30 @@ export function scraperRun(
       source,
       key: source,
       data: run,
+    },
+  };
+}
+
+/** A ScraperScheduleDeclared event: `jobs` as [schedule key, cron, health sources]. */
+export function scheduleDeclared(
+  declaredAt: string,
+  timezone: string,
+  jobs: readonly [string, string, readonly string[]][],
+): OutgoingEvent {
+  return {
+    stream: 'scraper-health',
+    envelope: {
+      type: 'ScraperScheduleDeclared',
+      schemaVersion: 1,
+      eventId: `schedule-${declaredAt}`,
+      occurredAt: declaredAt,
+      source: 'scheduler',
+      key: 'schedule',
+      data: {
+        declared_at: declaredAt,
+        timezone,
+        jobs: jobs.map(([key, cron, sources]) => ({ schedule_key: key, cron, sources: [...sources] })),
+      },
     },
   };
 }

@@ -5,6 +5,7 @@ import { XmlSyntaxError } from '../fedlex/xml-tree.ts';
 import { materialRecord } from '../statute-record.ts';
 import { GazetteDocumentError, parseGazetteDocument } from './gazette-document.parser.ts';
 import type { GazetteLister, GazetteListing } from './gazette-listing.client.ts';
+import { httpErrorCount } from '../../http/http-error-count.ts';
 
 export interface MaterialItem extends RawItem {
   readonly listing?: GazetteListing;
@@ -30,10 +31,14 @@ export interface FedlexMaterialsOptions {
  */
 export class FedlexMaterialsSource implements EventSource<MaterialItem> {
   readonly name: string;
+  /** Failed portal requests so far (the client's count); absent when the client keeps none. */
+  readonly httpErrors?: () => number;
   private listed: number | null = null;
 
   constructor(private readonly options: FedlexMaterialsOptions) {
     this.name = options.name ?? 'fedlex-materials';
+    const httpErrors = httpErrorCount(options.http);
+    if (httpErrors) this.httpErrors = httpErrors;
   }
 
   async *items(): AsyncIterable<MaterialItem> {

@@ -5,6 +5,7 @@ import { statuteRecord } from '../statute-record.ts';
 import { AkomaNtosoError, parseAkomaNtoso } from './akoma-ntoso.parser.ts';
 import type { FedlexVersion, FedlexVersionLister } from './fedlex-sparql.client.ts';
 import { XmlSyntaxError } from './xml-tree.ts';
+import { httpErrorCount } from '../../http/http-error-count.ts';
 
 export interface FedlexItem extends RawItem {
   readonly version?: FedlexVersion;
@@ -27,10 +28,14 @@ export interface FedlexSourceOptions {
  */
 export class FedlexSource implements EventSource<FedlexItem> {
   readonly name: string;
+  /** Failed portal requests so far (the client's count); absent when the client keeps none. */
+  readonly httpErrors?: () => number;
   private listed: number | null = null;
 
   constructor(private readonly options: FedlexSourceOptions) {
     this.name = options.name ?? 'fedlex';
+    const httpErrors = httpErrorCount(options.http);
+    if (httpErrors) this.httpErrors = httpErrors;
   }
 
   async *items(): AsyncIterable<FedlexItem> {

@@ -5,6 +5,7 @@ import { statuteRecord } from '../statute-record.ts';
 import { CantonalTextError, parseCantonalText } from './cantonal-portal.parser.ts';
 import type { LexfindCatalogue } from './lexfind-catalogue.client.ts';
 import { parseCatalogueEntry, type CatalogueContent } from './lexfind.parser.ts';
+import { httpErrorCount } from '../../http/http-error-count.ts';
 
 export interface CantonalTextItem extends RawItem {
   readonly entry: CatalogueContent;
@@ -18,6 +19,8 @@ export interface CantonalTextItem extends RawItem {
  */
 export class CantonalTextSource implements EventSource<CantonalTextItem> {
   readonly name: string;
+  /** Failed portal requests so far (the client's count); absent when the client keeps none. */
+  readonly httpErrors?: () => number;
   private listed: number | null = null;
 
   constructor(
@@ -26,6 +29,8 @@ export class CantonalTextSource implements EventSource<CantonalTextItem> {
     name = 'cantonal',
   ) {
     this.name = name;
+    const httpErrors = httpErrorCount(http);
+    if (httpErrors) this.httpErrors = httpErrors;
   }
 
   async *items(): AsyncIterable<CantonalTextItem> {

@@ -36,6 +36,11 @@ export class LexfindCatalogue {
     private readonly options: LexfindCatalogueOptions = {},
   ) {}
 
+  /** Failed requests of the underlying client so far; undefined when it keeps no count. */
+  get failedRequests(): number | undefined {
+    return this.http.failedRequests;
+  }
+
   async *files(): AsyncIterable<CatalogueFile> {
     const base = this.options.baseUrl ?? LEXFIND_API_BASE;
     for (const jurisdiction of this.options.entities ?? LEXFIND_ENTITY_ORDER) {

@@ -3,6 +3,7 @@ import { type RawItem, SourceItemError } from '../../source.port.ts';
 import { catalogRecord } from '../statute-record.ts';
 import type { LexfindCatalogue } from './lexfind-catalogue.client.ts';
 import { parseCatalogueEntry } from './lexfind.parser.ts';
+import { httpErrorCount } from '../../http/http-error-count.ts';
 
 export interface CatalogueItem extends RawItem {
   readonly raw?: unknown;
@@ -17,6 +18,8 @@ export interface CatalogueItem extends RawItem {
  */
 export class LexfindCatalogueSource implements EventSource<CatalogueItem> {
   readonly name: string;
+  /** Failed portal requests so far (the client's count); absent when the client keeps none. */
+  readonly httpErrors?: () => number;
   private entries: number | null = null;
 
   constructor(
@@ -24,6 +27,8 @@ export class LexfindCatalogueSource implements EventSource<CatalogueItem> {
     name = 'lexfind',
   ) {
     this.name = name;
+    const httpErrors = httpErrorCount(catalogue);
+    if (httpErrors) this.httpErrors = httpErrors;
   }
 
   async *items(): AsyncIterable<CatalogueItem> {

@@ -8,6 +8,7 @@ import {
   ONLINEKOMMENTAR_API,
   parseCommentaryDetail,
 } from './onlinekommentar.parser.ts';
+import { httpErrorCount } from '../../http/http-error-count.ts';
 
 export interface CommentaryItem extends RawItem {
   readonly language?: 'de' | 'fr' | 'it';
@@ -39,11 +40,15 @@ export function listingUrl(base: string, language: string, page: number): string
  */
 export class OnlineKommentarSource implements EventSource<CommentaryItem> {
   readonly name: string;
+  /** Failed portal requests so far (the client's count); absent when the client keeps none. */
+  readonly httpErrors?: () => number;
   private listed: number | null = null;
   private readonly base: string;
 
   constructor(private readonly options: OnlineKommentarSourceOptions) {
     this.name = options.name ?? 'onlinekommentar';
+    const httpErrors = httpErrorCount(options.http);
+    if (httpErrors) this.httpErrors = httpErrors;
     this.base = (options.baseUrl ?? ONLINEKOMMENTAR_API).replace(/\/+$/, '');
   }
 
