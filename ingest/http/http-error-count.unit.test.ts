@@ -26,10 +26,12 @@ const settings = (source: SourceSettings['SOURCE']): SourceSettings => ({
   STATUTE_LANGUAGES: ['de'],
   HTTP_MIN_INTERVAL_MS: 1,
   HTTP_TIMEOUT_MS: 1000,
+  BGER_BASE_URL: 'http://127.0.0.1:9',
+  BGER_DAYS: 1,
 });
 
 describe('HTTP errors of the portal sources', () => {
-  it.each(['fedlex', 'fedlex-materials', 'lexfind', 'onlinekommentar'] as const)(
+  it.each(['fedlex', 'fedlex-materials', 'lexfind', 'onlinekommentar', 'bger'] as const)(
     'every source of %s reports its client’s failed requests',
     async (source) => {
       const client = countingClient();
