@@ -150,9 +150,9 @@ export function decisionVersionsBehaviour(
       .values({
         alert_id: 'alert-versions',
         secret: 'x'.repeat(32),
-        search: JSON.stringify({ query: 'Zitronenfalter' }) as never,
-        query_ast: JSON.stringify(alertQuery) as never,
-        filters: JSON.stringify({}) as never,
+        search: JSON.stringify({ query: 'Zitronenfalter' }),
+        query_ast: JSON.stringify(alertQuery),
+        filters: JSON.stringify({}),
         webhook_url: null,
         created_at: '2025-01-01T00:00:00.000Z',
       })
