@@ -1207,6 +1207,7 @@ describe('HTTP surface', () => {
       expect(detail!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
         'path:decision_id',
         'query:full_text',
+        'query:version',
       ]);
       for (const path of ['/courts', '/statistics', '/scraper-health'])
         expect(paths[path]?.['get'], path).toBeDefined();

@@ -7,7 +7,10 @@ import { courtFeedsProjection } from './court-feeds/court-feeds.projection.ts';
 import { courtsProjection } from './courts/courts.projection.ts';
 import { decisionIdentifiersProjection } from './decision-identifiers/decision-identifiers.projection.ts';
 import { decisionSearchProjection } from './decision-search/decision-search.projection.ts';
-import { decisionSearchPostgresStorage } from './decision-search/decision-search.storage.ts';
+import {
+  decisionSearchBookkeepingStorage,
+  decisionSearchPostgresStorage,
+} from './decision-search/decision-search.storage.ts';
 import { decisionStructureProjection } from './decision-structure/decision-structure.projection.ts';
 import { decisionsProjection } from './decisions/decisions.projection.ts';
 import { gazetteIndexProjection } from './gazette-index/gazette-index.projection.ts';
@@ -26,10 +29,20 @@ export interface SearchBackend {
 }
 
 function searchStorage(generations: SearchGenerations): ProjectionStorage {
+  const bookkeeping = decisionSearchBookkeepingStorage;
   return {
-    create: ({ generation }) => generations.createGeneration(generation),
-    activate: ({ generation }) => generations.activateGeneration(generation),
-    drop: ({ generation }) => generations.dropGeneration(generation),
+    create: async (ctx) => {
+      await bookkeeping.create(ctx);
+      await generations.createGeneration(ctx.generation);
+    },
+    activate: async (ctx) => {
+      await bookkeeping.activate(ctx);
+      await generations.activateGeneration(ctx.generation);
+    },
+    drop: async (ctx) => {
+      await generations.dropGeneration(ctx.generation);
+      await bookkeeping.drop(ctx);
+    },
   };
 }
 

@@ -145,7 +145,7 @@ export const RESEARCH_TOOLS: readonly ResearchTool[] = [
     path: decisionParams,
     query: decisionQuery,
     output: decisionDetail,
-    run: (deps, args) => decisionOrNotFound(deps, args.decision_id, args.full_text),
+    run: (deps, args) => decisionOrNotFound(deps, args.decision_id, args),
   }),
   tool({
     name: 'get_erwaegung',

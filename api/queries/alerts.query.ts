@@ -51,12 +51,23 @@ export async function deleteAlert(db: Database, alertId: string): Promise<void> 
   await db.deleteFrom('alerts').where('alert_id', '=', alertId).execute();
 }
 
-/** The newest hits of an alert, for its feed. */
+/** The newest hits of an alert, for its feed; decisions withdrawn since they matched are left out. */
 export async function feedHits(db: Database, alertId: string): Promise<FeedHit[]> {
   const rows = await db
     .selectFrom('alert_hits')
     .select(['matched_at', 'decision'])
     .where('alert_id', '=', alertId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('decisions')
+            .select('decisions.decision_id')
+            .whereRef('decisions.decision_id', '=', 'alert_hits.decision_id')
+            .where('decisions.withdrawn_at', 'is not', null),
+        ),
+      ),
+    )
     .orderBy('matched_at', 'desc')
     .orderBy('event_position', 'desc')
     .limit(FEED_ENTRIES)

@@ -5,6 +5,7 @@ import {
   decisionDetail,
   decisionParams,
   decisionQuery,
+  type DecisionQuery,
   searchDecisionsQuery,
   searchEnvelope,
 } from '../../contracts/api/decisions.schema.ts';
@@ -19,7 +20,7 @@ export const decisionsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const lookup = (idOrDocket: string, fullText: boolean) => decisionOrNotFound(deps, idOrDocket, fullText);
+    const lookup = (idOrDocket: string, query: DecisionQuery) => decisionOrNotFound(deps, idOrDocket, query);
 
     r.get(
       '/decisions',
@@ -42,12 +43,14 @@ export const decisionsRoutes =
         schema: {
           tags: ['Decisions'],
           summary: 'One decision by id or docket number',
+          description:
+            'The newest version of the decision, with every version it had (`versions`: when seen, what changed, content hash, source); `version=N` serves version N with the same citation strings. A withdrawn decision (`withdrawn: true`) stays retrievable here but has left search and the court feeds.',
           params: decisionParams,
           querystring: decisionQuery,
           response: { 200: decisionDetail, 404: errorBody, 422: validationErrorBody },
         },
       },
-      async (request) => lookup(request.params.decision_id, request.query.full_text),
+      async (request) => lookup(request.params.decision_id, request.query),
     );
 
     // A docket number written with its slash unencoded (`/decisions/6B_1234/2025`).
@@ -71,7 +74,7 @@ export const decisionsRoutes =
           throw notFound(
             `No export format '${format[1]}'; formats: ${EXPORT_FORMATS.join(', ')} (/decisions/${head}/export.docx)`,
           );
-        return lookup(`${head}/${tail}`, request.query.full_text);
+        return lookup(`${head}/${tail}`, request.query);
       },
     );
 

@@ -111,7 +111,20 @@ export const decisionParams = z.object({
 
 export const decisionQuery = z.object({
   full_text: boolParam(true).describe('Include the full text'),
+  version: intParam(1)
+    .optional()
+    .describe('Serve this version of the decision (1 = as first seen; see `versions`); default the newest'),
 });
+export type DecisionQuery = z.infer<typeof decisionQuery>;
+
+export const decisionVersion = z.object({
+  version: z.number().int(),
+  seen_at: z.string().nullable().describe('When the service first saw this content'),
+  changed: z.array(z.string()).describe('Fields that differ from the previous version (empty for version 1)'),
+  content_hash: z.string(),
+  source: z.string().nullable(),
+});
+export type DecisionVersion = z.infer<typeof decisionVersion>;
 
 export const decisionDetail = decisionSummary.extend({
   regeste: z.string().nullable(),
@@ -129,5 +142,12 @@ export const decisionDetail = decisionSummary.extend({
     version: z.number().int(),
   }),
   other_matches: z.array(z.string()).optional().describe('Other decisions with the same docket number'),
+  version: z.number().int().describe('The version served'),
+  versions: z.array(decisionVersion).describe('Every version of the decision, oldest first'),
+  withdrawn: z
+    .boolean()
+    .describe('The source no longer lists the decision; it has left search and the feeds'),
+  withdrawn_at: z.string().nullable(),
+  withdrawal_reason: z.string().nullable(),
 });
 export type DecisionDetail = z.infer<typeof decisionDetail>;

@@ -75,6 +75,9 @@ export interface DecisionTable {
   version: number;
   event_position: number;
   updated_at: string;
+  /** Set while the source no longer lists the decision (DecisionWithdrawn); null otherwise. */
+  withdrawn_at: string | null;
+  withdrawal_reason: string | null;
 }
 
 export interface DecisionVersionTable {
@@ -84,6 +87,20 @@ export interface DecisionVersionTable {
   event_id: string;
   event_position: number;
   scraped_at: string;
+  /** When the service first saw this content (the event's occurredAt). Null only in rows of older releases. */
+  seen_at: string | null;
+  /** The fields that differ from the previous version (VERSIONED_FIELDS); empty for version 1. */
+  changed: unknown;
+  source: string | null;
+  /** The full normalised record of this version (NormalisedDecision). */
+  record: unknown;
+}
+
+/** Per projection generation: the source of the decision record it holds (source precedence). */
+export interface DecisionSourceTable {
+  decision_id: string;
+  source: string;
+  event_position: number;
 }
 
 export interface DecisionSearchTable {
@@ -584,6 +601,7 @@ export interface DB {
   dead_letters: DeadLetterTable;
   decisions: DecisionTable;
   decision_versions: DecisionVersionTable;
+  decision_sources: DecisionSourceTable;
   decision_search: DecisionSearchTable;
   court_decisions: CourtDecisionTable;
   court_stats: CourtStatsTable;

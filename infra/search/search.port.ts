@@ -33,6 +33,8 @@ export interface SearchWriteContext {
 export interface SearchIndexWriter {
   /** Inserts or replaces documents; `position` orders writes so an older one never wins. */
   upsert(docs: readonly { doc: SearchDocument; position: number }[], ctx: SearchWriteContext): Promise<void>;
+  /** Removes decisions from the index (withdrawn); a document written at a later position stays. */
+  remove(ids: readonly { decision_id: string; position: number }[], ctx: SearchWriteContext): Promise<void>;
 }
 
 export interface SearchFilters {

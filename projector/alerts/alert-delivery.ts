@@ -117,6 +117,10 @@ export class AlertDelivery {
       from (
         select alert_id, decision_id from alert_hits
         where delivery = 'pending' and next_attempt_at <= now()
+          -- withdrawn since it matched (the decisions read model): held back until republished
+          and not exists (
+            select 1 from decisions d where d.decision_id = alert_hits.decision_id and d.withdrawn_at is not null
+          )
         order by next_attempt_at
         limit ${this.settings.batchSize}
         for update skip locked

@@ -33,14 +33,14 @@ export function alertDecisionSummary(d: DecisionPublished['data']) {
  * Matches every published decision against the saved searches and records a hit per alert and
  * decision, once (a re-publication or a replay adds nothing). An alert sees the decisions
  * published (event time) from its creation on. Webhook alerts' hits start `pending` for the
- * delivery loop.
+ * delivery loop, which (like the alert's feed) passes over decisions withdrawn since.
  */
 export function alertsProjection(matcher: SearchMatcher): Projection {
   return {
     name: 'alerts',
     storage: sharedTables,
     streams: ['decisions'],
-    handles: ['DecisionPublished'],
+    handles: ['DecisionPublished', 'DecisionWithdrawn'],
     async handle(batch: readonly PositionedEvent[], ctx): Promise<void> {
       const { tx, now } = ctx;
       const alerts = await tx
@@ -48,9 +48,14 @@ export function alertsProjection(matcher: SearchMatcher): Projection {
         .select(['alert_id', 'created_at', 'query_ast', 'filters', 'webhook_url'])
         .execute();
       if (alerts.length === 0) return;
+      // A decision the batch ends by withdrawing is not matched (never alert on a withdrawn one).
       const latest = new Map<string, PositionedEvent<DecisionPublished>>();
-      for (const e of batch as readonly PositionedEvent<DecisionPublished>[])
-        latest.set(e.event.data.decision_id, e);
+      for (const e of batch) {
+        if (e.event.type === 'DecisionPublished')
+          latest.set(e.event.data.decision_id, e as PositionedEvent<DecisionPublished>);
+        else if (e.event.type === 'DecisionWithdrawn') latest.delete(e.event.data.decision_id);
+      }
+      if (latest.size === 0) return;
       const docs = new Map<string, SearchDocument>();
       const docOf = (e: PositionedEvent<DecisionPublished>) => {
         let doc = docs.get(e.event.data.decision_id);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DecisionPublished } from '../../contracts/events/index.ts';
+import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import {
   citationGraphRows,
@@ -78,9 +78,24 @@ export async function writeCitationGraphRows(
   await sql`delete from decision_references where source_id = any(${ids}::text[])`.execute(tx);
   await sql`delete from statute_references where source_id = any(${ids}::text[])`.execute(tx);
   await sql`delete from citation_nodes where decision_id = any(${ids}::text[])`.execute(tx);
-  await insertByColumns(tx, 'citation_nodes', NODE_COLUMNS, rows.map((r) => r.node));
-  await insertByColumns(tx, 'decision_references', REFERENCE_COLUMNS, rows.flatMap((r) => r.references));
-  await insertByColumns(tx, 'statute_references', STATUTE_COLUMNS, rows.flatMap((r) => r.statutes));
+  await insertByColumns(
+    tx,
+    'citation_nodes',
+    NODE_COLUMNS,
+    rows.map((r) => r.node),
+  );
+  await insertByColumns(
+    tx,
+    'decision_references',
+    REFERENCE_COLUMNS,
+    rows.flatMap((r) => r.references),
+  );
+  await insertByColumns(
+    tx,
+    'statute_references',
+    STATUTE_COLUMNS,
+    rows.flatMap((r) => r.statutes),
+  );
 }
 
 /**
@@ -96,10 +111,13 @@ export const citationGraphProjection: Projection = {
   streams: ['decisions'],
   handles: ['DecisionPublished'],
   async handle(batch: readonly PositionedEvent[], ctx: ProjectionContext): Promise<void> {
-    const latest = new Map<string, { data: DecisionPublished['data']; position: number }>();
-    for (const { event, position } of batch as readonly PositionedEvent<DecisionPublished>[]) {
-      latest.set(event.data.decision_id, { data: event.data, position });
-    }
+    // Source precedence as the decisions read model applies it.
+    const latest = new Map(
+      publishedOf(await decisionChanges(ctx.tx, batch)).map(({ event, position }) => [
+        event.data.decision_id,
+        { data: event.data, position },
+      ]),
+    );
     if (latest.size === 0) return;
     const stored = await sql<{ decision_id: string; event_position: number }>`
       select decision_id, event_position from citation_nodes where decision_id = any(${[...latest.keys()]}::text[])

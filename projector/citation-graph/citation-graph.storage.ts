@@ -1,3 +1,4 @@
+import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
 
 /**
@@ -83,5 +84,7 @@ export const citationGraphStorage = postgresTables(
     `create index statute_references_article on statute_references (act_key, article, source_id)
       include (source_date, source_court)`,
     `create index statute_references_act on statute_references (act_key, source_id)`,
+    DECISION_SOURCES_DDL,
   ],
+  [DECISION_SOURCES_DDL],
 );

@@ -1,3 +1,4 @@
+import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
 
 export const courtFeedsStorage = postgresTables(
@@ -17,5 +18,7 @@ export const courtFeedsStorage = postgresTables(
       updated text,
       digest text not null
     )`,
+    DECISION_SOURCES_DDL,
   ],
+  [DECISION_SOURCES_DDL],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DecisionPublished } from '../../contracts/events/index.ts';
+import { decisionChanges, publishedOf, withdrawnOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { courtsStorage } from './courts.storage.ts';
 
@@ -8,24 +9,27 @@ const COURTS_LOCK_CLASS = 72_616_003;
 
 /**
  * Courts read model: one row per decision (court, canton, language, date) and per-court aggregates
- * (count, date range, languages) recomputed for the courts a batch touched.
+ * (count, date range, languages) recomputed for the courts a batch touched. A withdrawn decision
+ * is not counted (its row goes; a later publication brings it back).
  */
 export const courtsProjection: Projection = {
   name: 'courts',
   storage: courtsStorage,
   streams: ['decisions'],
-  handles: ['DecisionPublished'],
+  handles: ['DecisionPublished', 'DecisionWithdrawn'],
   async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {
-    const latest = new Map<string, DecisionPublished['data']>();
-    for (const { event } of batch as readonly PositionedEvent<DecisionPublished>[])
-      latest.set(event.data.decision_id, event.data);
-    if (latest.size === 0) return;
+    const changes = await decisionChanges(tx, batch);
+    const latest = new Map<string, DecisionPublished['data']>(
+      publishedOf(changes).map(({ event }) => [event.data.decision_id, event.data]),
+    );
+    const withdrawn = withdrawnOf(changes).map((w) => w.decision_id);
+    if (latest.size === 0 && withdrawn.length === 0) return;
     // Projector instances handle different partitions at once, but the per-court aggregates are
     // shared: without this, two batches recompute a court each from a snapshot missing the other's
     // rows, and the second insert fails on court_stats_pkey (and was dead-lettered). One batch per
     // generation at a time (the search path starts with the generation's schema); held to commit.
     await sql`select pg_advisory_xact_lock(${COURTS_LOCK_CLASS}, hashtext(current_schema()))`.execute(tx);
-    const ids = [...latest.keys()];
+    const ids = [...latest.keys(), ...withdrawn];
     const previous = await tx
       .selectFrom('court_decisions')
       .select('court')
@@ -39,19 +43,23 @@ export const courtsProjection: Projection = {
       language: d.language,
       decision_date: d.decision_date,
     }));
-    await tx
-      .insertInto('court_decisions')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('decision_id').doUpdateSet({
-          court: (eb) => eb.ref('excluded.court'),
-          canton: (eb) => eb.ref('excluded.canton'),
-          language: (eb) => eb.ref('excluded.language'),
-          decision_date: (eb) => eb.ref('excluded.decision_date'),
-        }),
-      )
-      .execute();
+    if (withdrawn.length > 0)
+      await tx.deleteFrom('court_decisions').where('decision_id', 'in', withdrawn).execute();
+    if (rows.length > 0)
+      await tx
+        .insertInto('court_decisions')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('decision_id').doUpdateSet({
+            court: (eb) => eb.ref('excluded.court'),
+            canton: (eb) => eb.ref('excluded.canton'),
+            language: (eb) => eb.ref('excluded.language'),
+            decision_date: (eb) => eb.ref('excluded.decision_date'),
+          }),
+        )
+        .execute();
     const courts = [...touched];
+    if (courts.length === 0) return;
     await tx.deleteFrom('court_stats').where('court', 'in', courts).execute();
     await sql`
       insert into court_stats (court, canton, decision_count, earliest_date, latest_date, languages)

@@ -1,3 +1,4 @@
+import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
 
 export const courtsStorage = postgresTables(
@@ -21,5 +22,7 @@ export const courtsStorage = postgresTables(
       latest_date date,
       languages jsonb not null
     )`,
+    DECISION_SOURCES_DDL,
   ],
+  [DECISION_SOURCES_DDL],
 );

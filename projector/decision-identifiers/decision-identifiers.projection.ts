@@ -3,6 +3,7 @@ import { decisionIdentifiers } from '../../contracts/citation/decision-identifie
 import type { DecisionPublished } from '../../contracts/events/index.ts';
 import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
 import type { DecisionIdentifierTable } from '../../infra/db/schema.ts';
+import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { decisionIdentifiersStorage } from './decision-identifiers.storage.ts';
 
@@ -74,10 +75,13 @@ export const decisionIdentifiersProjection: Projection = {
   handles: ['DecisionPublished'],
   async handle(batch: readonly PositionedEvent[], ctx: ProjectionContext): Promise<void> {
     const { tx } = ctx;
-    const latest = new Map<string, { data: DecisionPublished['data']; position: number }>();
-    for (const { event, position } of batch as readonly PositionedEvent<DecisionPublished>[]) {
-      latest.set(event.data.decision_id, { data: event.data, position });
-    }
+    // Source precedence as the decisions read model applies it.
+    const latest = new Map(
+      publishedOf(await decisionChanges(ctx.tx, batch)).map(({ event, position }) => [
+        event.data.decision_id,
+        { data: event.data, position },
+      ]),
+    );
     if (latest.size === 0) return;
     const stored = await tx
       .selectFrom('decision_identifiers')

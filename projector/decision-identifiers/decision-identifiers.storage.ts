@@ -1,3 +1,4 @@
+import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
 
 /**
@@ -28,5 +29,7 @@ export const decisionIdentifiersStorage = postgresTables(
     `create index decision_identifiers_decision on decision_identifiers (decision_id)`,
     `create index decision_identifiers_register on decision_identifiers (docket_register, docket_year)`,
     `create index decision_identifiers_bge on decision_identifiers (bge_volume, bge_part, page_start)`,
+    DECISION_SOURCES_DDL,
   ],
+  [DECISION_SOURCES_DDL],
 );

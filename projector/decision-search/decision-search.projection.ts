@@ -1,8 +1,9 @@
 import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
-import type { DecisionPublished, NormalisedDecision } from '../../contracts/events/index.ts';
+import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { referenceKeysOf } from '../../contracts/search/reference-keys.ts';
 import { statuteSearchKeys } from '../../contracts/search/statute-keys.ts';
 import type { SearchDocument, SearchIndexWriter } from '../../infra/search/search.port.ts';
+import { decisionChanges, publishedOf, withdrawnOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import type { ProjectionStorage } from '../storage/projection-storage.ts';
 
@@ -40,20 +41,23 @@ export function searchDocumentOf(d: NormalisedDecision): SearchDocument {
 
 /**
  * Feeds the decision search index: Postgres full-text tables or OpenSearch index generations,
- * whichever writer and storage are given.
+ * whichever writer and storage are given. A withdrawn decision leaves the index; a later
+ * publication brings it back. Source precedence as the decisions read model applies it.
  */
 export function decisionSearchProjection(writer: SearchIndexWriter, storage: ProjectionStorage): Projection {
   return {
     name: 'decision-search',
     storage,
     streams: ['decisions'],
-    handles: ['DecisionPublished'],
+    handles: ['DecisionPublished', 'DecisionWithdrawn'],
     async handle(batch: readonly PositionedEvent[], { tx, generation }: ProjectionContext): Promise<void> {
-      const latest = new Map<string, { doc: SearchDocument; position: number }>();
-      for (const { event, position } of batch as readonly PositionedEvent<DecisionPublished>[]) {
-        latest.set(event.data.decision_id, { doc: searchDocumentOf(event.data), position });
-      }
-      await writer.upsert([...latest.values()], { tx, generation });
+      const changes = await decisionChanges(tx, batch);
+      const docs: { doc: SearchDocument; position: number }[] = publishedOf(changes).map(
+        ({ event, position }) => ({ doc: searchDocumentOf(event.data), position }),
+      );
+      if (docs.length > 0) await writer.upsert(docs, { tx, generation });
+      const withdrawn = withdrawnOf(changes);
+      if (withdrawn.length > 0) await writer.remove(withdrawn, { tx, generation });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { DecisionPublished } from '../../contracts/events/index.ts';
 import { SEGMENTER_VERSION, segmentDecision } from '../../contracts/structure/segment-decision.ts';
 import type { DecisionErwaegungTable, DecisionStructureTable } from '../../infra/db/schema.ts';
+import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { decisionStructureStorage } from './decision-structure.storage.ts';
 
@@ -65,10 +66,13 @@ export const decisionStructureProjection: Projection = {
   streams: ['decisions'],
   handles: ['DecisionPublished'],
   async handle(batch: readonly PositionedEvent[], { tx }: ProjectionContext): Promise<void> {
-    const latest = new Map<string, { data: DecisionPublished['data']; position: number }>();
-    for (const { event, position } of batch as readonly PositionedEvent<DecisionPublished>[]) {
-      latest.set(event.data.decision_id, { data: event.data, position });
-    }
+    // Source precedence as the decisions read model applies it.
+    const latest = new Map(
+      publishedOf(await decisionChanges(tx, batch)).map(({ event, position }) => [
+        event.data.decision_id,
+        { data: event.data, position },
+      ]),
+    );
     if (latest.size === 0) return;
     const stored = await tx
       .selectFrom('decision_structure')

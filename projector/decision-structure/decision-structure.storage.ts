@@ -1,3 +1,4 @@
+import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
 
 /**
@@ -39,5 +40,7 @@ export const decisionStructureStorage = postgresTables(
       primary key (decision_id, ordinal)
     )`,
     `create unique index decision_erwaegungen_number on decision_erwaegungen (decision_id, number)`,
+    DECISION_SOURCES_DDL,
   ],
+  [DECISION_SOURCES_DDL],
 );

@@ -24,7 +24,9 @@ export const decisionsStorage = postgresTables(
       content_hash text not null,
       version integer not null,
       event_position bigint not null,
-      updated_at timestamptz not null
+      updated_at timestamptz not null,
+      withdrawn_at timestamptz,
+      withdrawal_reason text
     )`,
     `create index decisions_docket_key on decisions (docket_key)`,
     `create table decision_versions (
@@ -34,7 +36,19 @@ export const decisionsStorage = postgresTables(
       event_id text not null,
       event_position bigint not null,
       scraped_at timestamptz not null,
+      seen_at timestamptz,
+      changed jsonb not null default '[]',
+      source text,
+      record jsonb,
       primary key (decision_id, version)
     )`,
+  ],
+  [
+    `alter table decisions add column if not exists withdrawn_at timestamptz`,
+    `alter table decisions add column if not exists withdrawal_reason text`,
+    `alter table decision_versions add column if not exists seen_at timestamptz`,
+    `alter table decision_versions add column if not exists changed jsonb not null default '[]'`,
+    `alter table decision_versions add column if not exists source text`,
+    `alter table decision_versions add column if not exists record jsonb`,
   ],
 );

@@ -87,7 +87,10 @@ let handle: DatabaseHandle | null = null;
 const workDir = await mkdtemp(join(tmpdir(), 'bench-distributed-'));
 
 // Every projection the projector process runs, with the streams it reads (no I/O at construction).
-const NO_WRITER: SearchIndexWriter = { upsert: () => Promise.reject(new Error('unused')) };
+const NO_WRITER: SearchIndexWriter = {
+  upsert: () => Promise.reject(new Error('unused')),
+  remove: () => Promise.reject(new Error('unused')),
+};
 const PROJECTIONS = allProjections({ writer: NO_WRITER, generations: null }).map((p) => ({
   name: p.name,
   streams: p.streams,

@@ -120,6 +120,7 @@ export function federalDocket(corpus: Corpus, notIn: readonly string[] = []): st
 export const CHECKED = ['decisions', 'decision-search', 'courts', 'court-feeds', 'scraper-health'] as const;
 const NO_SEARCH_WRITER: SearchIndexWriter = {
   upsert: () => Promise.reject(new Error('the test only reads the projection list')),
+  remove: () => Promise.reject(new Error('the test only reads the projection list')),
 };
 const ALL_PROJECTIONS = allProjections({ writer: NO_SEARCH_WRITER, generations: null });
 const streamsOf = (name: string): readonly string[] =>

@@ -10,13 +10,7 @@ import {
   type SearchWriteContext,
 } from '../search.port.ts';
 import { IndexAdmin } from './index-admin.ts';
-import {
-  type AnalysisMode,
-  RELEVANCE_SORT,
-  dateSort,
-  hitOf,
-  indexDocument,
-} from './index-layout.ts';
+import { type AnalysisMode, RELEVANCE_SORT, dateSort, hitOf, indexDocument } from './index-layout.ts';
 import {
   OpenSearchIndexError,
   isUnavailableStatus,
@@ -207,6 +201,21 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     if (count > 0) await this.bulk(lines);
   }
 
+  async remove(
+    ids: readonly { decision_id: string; position: number }[],
+    ctx: SearchWriteContext,
+  ): Promise<void> {
+    const index = ctx.generation === undefined ? this.indexName : this.admin.generationIndex(ctx.generation);
+    for (let i = 0; i < ids.length; i += BULK_MAX_DOCS) {
+      const lines = ids.slice(i, i + BULK_MAX_DOCS).map(({ decision_id, position }) =>
+        JSON.stringify({
+          delete: { _index: index, _id: decision_id, version: position, version_type: 'external_gte' },
+        }),
+      );
+      await this.bulk(lines);
+    }
+  }
+
   private async bulk(lines: readonly string[]): Promise<void> {
     let body: BulkBody;
     try {
@@ -221,8 +230,12 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     if (!body.errors) return;
     const failures = body.items
       .map((item) => Object.values(item)[0])
-      // 409: a newer position is already indexed (external versioning): nothing to do
-      .filter((r): r is NonNullable<typeof r> => r !== undefined && r.status >= 300 && r.status !== 409);
+      // 409: a newer position is already indexed (external versioning): nothing to do;
+      // 404 without an error: a delete of a document the index does not hold
+      .filter(
+        (r): r is NonNullable<typeof r> =>
+          r !== undefined && r.status >= 300 && r.status !== 409 && !(r.status === 404 && !r.error),
+      );
     if (failures.length === 0) return;
     const describe = failures
       .slice(0, 5)

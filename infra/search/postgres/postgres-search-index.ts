@@ -25,7 +25,6 @@ export interface PostgresSearchOptions {
 // A tsvector holds at most 1 MB; very long decisions are indexed on their first part only.
 const MAX_INDEXED_CHARS = 400_000;
 
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -50,7 +49,8 @@ export const DECISION_SEARCH_COLUMNS = `
 /** The row of a search document in `decision_search` (its tsvector weighted title, Regeste, text). */
 function searchRow(doc: SearchDocument, position: number) {
   const cfg = LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG;
-  const text = doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
+  const text =
+    doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
   return {
     decision_id: doc.decision_id,
     court: doc.court,
@@ -97,7 +97,10 @@ export const postgresSearchMatcher: SearchMatcher = {
     await sql`create temporary table if not exists candidate_search (${sql.raw(DECISION_SEARCH_COLUMNS)})
       on commit delete rows`.execute(tx);
     await sql`truncate candidate_search`.execute(tx);
-    await db.insertInto('candidate_search').values(docs.map((d) => searchRow(d, 0))).execute();
+    await db
+      .insertInto('candidate_search')
+      .values(docs.map((d) => searchRow(d, 0)))
+      .execute();
     const rows = await sql<{ decision_id: string }>`
       select decision_id from candidate_search where ${whereOf(query, filters)}`.execute(tx);
     await sql`truncate candidate_search`.execute(tx);
@@ -133,6 +136,19 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
             .doUpdateSet(Object.fromEntries(Object.keys(row).map((k) => [k, sql.ref(`excluded.${k}`)])))
             .where(sql<SqlBool>`decision_search.event_position <= excluded.event_position`),
         )
+        .execute();
+    }
+  }
+
+  async remove(
+    ids: readonly { decision_id: string; position: number }[],
+    { tx }: SearchWriteContext,
+  ): Promise<void> {
+    for (const { decision_id, position } of ids) {
+      await tx
+        .deleteFrom('decision_search')
+        .where('decision_id', '=', decision_id)
+        .where('event_position', '<=', position)
         .execute();
     }
   }
