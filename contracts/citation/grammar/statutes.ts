@@ -779,39 +779,30 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
 function expandRanges(refs: readonly StatuteRef[], entries: readonly Entry[]): StatuteRef[] {
   const out: StatuteRef[] = [];
   const byStart = new Map(entries.map((e) => [e.start, e]));
+  /** An article the text implies, over the span that implies it, without details of its own. */
+  const implied = (ref: StatuteRef, article: number, start: number): StatuteRef => ({
+    ...ref,
+    start,
+    article: String(article),
+    paragraphs: [],
+    letters: [],
+    numbers: [],
+    sentences: [],
+    following: false,
+    inRange: true,
+  });
   for (const ref of refs) {
     const candidate = byStart.get(ref.start);
     const entry = candidate?.article === ref.article ? candidate : undefined;
     if (entry?.details.followingOne && /^\d+$/.test(ref.article)) {
-      out.push(ref, {
-        ...ref,
-        article: String(Number(ref.article) + 1),
-        paragraphs: [],
-        letters: [],
-        numbers: [],
-        sentences: [],
-        following: false,
-        inRange: true,
-      });
+      out.push(ref, implied(ref, Number(ref.article) + 1, ref.start));
       continue;
     }
     const prev = out[out.length - 1];
     if (entry?.rangeFromPrevious && prev && /^\d+$/.test(prev.article) && /^\d+$/.test(ref.article)) {
       const [from, to] = [Number(prev.article), Number(ref.article)];
       if (to > from && to - from <= MAX_RANGE) {
-        for (let a = from + 1; a < to; a++)
-          out.push({
-            ...ref,
-            start: prev.start,
-            end: ref.end,
-            article: String(a),
-            paragraphs: [],
-            letters: [],
-            numbers: [],
-            sentences: [],
-            following: false,
-            inRange: true,
-          });
+        for (let a = from + 1; a < to; a++) out.push(implied(ref, a, prev.start));
       }
     }
     out.push(ref);
