@@ -229,15 +229,21 @@ describe('GET /materialien/{law_code} with a language model: summaries', () => {
     const res = await ask('/materialien/BV?article=8');
     expect(res.status).toBe(200);
     expect(res.body.summaries).toEqual({ status: 'included', generator: 'llm:fake-summariser', reason: null });
-    const summaries = CATEGORIES.flatMap((c) => res.body[c].filter((i: { paraphrase: boolean }) => i.paraphrase));
+    interface Item {
+      paraphrase: boolean;
+      passage_id?: string;
+      based_on?: { passage_id: string; citation: string }[];
+    }
+    const items = (c: string): Item[] => res.body[c] as Item[];
+    const summaries = CATEGORIES.flatMap((c) => items(c).filter((i) => i.paraphrase));
     expect(summaries).toHaveLength(2);
     expect(res.body.legislative_intent[0]).toMatchObject({ paraphrase: true, summary: 'Die Botschaft will die Rechtsgleichheit stärken.', generator: 'llm:fake-summariser', sample: true });
-    const verbatimIds = new Set(CATEGORIES.flatMap((c) => res.body[c].filter((i: { paraphrase: boolean }) => !i.paraphrase).map((i: { passage_id: string }) => i.passage_id)));
+    const verbatimIds = new Set(CATEGORIES.flatMap((c) => items(c).filter((i) => !i.paraphrase).map((i) => i.passage_id)));
     for (const s of summaries) {
       expect(s).not.toHaveProperty('text');
       expect(s).not.toHaveProperty('quote');
-      expect(s.based_on.length).toBeGreaterThan(0);
-      for (const b of s.based_on) {
+      expect(s.based_on!.length).toBeGreaterThan(0);
+      for (const b of s.based_on!) {
         expect(verbatimIds.has(b.passage_id)).toBe(true);
         expect(b.citation).toMatch(/^BBl \d{4} \d+(, \d+)?$/);
       }
