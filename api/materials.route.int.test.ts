@@ -4,10 +4,18 @@
  * resolution as /laws does it, misses, and every returned quotation found verbatim in the stored
  * events.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStatuteWorld, type StatuteWorld } from '../test/support/statutes.ts';
+import { buildApp } from './app.ts';
+import { OpenAiLanguageModel } from '../infra/llm/openai-language-model.ts';
+import { TableRateLimitCounter } from '../infra/rate-limit/table-rate-limit-counter.ts';
+import { startFakeChatServer, type FakeChatServer } from '../test/support/fake-openai.ts';
+import { openStatuteWorld, statuteWorldDeps, type StatuteWorld } from '../test/support/statutes.ts';
 
 let world: StatuteWorld;
+let chat: FakeChatServer;
+let modelApp: FastifyInstance;
+const QUOTA = 3;
 /** Every stored passage text, per document key (`eli|language|sr`). */
 const stored = new Map<string, { text: string; page: number }[]>();
 beforeAll(async () => {
@@ -21,8 +29,16 @@ beforeAll(async () => {
     const data = (payload as { data: { eli: string; language: string; sr_number: string; passages: { text: string; page: number }[] } }).data;
     stored.set(`${data.eli}|${data.language}|${data.sr_number}`, data.passages);
   }
+  chat = await startFakeChatServer();
+  modelApp = await buildApp({
+    ...statuteWorldDeps(world.handle.db),
+    languageModel: new OpenAiLanguageModel({ model: 'fake-summariser', apiKey: 'k', baseURL: chat.baseURL, timeoutMs: 400 }),
+    llmQuota: { perDay: QUOTA, counter: new TableRateLimitCounter(world.handle.db) },
+  });
 }, 240_000);
 afterAll(async () => {
+  await modelApp?.close();
+  await chat?.close();
   await world?.close();
 });
 
@@ -134,6 +150,8 @@ describe('GET /materialien/{law_code}', () => {
     }
     expect(res.body.key_arguments.every((i: { articles: string[] }) => i.articles.includes('8'))).toBe(true);
     expect(res.body.parliamentary_modifications[0].citation).toMatch(/^BBl 2020 \d+$/);
+    // no language model: verbatim items only, and the answer says so
+    expect(res.body.summaries).toEqual({ status: 'not_configured', generator: null, reason: null });
   });
 
   it('without an article: every passage of the act, grouped', async () => {
@@ -182,5 +200,103 @@ describe('GET /materialien/{law_code}', () => {
     expect(ref.body).toMatchObject({ eli: doc.eli, match: 'first_page' });
     const inner = await get(`/amendment-ref?ref_type=BBl&year=${year}&page=${Number(page) + 2}`);
     expect(inner.body).toMatchObject({ eli: doc.eli, match: 'containing_document' });
+  });
+});
+
+const CATEGORIES = ['legislative_intent', 'key_arguments', 'design_choices', 'rejected_alternatives', 'parliamentary_modifications'];
+let ip = 0;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
+const ask = async (url: string, address = `10.9.0.${++ip}`): Promise<{ status: number; body: any; headers: Record<string, unknown> }> => {
+  const res = await modelApp.inject({ method: 'GET', url, remoteAddress: address });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+};
+const answer = (items: unknown[]) => ({ kind: 'content' as const, content: JSON.stringify({ items }) });
+
+/** Every verbatim item is a stored passage, on its page: summaries never displace or alter them. */
+function expectAllVerbatim(body: Record<string, (Quoted & { text?: string; paraphrase: boolean })[]>): void {
+  for (const c of CATEGORIES) {
+    for (const item of body[c]!.filter((i) => !i.paraphrase)) expectVerbatim(item, item.text!);
+  }
+}
+
+describe('GET /materialien/{law_code} with a language model: summaries', () => {
+  it('puts summaries first, each naming passages of the answer, never as a quotation; the model gets only the stored passages', async () => {
+    chat.behaviour = answer([
+      { category: 'legislative_intent', summary: 'Die Botschaft will die Rechtsgleichheit stärken.', passages: ['P1', 'P2'] },
+      { category: 'parliamentary_modifications', summary: 'Das Parlament hat die Vorlage präzisiert.', passages: ['P3'] },
+    ]);
+    const before = chat.requests.length;
+    const res = await ask('/materialien/BV?article=8');
+    expect(res.status).toBe(200);
+    expect(res.body.summaries).toEqual({ status: 'included', generator: 'llm:fake-summariser', reason: null });
+    interface Item {
+      paraphrase: boolean;
+      passage_id?: string;
+      based_on?: { passage_id: string; citation: string }[];
+    }
+    const items = (c: string): Item[] => res.body[c] as Item[];
+    const summaries = CATEGORIES.flatMap((c) => items(c).filter((i) => i.paraphrase));
+    expect(summaries).toHaveLength(2);
+    expect(res.body.legislative_intent[0]).toMatchObject({ paraphrase: true, summary: 'Die Botschaft will die Rechtsgleichheit stärken.', generator: 'llm:fake-summariser', sample: true });
+    const verbatimIds = new Set(CATEGORIES.flatMap((c) => items(c).filter((i) => !i.paraphrase).map((i) => i.passage_id)));
+    for (const s of summaries) {
+      expect(s).not.toHaveProperty('text');
+      expect(s).not.toHaveProperty('quote');
+      expect(s.based_on!.length).toBeGreaterThan(0);
+      for (const b of s.based_on!) {
+        expect(verbatimIds.has(b.passage_id)).toBe(true);
+        expect(b.citation).toMatch(/^BBl \d{4} \d+(, \d+)?$/);
+      }
+    }
+    expectAllVerbatim(res.body);
+    // the model was asked once, with the passages of the answer and the JSON schema of its answer
+    expect(chat.requests.length).toBe(before + 1);
+    const sent = chat.requests.at(-1) as { messages: { role: string; content: string }[]; response_format: { type: string } };
+    expect(sent.response_format.type).toBe('json_schema');
+    const user = sent.messages.find((m) => m.role === 'user')!.content;
+    const firstVerbatim = res.body.legislative_intent.find((i: { paraphrase: boolean }) => !i.paraphrase);
+    expect(user).toContain(firstVerbatim.text.slice(0, 200));
+    expect(user).toContain('[P1]');
+  });
+
+  it.each([
+    ['an answer naming a passage it was not given', answer([{ category: 'key_arguments', summary: 'Eine Zusammenfassung.', passages: ['P1', 'P999'] }]), /not given \(P999\)/],
+    ['a summary in quotation marks', answer([{ category: 'key_arguments', summary: 'Die Botschaft sagt „Gleichheit“.', passages: ['P1'] }]), /quotation marks/],
+    ['an answer in another shape', answer([{ category: 'opinions', summary: 'x', passages: ['P1'] }]), /unexpected shape/],
+    ['malformed JSON', { kind: 'content' as const, content: '{"items": [ {"category": ' }, /invalid JSON/],
+    ['HTTP 500', { kind: 'status' as const, status: 500 }, /HTTP 500/],
+    ['a timeout', { kind: 'hang' as const, ms: 2000 }, /did not answer within 400 ms/],
+  ])('%s: 200 with the verbatim items only and the reason', async (_what, behaviour, reason) => {
+    chat.behaviour = behaviour;
+    const res = await ask('/materialien/BV?article=8');
+    expect(res.status).toBe(200);
+    expect(res.body.summaries.status).toBe('unavailable');
+    expect(res.body.summaries.reason).toMatch(reason);
+    expect(res.body.summaries.reason).toMatch(/Only the verbatim passages are given/);
+    for (const c of CATEGORIES) {
+      expect(res.body[c].length, c).toBeGreaterThan(0);
+      expect(res.body[c].every((i: { paraphrase: boolean }) => i.paraphrase === false)).toBe(true);
+    }
+    expectAllVerbatim(res.body);
+  });
+
+  it('counts model calls against the daily quota per client address; a miss asks no model and counts nothing', async () => {
+    chat.behaviour = answer([]);
+    const address = '10.9.9.9';
+    const miss = await ask('/materialien/NoSuchLaw', address);
+    expect(miss.status).toBe(404);
+    for (let i = 0; i < QUOTA; i++) {
+      const ok = await ask('/materialien/BGFA', address);
+      expect(ok.status).toBe(200);
+      expect(ok.headers['x-llm-quota-remaining']).toBe(String(QUOTA - i - 1));
+    }
+    const over = await ask('/materialien/BGFA', address);
+    expect(over.status).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect(over.body).toMatchObject({ code: 'API_LLM_QUOTA_EXCEEDED', limit: { name: 'LLM_DAILY_QUOTA', per_day: QUOTA } });
+    // without a model nothing is counted
+    const plain = await world.app.inject({ method: 'GET', url: '/materialien/BGFA', remoteAddress: address });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['x-llm-quota-limit']).toBeUndefined();
   });
 });

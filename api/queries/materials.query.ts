@@ -7,11 +7,11 @@
 import { sql } from 'kysely';
 import type { LawMissBody } from '../../contracts/api/laws.schema.ts';
 import type {
-  MaterialItem,
   MaterialsLawQuery,
   MaterialsLawResponse,
   MaterialsSearchQuery,
   MaterialsSearchResponse,
+  VerbatimMaterialItem,
 } from '../../contracts/api/materials.schema.ts';
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import { eliUrl } from '../../contracts/laws/gazette-refs.ts';
@@ -157,7 +157,20 @@ export async function searchMaterials(db: Database, q: MaterialsSearchQuery): Pr
   };
 }
 
-const CATEGORY_OF: Readonly<Record<string, keyof Pick<MaterialsLawResponse, 'legislative_intent' | 'key_arguments' | 'design_choices' | 'rejected_alternatives' | 'parliamentary_modifications'>>> = {
+/** The five lists of /materialien/{law_code}. */
+export const MATERIAL_CATEGORIES = [
+  'legislative_intent',
+  'key_arguments',
+  'design_choices',
+  'rejected_alternatives',
+  'parliamentary_modifications',
+] as const;
+export type MaterialCategory = (typeof MATERIAL_CATEGORIES)[number];
+
+/** The id of a stored passage: its document and place in it. */
+export const passageId = (eli: string, ordinal: number): string => `${eli}#p${ordinal}`;
+
+const CATEGORY_OF: Readonly<Record<string, MaterialCategory>> = {
   intent: 'legislative_intent',
   arguments: 'key_arguments',
   other: 'key_arguments',
@@ -216,6 +229,7 @@ export async function materialsForLaw(
     article,
     language: q.language,
     note: [act.note, note].filter((n) => n).join(' ') || null,
+    summaries: { status: 'not_configured', generator: null, reason: null },
     documents: [],
     legislative_intent: [],
     key_arguments: [],
@@ -238,7 +252,7 @@ export async function materialsForLaw(
     }
     const list = body[CATEGORY_OF[r.topic] ?? 'key_arguments'];
     if (list.length >= PER_CATEGORY) continue;
-    const item: MaterialItem = { ...located(r), paraphrase: false, text: r.text };
+    const item: VerbatimMaterialItem = { passage_id: passageId(r.eli, r.ordinal), ...located(r), paraphrase: false, text: r.text };
     list.push(item);
   }
   return body;

@@ -9,13 +9,17 @@ import {
   materialsSearchResponse,
 } from '../../contracts/api/materials.schema.ts';
 import { validationErrorBody } from '../../contracts/api/params.ts';
+import { llmQuotaBody } from '../../contracts/api/teaching.schema.ts';
 import type { ApiDeps } from '../api-deps.ts';
+import { chargeLlmQuota } from '../llm-quota.ts';
+import { withSummaries } from '../queries/materials-paraphrase.query.ts';
 import { materialsForLaw, searchMaterials } from '../queries/materials.query.ts';
 
 export const materialsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const model = deps.languageModel ?? null;
 
     r.get(
       '/materialien',
@@ -44,13 +48,28 @@ export const materialsRoutes =
           description:
             'The passages of the materials of one federal act (or, with `article`, those discussing that article and the general parts of their documents), ' +
             'grouped by what their section says: legislative intent, key arguments, design choices, rejected alternatives, parliamentary modifications. ' +
-            'Every item is a verbatim passage (`paraphrase` false) with its gazette citation and page. ' +
+            'Every verbatim item (`paraphrase` false) is a stored passage with its id, gazette citation and page. ' +
+            (model
+              ? 'With the language model configured, each list may begin with summaries (`paraphrase` true, no quotation) naming the passages they rest on (`based_on`, all listed verbatim in the answer); ' +
+                'a failing, slow or unusable model answer leaves the verbatim items with `summaries.status` unavailable and the reason. ' +
+                'A call that asks the model counts against the daily language-model quota per client address (429 with Retry-After when used up). '
+              : 'Summaries need a language model, which this instance has not (`summaries.status` not_configured). ') +
             LAW_MISS_DESCRIPTION,
           params: materialsLawParams,
           querystring: materialsLawQuery,
-          response: { 200: materialsLawResponse, 404: lawMissBody, 422: validationErrorBody },
+          response: {
+            200: materialsLawResponse,
+            404: lawMissBody,
+            422: validationErrorBody,
+            ...(model ? { 429: llmQuotaBody } : {}),
+          },
         },
       },
-      async (request) => materialsForLaw(deps.db, request.params.law_code, request.query),
+      async (request, reply) => {
+        const body = await materialsForLaw(deps.db, request.params.law_code, request.query);
+        if (!model) return body;
+        await chargeLlmQuota(deps.llmQuota, request, reply);
+        return withSummaries(model, body);
+      },
     );
   };

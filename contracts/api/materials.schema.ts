@@ -67,12 +67,38 @@ export const materialsSearchResponse = z.object({
 });
 export type MaterialsSearchResponse = z.infer<typeof materialsSearchResponse>;
 
-export const materialItem = z.object({
+export const verbatimMaterialItem = z.object({
+  passage_id: z.string().describe('Id of the stored passage (`{eli}#p{ordinal}`), named by the summaries that rest on it'),
   ...source,
-  paraphrase: z.literal(false).describe('Always false: the text is a verbatim quotation'),
+  paraphrase: z.literal(false).describe('False: the text is a verbatim quotation of the passage'),
   text: z.string().describe('The passage verbatim'),
 });
+export type VerbatimMaterialItem = z.infer<typeof verbatimMaterialItem>;
+
+/** A passage a summary rests on: its id and where it stands. */
+export const paraphraseSource = z.object({
+  passage_id: z.string(),
+  citation: z.string().describe('Gazette citation with the pinpoint page, e.g. "BBl 2019 8001, 8003"'),
+  ref_type: z.enum(['BBl', 'FF']),
+  year: z.number().int(),
+  first_page: z.number().int(),
+  page: z.number().int(),
+  eli: z.string(),
+});
+
+export const paraphraseMaterialItem = z.object({
+  paraphrase: z.literal(true).describe('True: a summary in other words, never a quotation'),
+  summary: z.string().describe('What the passages say, summarised by the language model; no quotation'),
+  based_on: z.array(paraphraseSource).min(1).describe('The stored passages the summary rests on (all listed verbatim in this response)'),
+  generator: z.string().describe('The model that wrote the summary (`llm:<model>`)'),
+  sample: z.boolean().describe('Rests on synthetic text of the bundled sample'),
+});
+export type ParaphraseMaterialItem = z.infer<typeof paraphraseMaterialItem>;
+
+export const materialItem = z.union([verbatimMaterialItem, paraphraseMaterialItem]);
 export type MaterialItem = z.infer<typeof materialItem>;
+
+export const MATERIAL_SUMMARY_STATUSES = ['not_configured', 'included', 'unavailable'] as const;
 
 export const materialsLawResponse = z.object({
   law_code: z.string(),
@@ -82,6 +108,15 @@ export const materialsLawResponse = z.object({
   article: z.string().nullable(),
   language: z.string(),
   note: z.string().nullable(),
+  summaries: z
+    .object({
+      status: z
+        .enum(MATERIAL_SUMMARY_STATUSES)
+        .describe('not_configured: no language model, verbatim items only; included: summaries (paraphrase true) stand first in each list; unavailable: the model failed or answered unusably, verbatim items only'),
+      generator: z.string().nullable(),
+      reason: z.string().nullable().describe('Why summaries are unavailable'),
+    })
+    .describe('Whether summaries of the passages are part of this answer'),
   documents: z.array(
     z.object({
       eli: z.string(),

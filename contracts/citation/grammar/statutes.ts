@@ -62,7 +62,10 @@ export interface StatuteRef {
   readonly languages: number;
   /** Written with `§` (usual for cantonal acts). */
   readonly paragraphSign: boolean;
-  /** An article between a range's ends (`12` and `13` of `Art. 11–14`), not written itself. */
+  /**
+   * An article the text implies without writing it: one between a range's ends (`12` and `13` of
+   * `Art. 11–14`), or the one after an article followed by `f.` / `s.` / `seg.` (`6` of `Art. 5 f.`).
+   */
   readonly inRange?: boolean;
 }
 
@@ -143,6 +146,13 @@ const DETAIL_WORDS = new Literals<readonly [DetailKind, number]>(
 
 const FOLLOWING_WORDS = ['ff.', 'ff', 'f.', 'ss.', 'ss', 's.', 'segg.', 'seg.', 'sgg.'];
 const FOLLOWING = Literals.of(FOLLOWING_WORDS);
+/** `f.` (und folgender), `s.` (et suivant), `seg.` (e seguente): the article and the next one, no more. */
+const FOLLOWING_ONE = new Set(['f.', 's.', 'seg.']);
+/** What may follow the last number of a list without a law: the end of the text or of a clause. */
+const LIST_END = /\s*(?:$|[.;:)\]]|,\s*(?!\d))/y;
+/** Longest list without a law read article by article (a longer one is a table of numbers, not a citation). */
+const MAX_BARE_LIST = 20;
+
 const LIST_WORDS = Literals.of(['und', 'sowie', 'oder', 'bis', 'et', 'ou', 'à', 'e', 'o']);
 
 /** Connectors between two article entries of one run (longest first). */
@@ -303,6 +313,8 @@ interface Details {
   numbers: string[];
   sentences: string[];
   following: boolean;
+  /** The `following` marker is the singular one (`f.`, `s.`, `seg.`) right after the article number. */
+  followingOne: boolean;
   languages: number;
 }
 
@@ -318,6 +330,7 @@ function detailsAt(s: string, i: number, direct = false): Details {
     numbers: [],
     sentences: [],
     following: false,
+    followingOne: false,
     languages: ANY_LANG,
   };
   for (let round = 0; round < 8; round++) {
@@ -326,6 +339,7 @@ function detailsAt(s: string, i: number, direct = false): Details {
     const f = FOLLOWING.end(s, j);
     if (!d.following && f >= 0 && !isLetterAt(s, f)) {
       d.following = true;
+      d.followingOne = round === 0 && !direct && FOLLOWING_ONE.has(s.slice(j, f));
       d.end = f;
       continue;
     }
@@ -721,15 +735,21 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
     }
     if (!nextEntry) break;
   }
-  // entries without a law take the next law of the run; bare numbers without one are dropped
+  // entries without a law take the next law of the run; bare numbers without one are kept only
+  // where the list ends with the number (`Artt. 5 e 6.`), not before a word (`Art. 5 und 6 Monate`)
   const refs: StatuteRef[] = [];
   let nextLaw: LawHit | null = null;
   let end = i;
+  let bareListEnds = false;
   for (let k = entries.length - 1; k >= 0; k--) {
     const e = entries[k]!;
     if (e.law) nextLaw = e.law;
     const law = e.law ?? nextLaw;
-    if (!law && !e.withWord) continue;
+    if (!law && !e.withWord) {
+      LIST_END.lastIndex = e.end;
+      bareListEnds ||= k === entries.length - 1 && entries.length <= MAX_BARE_LIST && LIST_END.test(s);
+      if (!bareListEnds) continue;
+    }
     end = Math.max(end, e.end);
     refs.push({
       start: e.start,
@@ -739,7 +759,7 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
       letters: e.details.letters,
       numbers: e.details.numbers,
       sentences: e.details.sentences,
-      following: e.details.following,
+      following: e.details.following && !(e.details.followingOne && /^\d+$/.test(e.article)),
       law: law?.law ?? null,
       sr: law?.sr ?? null,
       canton: law?.canton ?? null,
@@ -752,28 +772,37 @@ export function statuteRunAt(s: string, i: number): StatuteRun | null {
   return { end, refs: expandRanges(refs, entries) };
 }
 
-/** `Art. 11–14 OR` names 11, 12, 13 and 14: the articles between a range's ends are added. */
+/**
+ * `Art. 11–14 OR` names 11, 12, 13 and 14: the articles between a range's ends are added; `Art. 5 f.
+ * ZGB` names 5 and 6: the next article is added (`ff.` adds none, the text does not say how many).
+ */
 function expandRanges(refs: readonly StatuteRef[], entries: readonly Entry[]): StatuteRef[] {
   const out: StatuteRef[] = [];
+  const byStart = new Map(entries.map((e) => [e.start, e]));
+  /** An article the text implies, over the span that implies it, without details of its own. */
+  const implied = (ref: StatuteRef, article: number, start: number): StatuteRef => ({
+    ...ref,
+    start,
+    article: String(article),
+    paragraphs: [],
+    letters: [],
+    numbers: [],
+    sentences: [],
+    following: false,
+    inRange: true,
+  });
   for (const ref of refs) {
-    const entry = entries.find((e) => e.start === ref.start && e.article === ref.article);
+    const candidate = byStart.get(ref.start);
+    const entry = candidate?.article === ref.article ? candidate : undefined;
+    if (entry?.details.followingOne && /^\d+$/.test(ref.article)) {
+      out.push(ref, implied(ref, Number(ref.article) + 1, ref.start));
+      continue;
+    }
     const prev = out[out.length - 1];
     if (entry?.rangeFromPrevious && prev && /^\d+$/.test(prev.article) && /^\d+$/.test(ref.article)) {
       const [from, to] = [Number(prev.article), Number(ref.article)];
       if (to > from && to - from <= MAX_RANGE) {
-        for (let a = from + 1; a < to; a++)
-          out.push({
-            ...ref,
-            start: prev.start,
-            end: ref.end,
-            article: String(a),
-            paragraphs: [],
-            letters: [],
-            numbers: [],
-            sentences: [],
-            following: false,
-            inRange: true,
-          });
+        for (let a = from + 1; a < to; a++) out.push(implied(ref, a, prev.start));
       }
     }
     out.push(ref);

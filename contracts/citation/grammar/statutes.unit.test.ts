@@ -94,7 +94,7 @@ describe('statute references (de)', () => {
     ['Art. 8 Abs. 2 lit. a BV', ['Art. 8 Abs. 2 lit. a BV | 101:8 | BV | abs 2 | lit a']],
     ['Art. 8 Abs. 2 Satz 1 BV', ['Art. 8 Abs. 2 Satz 1 BV | 101:8 | BV | abs 2 | satz 1']],
     ['Art. 41 ff. OR', ['Art. 41 ff. OR | 220:41 | OR | ff']],
-    ['Art. 41 f. OR', ['Art. 41 f. OR | 220:41 | OR | ff']],
+    ['Art. 41 f. OR', ['Art. 41 f. OR | 220:41 | OR', 'Art. 41 f. OR | 220:42 | OR']],
     ['Art. 41ff. OR', ['Art. 41ff. OR | 220:41 | OR | ff']],
     ['Art. 41a OR', ['Art. 41a OR | 220:41a | OR']],
     ['Art. 266l OR', ['Art. 266l OR | 220:266l | OR']],
@@ -134,7 +134,7 @@ describe('statute references (de)', () => {
     ],
     ['Art. 6 bis 8 BV', ['Art. 6 | 101:6 | BV', 'Art. 6 bis 8 BV | 101:7 | BV', '8 BV | 101:8 | BV']],
     ['Art. 8 BV und 3 weitere Bestimmungen', ['Art. 8 BV | 101:8 | BV']],
-    ['Art. 8 und 9', ['Art. 8 | ?:8 | -']],
+    ['Art. 8 und 9', ['Art. 8 | ?:8 | -', '9 | ?:9 | -']],
     ['Artikel 8 BV', ['Artikel 8 BV | 101:8 | BV']],
     ['Art 8 BV', ['Art 8 BV | 101:8 | BV']],
     ['Art. 12quater', ['Art. 12quater | ?:12quater | -']],
@@ -188,7 +188,7 @@ describe('statute references (fr)', () => {
     ['art. 8 Cst', ['art. 8 Cst | 101:8 | Cst']],
     ['art. 8 al. 2 let. a Cst.', ['art. 8 al. 2 let. a Cst. | 101:8 | Cst. | abs 2 | lit a']],
     ['art. 41 ss CO', ['art. 41 ss CO | 220:41 | CO | ff']],
-    ['art. 41 s. CO', ['art. 41 s. CO | 220:41 | CO | ff']],
+    ['art. 41 s. CO', ['art. 41 s. CO | 220:41 | CO', 'art. 41 s. CO | 220:42 | CO']],
     ['art. 4 ch. 1 CP', ['art. 4 ch. 1 CP | 311.0:4 | CP | ziff 1']],
     ['art. 6 par. 1 CEDH', ['art. 6 par. 1 CEDH | 0.101:6 | CEDH | abs 1']],
     ['art. 6 § 1 CEDH', ['art. 6 § 1 CEDH | 0.101:6 | CEDH | abs 1']],
@@ -249,6 +249,57 @@ describe('statute references (it)', () => {
     ],
     ['art. 1 lett. a e b CP', ['art. 1 lett. a e b CP | 311.0:1 | CP | lit a,b']],
   ]);
+});
+
+/** `key@start-end` of every statute reference, `*` marking an article the text implies. */
+function spans(text: string): string[] {
+  return find(text)
+    .filter((m) => m.kind === 'statute')
+    .map((m) => `${m.key}@${m.span.start}-${m.span.end}${m.statute?.inRange ? '*' : ''}`);
+}
+
+describe('enumerations and ranges: every article its own reference, with its law and span (de, fr, it)', () => {
+  it.each([
+    // de
+    ['Art. 5 und 6 ZGB', ['210:5@0-6', '210:6@11-16']],
+    ['gemäss Art. 5 und 6 ZGB gilt', ['210:5@7-13', '210:6@18-23']],
+    ['Art. 5, 6 und 8 OR', ['220:5@0-6', '220:6@8-9', '220:8@14-18']],
+    ['Art. 5 f. ZGB', ['210:5@0-13', '210:6@0-13*']],
+    ['Art. 41f. OR', ['220:41@0-12', '220:42@0-12*']],
+    ['Art. 5 ff. ZGB', ['210:5@0-14']],
+    ['Art. 5 f. und 8 OR', ['220:5@0-9', '220:6@0-9*', '220:8@14-18']],
+    ['Art. 5 und 6 ZGB sowie Art. 2 OR', ['210:5@0-6', '210:6@11-16', '220:2@23-32']],
+    ['Art. 5–7 ZGB', ['210:5@0-6', '210:6@0-12*', '210:7@7-12']],
+    ['Art. 5 Abs. 2 f. ZGB', ['210:5@0-20']],
+    // fr
+    ['art. 5 et 6 CC', ['210:5@0-6', '210:6@10-14']],
+    ["selon l'art. 5 et 6 CC", ['210:5@8-14', '210:6@18-22']],
+    ['art. 5, 6 et 8 CO', ['220:5@0-6', '220:6@8-9', '220:8@13-17']],
+    ['art. 5 s. CC', ['210:5@0-12', '210:6@0-12*']],
+    ['art. 5 ss CC', ['210:5@0-12']],
+    ['art. 5 à 7 CC', ['210:5@0-6', '210:6@0-13*', '210:7@9-13']],
+    // it
+    ['artt. 5 e 6 CC', ['210:5@0-7', '210:6@10-14']],
+    ['artt. 5, 6 e 8 CO', ['220:5@0-7', '220:6@9-10', '220:8@13-17']],
+    ['art. 5 seg. CC', ['210:5@0-14', '210:6@0-14*']],
+    ['art. 5 segg. CC', ['210:5@0-15']],
+  ])('%s', (text, expected) => {
+    expect(spans(text)).toEqual(expected);
+  });
+
+  it.each([
+    // numbers that are no articles: only the written article, never `6`
+    ['Art. 5 und 6 Monate', ['?:5@0-6']],
+    ['Art. 5 et 6 mois', ['?:5@0-6']],
+    ['art. 5 e 6 mesi', ['?:5@0-6']],
+    ['Art. 8 BV und 3 weitere', ['101:8@0-9']],
+    // a list without an act that ends with its last number names every article
+    ['Artt. 5 e 6', ['?:5@0-7', '?:6@10-11']],
+    ["l'art. 5 et 6, qui", ['?:5@2-8', '?:6@12-13']],
+    ['Art. 5, 6 und 8.', ['?:5@0-6', '?:6@8-9', '?:8@14-15']],
+  ])('%s', (text, expected) => {
+    expect(spans(text)).toEqual(expected);
+  });
 });
 
 describe('statute matches', () => {

@@ -7,6 +7,7 @@
  * enclosing heading such as `Art. 12 Berufsregeln`).
  */
 import type { MaterialPassage, MaterialTopic } from '../../../contracts/events/index.ts';
+import { findCitations } from '../../../contracts/citation/grammar/index.ts';
 import { normaliseArticleNum } from '../../../contracts/laws/article-numbers.ts';
 import { plainText, textOf } from '../fedlex/akoma-ntoso.text.ts';
 import { childElements, findDescendant, firstChild, parseXmlTree, squash, type XmlElement } from '../fedlex/xml-tree.ts';
@@ -53,14 +54,15 @@ export function topicOfHeading(heading: string): MaterialTopic | null {
   return null;
 }
 
-const ARTICLE_MENTION =
-  /\b(?:Art(?:ikel|icle|icolo)?s?|artt?|articles?|articoli|articolo)\.?\s*(\d{1,4}[a-z]?(?:bis|ter|quater|quinquies|sexies)?)\b/giu;
-
-/** The article numbers a text names (`Art. 12`, `art. 41a`, `Artikel 6bis`), normalised, in order, once each. */
+/**
+ * The article numbers a text names (`Art. 12`, `art. 41a`, `Artikel 6bis`, every article of `Artt. 5
+ * e 6`, `Art. 5 f.`, `Art. 11–14`), read by the citation grammar, normalised, in order, once each.
+ */
 export function articlesNamed(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(ARTICLE_MENTION)) {
-    const num = normaliseArticleNum(m[1] ?? '');
+  for (const m of findCitations(text)) {
+    if (m.kind !== 'statute' || !m.statute) continue;
+    const num = normaliseArticleNum(m.statute.article);
     if (num !== undefined && !out.includes(num)) out.push(num);
   }
   return out;

@@ -39,11 +39,33 @@ const LANGUAGE_BY_URI = new Map<string, ActLanguage>(
   Object.entries(LANGUAGE_URIS).map(([k, v]) => [v, k as ActLanguage]),
 );
 
-/** Fedlex document types of the Federal Gazette read here (resource-type vocabulary labels). */
+/**
+ * Fedlex document types of the Federal Gazette read here. The live graph names the type by its
+ * resource-type vocabulary URI (`…/vocabulary/resource-type/23`: Botschaft / message / messaggio);
+ * labels are read too.
+ */
 const KIND_BY_TYPE: readonly (readonly [RegExp, MaterialKind])[] = [
+  [/\/resource-type\/23$/, 'botschaft'],
   [/botschaft|message|messaggio/i, 'botschaft'],
   [/parlament|parliament/i, 'parliamentary_change'],
 ];
+
+/** The expression's gazette reference as Fedlex states it: `BBl 2001 1433`, `FF 2001 1341`, `FF 1986 II 360`. */
+const HISTORICAL_ID = /^\s*(?:BBl|FF)\s+(\d{4})\s+(?:[IVX]+\s+)?(\d{1,5})\b/;
+/** From 2021 the gazette is numbered by document: the ELI's number is the citation (`BBl 2021 2318`). */
+const DOCUMENT_NUMBERED_FROM = 2021;
+
+/** Year and first page of a listed row: the per-language gazette reference, a bare page, or the ELI's document number. */
+export function gazettePlace(page: string | undefined, eli: string): { year: number; page: number } | null {
+  const [, eliYear, eliNumber] = /^eli\/fga\/(\d{4})\/(\d+)$/.exec(eli) ?? [];
+  const historical = HISTORICAL_ID.exec(page ?? '');
+  if (historical) return { year: Number(historical[1]), page: Number(historical[2]) };
+  if (page !== undefined && /^\s*\d{1,5}\s*$/.test(page) && eliYear) return { year: Number(eliYear), page: Number(page) };
+  if (page === undefined && eliYear && eliNumber && Number(eliYear) >= DOCUMENT_NUMBERED_FROM) {
+    return { year: Number(eliYear), page: Number(eliNumber) };
+  }
+  return null;
+}
 
 /** The SPARQL query listing gazette documents about these acts (SR numbers checked, never spliced raw). */
 export function gazetteDocumentsQuery(
@@ -65,12 +87,12 @@ SELECT DISTINCT ?srNumber ?doc ?type ?language ?year ?page ?file WHERE {
   ${srNumbers.length > 0 ? `VALUES ?srNumber { ${numbers} }` : ''}
   ?doc jolux:legalResourceImpactHasEntity|jolux:foreseesImpactToLegalResource ?act ;
        jolux:typeDocument ?type ;
-       jolux:publicationPage ?page ;
        jolux:isRealizedBy ?expression .
   FILTER(STRSTARTS(STR(?doc), "https://fedlex.data.admin.ch/eli/fga/"))
   BIND(SUBSTR(STR(?doc), 38, 4) AS ?year)
   ?expression jolux:language ?language ;
        jolux:isEmbodiedBy ?manifestation .
+  OPTIONAL { ?expression jolux:historicalLegalId ?page }
   FILTER(?language IN (${langs}))
   ?manifestation jolux:userFormat <https://fedlex.data.admin.ch/vocabulary/user-format/xml> ;
        jolux:isExemplifiedBy ?file .
@@ -94,18 +116,16 @@ export function parseGazetteListing(json: unknown): ParsedGazetteListing {
     const language =
       LANGUAGE_BY_URI.get(languageUri) ??
       (['de', 'fr', 'it'].includes(languageUri) ? (languageUri as ActLanguage) : undefined);
-    const year = Number(row['year']?.value ?? eli?.split('/')[2]);
-    const page = Number(row['page']?.value);
+    const place = eli ? gazettePlace(row['page']?.value, eli) : null;
     const file = row['file']?.value;
     const at = `row ${i}${sr ? `: SR ${sr}` : ''}`;
     if (!sr || !isFederalSrNumber(sr)) skipped.push(`row ${i}: no SR number`);
     else if (!eli) skipped.push(`${at}: no Federal Gazette ELI`);
     else if (!kind) skipped.push(`${at}: ${eli}: document type ${type} is neither a message nor parliamentary changes`);
     else if (!language) skipped.push(`${at}: ${eli}: language ${languageUri} is not de, fr or it`);
-    else if (!Number.isInteger(year) || year < 1849 || !Number.isInteger(page) || page < 1)
-      skipped.push(`${at}: ${eli}: no gazette year and page`);
+    else if (!place || place.year < 1849 || place.page < 1) skipped.push(`${at}: ${eli}: no gazette year and page`);
     else if (!file || !/^https?:\/\//.test(file)) skipped.push(`${at}: ${eli}: no file URL`);
-    else documents.push({ eli, sr_number: sr, kind, language, year, page, file_url: file });
+    else documents.push({ eli, sr_number: sr, kind, language, year: place.year, page: place.page, file_url: file });
   }
   return { documents, skipped, rows: parsed.data.results.bindings.length };
 }

@@ -8,6 +8,13 @@ import {
 describe('OnlineKommentar titles', () => {
   it.each([
     ['Art. 41 OR', 'article', '41', 'OR'],
+    ['Art. 1b BankG', 'article', '1b', 'BankG'],
+    ['Art. 1b LB', 'article', '1b', 'LB'],
+    ['Art. 119a Cost.', 'article', '119a', 'Cost.'],
+    ['Art. 322decies StGB', 'article', '322decies', 'StGB'],
+    ['Art. 80c IRSG', 'article', '80c', 'IRSG'],
+    ['Vorb. zu Art. 261 – 269 ZPO und Art. 261 ZPO', 'preliminary', null, 'ZPO'],
+    ['Art. 6 Abs. 6 und 7', 'article', '6', null],
     ['Art. 119a Cst.', 'article', '119a', 'Cst.'],
     ['Art. 179quater StGB', 'article', '179quater', 'StGB'],
     ['Art. 6 Abs. 6 und 7 BV', 'article', '6', 'BV'],
@@ -28,6 +35,16 @@ describe('OnlineKommentar paragraphs and records', () => {
       { margin: '7', text: 'Erster Satz, zweiter Satz.' },
       { margin: '8', text: 'Folgt auf die N. 8.' },
       { margin: null, text: 'Zitat' },
+    ]);
+  });
+
+  it('reads the live markup: numbered paragraphs as <p id="pN"><span class="paragraph-nr">N</span>, headings without a number', () => {
+    const html =
+      '<h2>I. Einleitung</h2><p id="p1"><span class="paragraph-nr">1</span>Erster   Absatz mit <em>Betonung</em>.</p><p id="p2"><span class="paragraph-nr">2</span>Zweiter.</p>';
+    expect(commentaryParagraphs(html)).toEqual([
+      { margin: null, text: 'I. Einleitung' },
+      { margin: '1', text: 'Erster Absatz mit Betonung.' },
+      { margin: '2', text: 'Zweiter.' },
     ]);
   });
 
