@@ -42,7 +42,7 @@ const enc = encodeURIComponent;
 const get = async (url: string) => {
   const res = await world.app.inject({ method: 'GET', url });
   expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
-  return res.json();
+  return { body: res.json() };
 };
 const fullTexts = new Map<string, string>();
 async function decisionText(id: string): Promise<string> {
@@ -81,19 +81,19 @@ describe('every quotation of the research routes is in its stored source', () =>
   it('commentaries: search hits, snippets, article lookups (OR = CO = SR 220)', async () => {
     for (const q of ['Widerrechtlichkeit', 'Beweis', 'bonne foi', 'arbitrio', '"rechtliches Gehör"', 'Art. 41 OR'])
       for (const language of ['de', 'fr', 'it']) {
-        const body = await get(`/commentaries/search?query=${enc(q)}&language=${language}&limit=50`);
+        const { body } = await get(`/commentaries/search?query=${enc(q)}&language=${language}&limit=50`);
         for (const hit of body.results) {
           expectParagraph(hit.commentary_id, hit.margin_number, hit.text);
           expect(hit.text).toContain(hit.snippet.replace(/<\/?b>/g, ''));
         }
       }
     for (const language of ['de', 'fr', 'it']) {
-      const answers = await Promise.all(
-        ['OR', 'CO', '220'].map((name) => get(`/commentaries/${name}?article=41&language=${language}`)),
-      );
+      const answers = [];
+      for (const name of ['OR', 'CO', '220'])
+        answers.push((await get(`/commentaries/${name}?article=41&language=${language}`)).body);
       expect(answers[1].commentaries).toEqual(answers[0].commentaries);
       expect(answers[2].commentaries).toEqual(answers[0].commentaries);
-      for (const body of [...answers, await get(`/commentaries/BV?language=${language}`)])
+      for (const body of [...answers, (await get(`/commentaries/BV?language=${language}`)).body])
         for (const c of body.commentaries) {
           expect(c.legal_text).toBe(legalTexts.get(c.commentary_id));
           for (const p of c.paragraphs) expectParagraph(c.commentary_id, p.margin_number, p.text);
@@ -103,14 +103,14 @@ describe('every quotation of the research routes is in its stored source', () =>
 
   it('materials: search passages and the items of an act or article', async () => {
     for (const q of ['Rechtssicherheit', 'Rechtsprechung', '"droit cantonal"', 'giurisprudenza']) {
-      const body = await get(`/materialien?query=${enc(q)}&limit=50`);
+      const { body } = await get(`/materialien?query=${enc(q)}&limit=50`);
       for (const hit of body.results) {
         expectPassage(hit.eli, hit.language, hit.passage);
         expect(hit.passage).toContain(hit.snippet.replace(/<\/?b>/g, ''));
       }
     }
     for (const url of ['/materialien/BV?article=8', '/materialien/OR', '/materialien/CO?article=41&language=fr', '/materialien/ZGB?language=it']) {
-      const body = await get(url);
+      const { body } = await get(url);
       for (const group of ['legislative_intent', 'key_arguments', 'design_choices', 'rejected_alternatives', 'parliamentary_modifications'])
         for (const item of body[group]) {
           expect(item.paraphrase).toBe(false);
@@ -121,7 +121,7 @@ describe('every quotation of the research routes is in its stored source', () =>
 
   it('doctrine: statute text, commentary paragraph, change-of-practice excerpts and rule statements', async () => {
     for (const q of ['Art. 41 OR', 'art. 41 CO', 'Art. 271 OR', 'Treu und Glauben', 'bonne foi', 'Mietrecht', 'Kündigung', 'falsche Auskunft']) {
-      const body = await get(`/doctrine?query=${enc(q)}`);
+      const { body } = await get(`/doctrine?query=${enc(q)}`);
       if (body.statute) {
         expect(articleTexts, q).toContain(body.statute.text);
         checked++;
@@ -155,7 +155,7 @@ describe('every quotation of the research routes is in its stored source', () =>
     ];
     for (const [i, f] of facts.entries()) {
       const language = ['de', 'fr', 'it'][i]!;
-      const body = await get(`/mock-decision?facts=${enc(f)}&preferred_language=${language}`);
+      const { body } = await get(`/mock-decision?facts=${enc(f)}&preferred_language=${language}`);
       const sources = [...articleTexts, ...(await Promise.all(body.decisions.map((d: { decision_id: string }) => decisionText(d.decision_id))))];
       for (const s of body.statutes)
         if (s.text !== null) {

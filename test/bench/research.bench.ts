@@ -73,7 +73,7 @@ async function measure(base: string, paths: readonly string[], seconds: number):
         duration: seconds,
         requests: paths.map((path) => ({ method: 'GET' as const, path })),
       },
-      (error, done) => (error ? reject(error) : resolve(done)),
+      (error: unknown, done) => (error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done)),
     );
     // autocannon reports p97.5, not p95: the percentiles are taken from every response time.
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
@@ -106,7 +106,7 @@ try {
   // Every workload answers 200 before it is measured (a 4xx would measure an error path).
   for (const [name, paths] of Object.entries(WORKLOADS)) {
     const statuses = await Promise.all(paths.map(async (p) => (await fetch(`${base}${p}`)).status));
-    const bad = paths.filter((_, i) => statuses[i] !== 200).map((p, i) => `${decodeURIComponent(p)}: ${statuses[i]}`);
+    const bad = paths.flatMap((p, i) => (statuses[i] === 200 ? [] : [`${decodeURIComponent(p)}: ${statuses[i]}`]));
     if (bad.length > 0) console.log(`${name}: not 200: ${bad.join('; ')}`);
   }
   await measure(helloUrl, ['/'], 2); // warm-up
