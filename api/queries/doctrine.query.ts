@@ -162,6 +162,23 @@ async function appliedProvisions(deps: ApiDeps, ids: readonly string[]) {
     );
 }
 
+/** The latest federal wording of these provisions in these languages (one read). */
+async function latestArticleTexts(
+  deps: ApiDeps,
+  provisions: readonly { sr_number: string; article: string }[],
+  languages: readonly Language[],
+) {
+  if (provisions.length === 0) return [];
+  return deps.db
+    .selectFrom('statute_articles')
+    .select(['sr_number', 'article_num as article', 'language', 'text'])
+    .where('jurisdiction', '=', 'CH')
+    .where('is_latest', '=', true)
+    .where('language', 'in', [...languages])
+    .where((w) => w.or(provisions.map((p) => w.and([w('sr_number', '=', p.sr_number), w('article_num', '=', p.article)]))))
+    .execute();
+}
+
 /** Articles of federal acts whose wording uses the concept's words as a phrase, best first. */
 async function conceptArticles(deps: ApiDeps, words: readonly string[], language: Language) {
   const found = await searchLaws(
@@ -373,9 +390,13 @@ export async function doctrine(deps: ApiDeps, q: DoctrineQuery): Promise<Doctrin
       const phrase = words.join(' ').toLocaleLowerCase();
       const uses = (statuteText: string) => statuteText.replace(/\s+/g, ' ').toLocaleLowerCase().includes(phrase);
       const tried = q.language ? [q.language] : [language, ...LANGUAGES.filter((x) => x !== language)];
-      // The provision the leading decisions apply most whose wording uses the concept.
+      // The provision the leading decisions apply most whose wording (latest consolidation) uses the concept.
+      const candidates = applied.slice(0, STATUTE_CANDIDATES);
+      const texts = await latestArticleTexts(deps, candidates, tried);
       search: for (const l of tried) {
-        for (const p of applied.slice(0, STATUTE_CANDIDATES)) {
+        for (const p of candidates) {
+          if (!texts.some((t) => t.language === l && t.sr_number === p.sr_number && t.article === p.article && uses(t.text)))
+            continue;
           const found = await statuteOf(deps, p.sr_number, p.article, l, 'concept', p.decisions);
           if ('statute' in found && uses(found.statute.text)) {
             kind = 'concept';
