@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { startDeployable } from '../support/processes.ts';
-import { percentile } from './http-load.ts';
+import { MOCK_FACTS as FACTS, percentile } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,11 +24,6 @@ const { values } = parseArgs({
 });
 const CONNECTIONS = 4;
 const enc = encodeURIComponent;
-const FACTS = [
-  'Die Vermieterin kündigte das Mietverhältnis wegen Zahlungsrückständen auf Ende des folgenden Monats. Der Mieter focht die Kündigung bei der Schlichtungsbehörde an.',
-  "La bailleresse a résilié le bail pour défaut de paiement du loyer. Le locataire a contesté le congé devant l'autorité de conciliation.",
-  'Der Arbeitgeber kündigte das Arbeitsverhältnis fristlos, nachdem der Arbeitnehmer mehrfach unentschuldigt gefehlt hatte.',
-];
 
 /** Paths per route, cycled through by every connection. */
 const WORKLOADS: Record<string, string[]> = {
