@@ -39,7 +39,7 @@ const WORKLOADS: Record<string, string[]> = {
   'GET /materialien/{law_code}': ['BV?article=8', 'OR?article=41', 'CO?article=41&language=fr', 'ZGB'].map(
     (p) => `/materialien/${p}`,
   ),
-  'GET /doctrine': ['Art. 41 OR', 'art. 271 CO', 'Treu und Glauben', 'bonne foi', 'Kündigung', 'Mietrecht'].map(
+  'GET /doctrine': ['Art. 41 OR', 'art. 271 CO', 'Treu und Glauben', 'bonne foi', 'Kündigung', 'Haftung'].map(
     (q) => `/doctrine?query=${enc(q)}`,
   ),
   'GET /exam-question': ['Eigenbedarf', 'Kündigung', 'Arbeitsvertrag', 'résiliation'].map(
