@@ -45,7 +45,12 @@ describe('statute references', () => {
   it('Art. 41 OR: the article verbatim, the leading decisions of /leading-cases, the timeline and a commentary paragraph', async () => {
     const { status, body } = await doctrine('Art. 41 OR');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ query: 'Art. 41 OR', kind: 'statute_reference', language: 'de', generator: 'deterministic' });
+    expect(body).toMatchObject({
+      query: 'Art. 41 OR',
+      kind: 'statute_reference',
+      language: 'de',
+      generator: 'deterministic',
+    });
     const law = await get('/laws/OR?article=41');
     expect(body.statute).toMatchObject({
       citation: 'Art. 41 OR',
@@ -89,8 +94,17 @@ describe('statute references', () => {
     const { body } = await doctrine('Art. 41 OR');
     const all = events(body);
     expect(body.timeline.map((y: { year: number }) => y.year)).toEqual([2002, 2008, 2009, 2012, 2019]);
-    expect(all[0]).toMatchObject({ year: 2002, kind: 'first_decision', decision: { decision_id: 'bge_BGE_128_III_10' } });
-    expect(all.filter((e) => e.kind === 'leading_decision').map((e) => e.rank).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(all[0]).toMatchObject({
+      year: 2002,
+      kind: 'first_decision',
+      decision: { decision_id: 'bge_BGE_128_III_10' },
+    });
+    expect(
+      all
+        .filter((e) => e.kind === 'leading_decision')
+        .map((e) => e.rank)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     const changes = all.filter((e) => e.kind === 'change_of_practice');
     expect(changes).toEqual([
       {
@@ -103,7 +117,10 @@ describe('statute references', () => {
           canonical_url: 'https://example.test/entscheid/bge_BGE_135_III_20',
         }),
         change: {
-          departs_from: expect.objectContaining({ decision_id: 'bge_BGE_128_III_10', citation_string_de: 'BGE 128 III 10' }),
+          departs_from: expect.objectContaining({
+            decision_id: 'bge_BGE_128_III_10',
+            citation_string_de: 'BGE 128 III 10',
+          }),
           reference: expect.stringContaining('BGE 128 III 10'),
           marker: 'Praxisänderung',
           excerpt: DOCTRINE_QUOTES.change,
@@ -121,8 +138,16 @@ describe('statute references', () => {
     const fr = await doctrine('art. 41 CO');
     const it = await doctrine('art. 41 CO', '&language=it');
     const sr = await doctrine('Art. 41 Abs. 1 OR');
-    expect(fr.body).toMatchObject({ kind: 'statute_reference', language: 'fr', statute: { citation: 'art. 41 CO', sr_number: '220', language: 'fr' } });
-    expect(it.body).toMatchObject({ kind: 'statute_reference', language: 'it', statute: { citation: 'art. 41 CO', sr_number: '220', language: 'it' } });
+    expect(fr.body).toMatchObject({
+      kind: 'statute_reference',
+      language: 'fr',
+      statute: { citation: 'art. 41 CO', sr_number: '220', language: 'fr' },
+    });
+    expect(it.body).toMatchObject({
+      kind: 'statute_reference',
+      language: 'it',
+      statute: { citation: 'art. 41 CO', sr_number: '220', language: 'it' },
+    });
     expect(fr.body.statute.text).toBe((await get('/laws/CO?article=41&language=fr')).body.articles[0].text);
     expect(it.body.statute.text).toBe((await get('/laws/CO?article=41&language=it')).body.articles[0].text);
     for (const other of [fr, it, sr]) {
@@ -140,7 +165,9 @@ describe('statute references', () => {
     const known = await doctrine('Art. 273 OR');
     expect(known.status).toBe(200);
     expect(known.body.statute).toMatchObject({ sr_number: '220', article: '273' });
-    expect(known.body.leading_decisions.map((d: { decision_id: string }) => d.decision_id)).toContain('bger_4A_714_2014');
+    expect(known.body.leading_decisions.map((d: { decision_id: string }) => d.decision_id)).toContain(
+      'bger_4A_714_2014',
+    );
     expect(known.body.notes).toEqual([expect.stringMatching(/No commentary on Art\. 273 OR/)]);
     expect(known.body.commentary).toBeNull();
   });
@@ -156,14 +183,20 @@ describe('concepts and topics', () => {
       statute: { citation: 'Art. 271 OR', basis: 'concept', applied_by_leading_decisions: 1 },
     });
     expect(body.statute.text).toContain('Treu und Glauben');
-    expect(body.leading_decisions).toEqual((await get(`/leading-cases?query=${enc('Treu und Glauben')}&limit=10`)).body.results);
+    expect(body.leading_decisions).toEqual(
+      (await get(`/leading-cases?query=${enc('Treu und Glauben')}&limit=10`)).body.results,
+    );
     expect(body.commentary).toMatchObject({ basis: 'query', language: 'de' });
     expect(body.commentary.text).toMatch(/Treu und Glauben/);
   });
 
   it('a concept in French is answered in French', async () => {
     const { body } = await doctrine('bonne foi');
-    expect(body).toMatchObject({ kind: 'concept', language: 'fr', statute: { citation: 'art. 271 CO', language: 'fr' } });
+    expect(body).toMatchObject({
+      kind: 'concept',
+      language: 'fr',
+      statute: { citation: 'art. 271 CO', language: 'fr' },
+    });
     expect(body.statute.text).toContain('bonne foi');
     expect(body.commentary).toMatchObject({ language: 'fr' });
   });
@@ -171,7 +204,10 @@ describe('concepts and topics', () => {
   it('a topic: the provision the leading decisions apply most, with the ranking of /leading-cases', async () => {
     const { status, body } = await doctrine('Mietrecht');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ kind: 'topic', statute: { basis: 'applied_by_leading_decisions', sr_number: '220' } });
+    expect(body).toMatchObject({
+      kind: 'topic',
+      statute: { basis: 'applied_by_leading_decisions', sr_number: '220' },
+    });
     const leading = await get('/leading-cases?query=Mietrecht&limit=10');
     expect(body.leading_decisions).toEqual(leading.body.results);
     expect(body.leading_decisions_context).toBe(leading.body.context_decisions);
@@ -216,7 +252,11 @@ describe('parameters', () => {
 
   it('language sets the language of the statute text and commentary', async () => {
     const { body } = await doctrine('Art. 41 OR', '&language=fr');
-    expect(body).toMatchObject({ language: 'fr', statute: { citation: 'art. 41 CO', language: 'fr' }, commentary: { language: 'fr' } });
+    expect(body).toMatchObject({
+      language: 'fr',
+      statute: { citation: 'art. 41 CO', language: 'fr' },
+      commentary: { language: 'fr' },
+    });
   });
 
   it('is deterministic: the same query gives the same answer', async () => {

@@ -21,17 +21,28 @@ beforeAll(async () => {
   world = await openDoctrineWorld();
   const db = world.handle.db;
   paragraphs = new Map();
-  for (const p of await db.selectFrom('commentary_paragraphs').select(['commentary_id', 'margin', 'text']).execute())
-    paragraphs.set(p.commentary_id, [...(paragraphs.get(p.commentary_id) ?? []), { margin: p.margin, text: p.text }]);
+  for (const p of await db
+    .selectFrom('commentary_paragraphs')
+    .select(['commentary_id', 'margin', 'text'])
+    .execute())
+    paragraphs.set(p.commentary_id, [
+      ...(paragraphs.get(p.commentary_id) ?? []),
+      { margin: p.margin, text: p.text },
+    ]);
   legalTexts = new Map(
-    (await db.selectFrom('commentaries').select(['commentary_id', 'legal_text']).execute()).map((c) => [c.commentary_id, c.legal_text]),
+    (await db.selectFrom('commentaries').select(['commentary_id', 'legal_text']).execute()).map((c) => [
+      c.commentary_id,
+      c.legal_text,
+    ]),
   );
   passages = new Map();
   for (const p of await db.selectFrom('material_passages').select(['eli', 'language', 'text']).execute()) {
     const key = `${p.eli}|${p.language}`;
     passages.set(key, [...(passages.get(key) ?? []), p.text]);
   }
-  articleTexts = new Set((await db.selectFrom('statute_articles').select('text').execute()).map((a) => a.text));
+  articleTexts = new Set(
+    (await db.selectFrom('statute_articles').select('text').execute()).map((a) => a.text),
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -79,7 +90,14 @@ async function expectRuleStatement(d: { decision_id: string; rule_statement?: st
 
 describe('every quotation of the research routes is in its stored source', () => {
   it('commentaries: search hits, snippets, article lookups (OR = CO = SR 220)', async () => {
-    for (const q of ['Widerrechtlichkeit', 'Beweis', 'bonne foi', 'arbitrio', '"rechtliches Gehör"', 'Art. 41 OR'])
+    for (const q of [
+      'Widerrechtlichkeit',
+      'Beweis',
+      'bonne foi',
+      'arbitrio',
+      '"rechtliches Gehör"',
+      'Art. 41 OR',
+    ])
       for (const language of ['de', 'fr', 'it']) {
         const { body } = await get(`/commentaries/search?query=${enc(q)}&language=${language}&limit=50`);
         for (const hit of body.results) {
@@ -109,9 +127,20 @@ describe('every quotation of the research routes is in its stored source', () =>
         expect(hit.passage).toContain(hit.snippet.replace(/<\/?b>/g, ''));
       }
     }
-    for (const url of ['/materialien/BV?article=8', '/materialien/OR', '/materialien/CO?article=41&language=fr', '/materialien/ZGB?language=it']) {
+    for (const url of [
+      '/materialien/BV?article=8',
+      '/materialien/OR',
+      '/materialien/CO?article=41&language=fr',
+      '/materialien/ZGB?language=it',
+    ]) {
       const { body } = await get(url);
-      for (const group of ['legislative_intent', 'key_arguments', 'design_choices', 'rejected_alternatives', 'parliamentary_modifications'])
+      for (const group of [
+        'legislative_intent',
+        'key_arguments',
+        'design_choices',
+        'rejected_alternatives',
+        'parliamentary_modifications',
+      ])
         for (const item of body[group]) {
           expect(item.paraphrase).toBe(false);
           expectPassage(item.eli, item.language, item.text);
@@ -120,16 +149,27 @@ describe('every quotation of the research routes is in its stored source', () =>
   });
 
   it('doctrine: statute text, commentary paragraph, change-of-practice excerpts and rule statements', async () => {
-    for (const q of ['Art. 41 OR', 'art. 41 CO', 'Art. 271 OR', 'Treu und Glauben', 'bonne foi', 'Mietrecht', 'Kündigung', 'falsche Auskunft']) {
+    for (const q of [
+      'Art. 41 OR',
+      'art. 41 CO',
+      'Art. 271 OR',
+      'Treu und Glauben',
+      'bonne foi',
+      'Mietrecht',
+      'Kündigung',
+      'falsche Auskunft',
+    ]) {
       const { body } = await get(`/doctrine?query=${enc(q)}`);
       if (body.statute) {
         expect(articleTexts, q).toContain(body.statute.text);
         checked++;
       }
-      if (body.commentary) expectParagraph(body.commentary.commentary_id, body.commentary.margin_number, body.commentary.text);
+      if (body.commentary)
+        expectParagraph(body.commentary.commentary_id, body.commentary.margin_number, body.commentary.text);
       for (const d of body.leading_decisions) await expectRuleStatement(d);
       for (const year of body.timeline)
-        for (const e of year.events) if (e.change) await expectFromDecision(e.decision.decision_id, e.change.excerpt);
+        for (const e of year.events)
+          if (e.change) await expectFromDecision(e.decision.decision_id, e.change.excerpt);
     }
   });
 
@@ -142,7 +182,9 @@ describe('every quotation of the research routes is in its stored source', () =>
       expect(body.fact_pattern.source).toBe('verbatim_facts');
       await expectFromDecision(id, body.fact_pattern.text);
       await expectRuleStatement(body.decision);
-      for (const p of [...body.hidden_analysis.decisive_erwaegungen, body.hidden_analysis.result].filter(Boolean))
+      for (const p of [...body.hidden_analysis.decisive_erwaegungen, body.hidden_analysis.result].filter(
+        Boolean,
+      ))
         await expectFromDecision(id, p.text);
     }
   });
@@ -150,13 +192,18 @@ describe('every quotation of the research routes is in its stored source', () =>
   it('mock decisions: statute text, the «…» quotations of the outline and the rule statements of the decisions', async () => {
     const facts = [
       'Die Vermieterin kündigte dem Mieter die Wohnung, nachdem er Mängel gerügt hatte. Der Mieter hält die Kündigung für missbräuchlich (Art. 271 OR).',
-      "La banque a donné sciemment un renseignement erroné au client, qui a subi un dommage purement économique (art. 41 CO).",
+      'La banque a donné sciemment un renseignement erroné au client, qui a subi un dommage purement économique (art. 41 CO).',
       'Il locatore ha disdetto il contratto dopo che il conduttore aveva segnalato difetti.',
     ];
     for (const [i, f] of facts.entries()) {
       const language = ['de', 'fr', 'it'][i]!;
       const { body } = await get(`/mock-decision?facts=${enc(f)}&preferred_language=${language}`);
-      const sources = [...articleTexts, ...(await Promise.all(body.decisions.map((d: { decision_id: string }) => decisionText(d.decision_id))))];
+      const sources = [
+        ...articleTexts,
+        ...(await Promise.all(
+          body.decisions.map((d: { decision_id: string }) => decisionText(d.decision_id)),
+        )),
+      ];
       for (const s of body.statutes)
         if (s.text !== null) {
           expect(articleTexts).toContain(s.text);
@@ -165,7 +212,10 @@ describe('every quotation of the research routes is in its stored source', () =>
       for (const d of body.decisions) await expectRuleStatement(d);
       const texts = [...body.issues, ...body.erwaegungen_outline.map((p: { text: string }) => p.text)];
       for (const quote of texts.flatMap((t: string) => findQuotations(t, 10))) {
-        expect(sources.some((source) => quotedVerbatim(quote.text, source)), quote.text).toBe(true);
+        expect(
+          sources.some((source) => quotedVerbatim(quote.text, source)),
+          quote.text,
+        ).toBe(true);
         checked++;
       }
     }

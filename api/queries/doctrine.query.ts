@@ -5,13 +5,21 @@
  * practice by the rule of `contracts/citation/practice-change.ts`) and the commentary excerpt from
  * the /commentaries read model. Deterministic: no language model, every list in a fixed order.
  */
-import type { DoctrineQuery, DoctrineResponse, DoctrineStatute } from '../../contracts/api/doctrine.schema.ts';
+import type {
+  DoctrineQuery,
+  DoctrineResponse,
+  DoctrineStatute,
+} from '../../contracts/api/doctrine.schema.ts';
 import { DOCTRINE_LEADING_DECISIONS } from '../../contracts/api/doctrine.schema.ts';
 import type { LeadingCasesResponse } from '../../contracts/api/graph.schema.ts';
 import { statuteRunAt, type StatuteRef } from '../../contracts/citation/grammar/statutes.ts';
 import { DE, FR, IT } from '../../contracts/citation/grammar/text-scan.ts';
 import { DEFAULT_MIN_CONFIDENCE } from '../../contracts/citation/edge-confidence.ts';
-import { PRACTICE_CHANGE_WINDOW, practiceChangeMarkers, practiceChangeOfReference } from '../../contracts/citation/practice-change.ts';
+import {
+  PRACTICE_CHANGE_WINDOW,
+  practiceChangeMarkers,
+  practiceChangeOfReference,
+} from '../../contracts/citation/practice-change.ts';
 import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import type { QueryNode } from '../../contracts/search/query-ast.ts';
 import { parseQuery } from '../../contracts/search/query-parser.ts';
@@ -112,7 +120,11 @@ async function statuteOf(
   basis: DoctrineStatute['basis'],
   appliedBy: number,
 ): Promise<{ statute: DoctrineStatute } | { reason: string }> {
-  const outcome = await lookupLaw(deps.db, { abbreviation: law, query: { language, article }, today: deps.today() });
+  const outcome = await lookupLaw(deps.db, {
+    abbreviation: law,
+    query: { language, article },
+    today: deps.today(),
+  });
   if (outcome.kind === 'invalid') return { reason: outcome.details.map((d) => d.msg).join('; ') };
   if (outcome.kind === 'miss') return { reason: outcome.body.reason };
   const b = outcome.body;
@@ -152,7 +164,12 @@ async function appliedProvisions(deps: ApiDeps, ids: readonly string[]) {
     .groupBy(['sr_number', 'article'])
     .execute();
   return rows
-    .map((r) => ({ sr_number: r.sr_number!, article: r.article, decisions: Number(r.decisions), mentions: Number(r.mentions) }))
+    .map((r) => ({
+      sr_number: r.sr_number!,
+      article: r.article,
+      decisions: Number(r.decisions),
+      mentions: Number(r.mentions),
+    }))
     .sort(
       (a, b) =>
         b.decisions - a.decisions ||
@@ -175,7 +192,11 @@ async function latestArticleTexts(
     .where('jurisdiction', '=', 'CH')
     .where('is_latest', '=', true)
     .where('language', 'in', [...languages])
-    .where((w) => w.or(provisions.map((p) => w.and([w('sr_number', '=', p.sr_number), w('article_num', '=', p.article)]))))
+    .where((w) =>
+      w.or(
+        provisions.map((p) => w.and([w('sr_number', '=', p.sr_number), w('article_num', '=', p.article)])),
+      ),
+    )
     .execute();
 }
 
@@ -221,7 +242,8 @@ async function commentaryOf(
       return {
         ...rest,
         basis: 'query',
-        lookup_url: hit.sr_number !== null ? lookupUrl(basePath, hit.sr_number, hit.article, hit.language) : null,
+        lookup_url:
+          hit.sr_number !== null ? lookupUrl(basePath, hit.sr_number, hit.article, hit.language) : null,
       };
     }
   }
@@ -269,7 +291,13 @@ async function practiceChanges(deps: ApiDeps, ast: QueryNode, ctx: SummaryContex
     .execute();
   const textOf = new Map(texts.map((t) => [t.decision_id, t.full_text]));
   const readable = ids.filter((id) => practiceChangeMarkers(textOf.get(id) ?? '').length > 0);
-  const changes: { source: string; target: string; raw: string; confidence: number; change: NonNullable<ReturnType<typeof practiceChangeOfReference>> }[] = [];
+  const changes: {
+    source: string;
+    target: string;
+    raw: string;
+    confidence: number;
+    change: NonNullable<ReturnType<typeof practiceChangeOfReference>>;
+  }[] = [];
   for (const id of readable) {
     const edges = await outgoingEdges(deps.db, id, 'citation', {
       minConfidence: DEFAULT_MIN_CONFIDENCE,
@@ -278,16 +306,27 @@ async function practiceChanges(deps: ApiDeps, ast: QueryNode, ctx: SummaryContex
     });
     for (const edge of edges.rows) {
       const change = practiceChangeOfReference(textOf.get(id)!, edge.raw);
-      if (change) changes.push({ source: id, target: edge.target_id, raw: edge.raw, confidence: edge.confidence, change });
+      if (change)
+        changes.push({
+          source: id,
+          target: edge.target_id,
+          raw: edge.raw,
+          confidence: edge.confidence,
+          change,
+        });
     }
   }
-  const nodes = await nodesByIds(deps.db, changes.flatMap((c) => [c.source, c.target]));
+  const nodes = await nodesByIds(
+    deps.db,
+    changes.flatMap((c) => [c.source, c.target]),
+  );
   const events: Event[] = [];
   for (const c of changes) {
     const later = nodes.get(c.source);
     const earlier = nodes.get(c.target);
     // The practice changed is older than the decision changing it.
-    if (!later?.decision_date || !earlier?.decision_date || earlier.decision_date >= later.decision_date) continue;
+    if (!later?.decision_date || !earlier?.decision_date || earlier.decision_date >= later.decision_date)
+      continue;
     events.push({
       kind: 'change_of_practice',
       decision: timelineDecisionOf(later, ctx),
@@ -343,7 +382,8 @@ function timelineOf(events: readonly Event[]): DoctrineResponse['timeline'] {
 function majorityLanguage(leading: LeadingCasesResponse): Language | null {
   const counts = new Map<Language, number>();
   for (const r of leading.results)
-    if ((LANGUAGES as readonly string[]).includes(r.language)) counts.set(r.language as Language, (counts.get(r.language as Language) ?? 0) + 1);
+    if ((LANGUAGES as readonly string[]).includes(r.language))
+      counts.set(r.language as Language, (counts.get(r.language as Language) ?? 0) + 1);
   let best: Language | null = null;
   for (const l of LANGUAGES) if ((counts.get(l) ?? 0) > (best ? counts.get(best)! : 0)) best = l;
   return best;
@@ -376,26 +416,43 @@ export async function doctrine(deps: ApiDeps, q: DoctrineQuery): Promise<Doctrin
     applied.find((a) => a.sr_number === sr && a.article === article)?.decisions ?? 0;
 
   let kind: DoctrineResponse['kind'] = 'topic';
-  let language: Language = q.language ?? (reading ? languageOfMask(reading.ref.languages) : null) ?? majorityLanguage(leading) ?? 'de';
+  let language: Language =
+    q.language ??
+    (reading ? languageOfMask(reading.ref.languages) : null) ??
+    majorityLanguage(leading) ??
+    'de';
   let statute: DoctrineStatute | null = null;
 
   if (reading) {
     kind = 'statute_reference';
-    const found = await statuteOf(deps, reading.law, reading.article, language, 'query', appliedCount(reading.ref.sr!, reading.article));
+    const found = await statuteOf(
+      deps,
+      reading.law,
+      reading.article,
+      language,
+      'query',
+      appliedCount(reading.ref.sr!, reading.article),
+    );
     if ('statute' in found) statute = found.statute;
     else notes.push(`No statute text: ${found.reason}`);
   } else {
     const words = plainWords(ast);
     if (words) {
       const phrase = words.join(' ').toLocaleLowerCase();
-      const uses = (statuteText: string) => statuteText.replace(/\s+/g, ' ').toLocaleLowerCase().includes(phrase);
+      const uses = (statuteText: string) =>
+        statuteText.replace(/\s+/g, ' ').toLocaleLowerCase().includes(phrase);
       const tried = q.language ? [q.language] : [language, ...LANGUAGES.filter((x) => x !== language)];
       // The provision the leading decisions apply most whose wording (latest consolidation) uses the concept.
       const candidates = applied.slice(0, STATUTE_CANDIDATES);
       const texts = await latestArticleTexts(deps, candidates, tried);
       search: for (const l of tried) {
         for (const p of candidates) {
-          if (!texts.some((t) => t.language === l && t.sr_number === p.sr_number && t.article === p.article && uses(t.text)))
+          if (
+            !texts.some(
+              (t) =>
+                t.language === l && t.sr_number === p.sr_number && t.article === p.article && uses(t.text),
+            )
+          )
             continue;
           const found = await statuteOf(deps, p.sr_number, p.article, l, 'concept', p.decisions);
           if ('statute' in found && uses(found.statute.text)) {
@@ -413,24 +470,44 @@ export async function doctrine(deps: ApiDeps, q: DoctrineQuery): Promise<Doctrin
         kind = 'concept';
         language = l;
         const best = articles[0]!;
-        const found = await statuteOf(deps, best.sr_number, best.article, language, 'concept', appliedCount(best.sr_number, best.article));
+        const found = await statuteOf(
+          deps,
+          best.sr_number,
+          best.article,
+          language,
+          'concept',
+          appliedCount(best.sr_number, best.article),
+        );
         if ('statute' in found) statute = found.statute;
         break;
       }
     }
     if (kind === 'topic') {
       for (const p of applied.slice(0, STATUTE_CANDIDATES)) {
-        const found = await statuteOf(deps, p.sr_number, p.article, language, 'applied_by_leading_decisions', p.decisions);
+        const found = await statuteOf(
+          deps,
+          p.sr_number,
+          p.article,
+          language,
+          'applied_by_leading_decisions',
+          p.decisions,
+        );
         if ('statute' in found) {
           statute = found.statute;
           break;
         }
       }
-      if (!statute) notes.push('No statute text: the leading decisions apply no provision the statute collection holds.');
+      if (!statute)
+        notes.push('No statute text: the leading decisions apply no provision the statute collection holds.');
     }
   }
 
-  const commentary = await commentaryOf(deps, { text: reading ? reading.rest : text, byWords: !reading || reading.rest !== '' }, statute, language);
+  const commentary = await commentaryOf(
+    deps,
+    { text: reading ? reading.rest : text, byWords: !reading || reading.rest !== '' },
+    statute,
+    language,
+  );
   if (!commentary)
     notes.push(
       statute
@@ -439,7 +516,10 @@ export async function doctrine(deps: ApiDeps, q: DoctrineQuery): Promise<Doctrin
     );
   if (leading.results.length === 0) notes.push('No decision in the citation graph matches the query.');
 
-  const [first, changes] = await Promise.all([firstDecision(deps, ast, ctx), practiceChanges(deps, ast, ctx)]);
+  const [first, changes] = await Promise.all([
+    firstDecision(deps, ast, ctx),
+    practiceChanges(deps, ast, ctx),
+  ]);
   const events: Event[] = [
     ...(first ? [first] : []),
     ...changes,

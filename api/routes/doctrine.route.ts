@@ -20,7 +20,8 @@ export const doctrineRoutes =
       {
         schema: {
           tags: ['Statutes'],
-          summary: 'Doctrine of a topic, statute reference or concept: statute text, leading decisions, timeline, commentary',
+          summary:
+            'Doctrine of a topic, statute reference or concept: statute text, leading decisions, timeline, commentary',
           description: DOCTRINE_DESCRIPTION,
           querystring: doctrineQuery,
           response: { 200: doctrineResponse, 404: errorBody, 422: validationErrorBody },

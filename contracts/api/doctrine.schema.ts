@@ -66,7 +66,9 @@ export const timelineEvent = z.object({
       departs_from: timelineDecision.describe('The earlier decision whose practice is changed'),
       reference: z.string().describe('How the later decision cites it, as written'),
       marker: z.string().describe('The words announcing the change, as written'),
-      excerpt: z.string().describe('The passage of the later decision holding reference and marker, verbatim'),
+      excerpt: z
+        .string()
+        .describe('The passage of the later decision holding reference and marker, verbatim'),
       confidence: z.number().describe('Confidence of the citation edge (see /citations)'),
     })
     .nullable()
@@ -75,9 +77,11 @@ export const timelineEvent = z.object({
 
 export const doctrineResponse = z.object({
   query: z.string(),
-  kind: z.enum(DOCTRINE_KINDS).describe(
-    'statute_reference: the query names a provision of a federal act; concept: its words are used by the wording of a federal article; topic: otherwise',
-  ),
+  kind: z
+    .enum(DOCTRINE_KINDS)
+    .describe(
+      'statute_reference: the query names a provision of a federal act; concept: its words are used by the wording of a federal article; topic: otherwise',
+    ),
   language: z.string(),
   statute: doctrineStatute.nullable(),
   leading_decisions: z.array(leadingCase).describe('Authority-ranked as /leading-cases ranks them'),
@@ -90,8 +94,13 @@ export const doctrineResponse = z.object({
   commentary: commentarySearchHit
     .omit({ snippet: true, score: true })
     .extend({
-      basis: z.enum(['query', 'statute']).describe('Found by the query words, or the commentary of the statute shown'),
-      lookup_url: z.string().nullable().describe('The /commentaries lookup of the whole commentary (null when it names no act)'),
+      basis: z
+        .enum(['query', 'statute'])
+        .describe('Found by the query words, or the commentary of the statute shown'),
+      lookup_url: z
+        .string()
+        .nullable()
+        .describe('The /commentaries lookup of the whole commentary (null when it names no act)'),
     })
     .nullable()
     .describe('One commentary paragraph, verbatim, with its margin number and source'),

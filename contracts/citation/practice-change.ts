@@ -19,23 +19,35 @@ const NEGATION_REACH = 60;
 
 const MARKERS: readonly { language: PracticeChangeLanguage; pattern: RegExp }[] = [
   { language: 'de', pattern: /praxis(?:ä|ae)nderung/giu },
-  { language: 'de', pattern: /(?:ä|ae)nderung\s+(?:der|seiner|unserer|dieser)\s+(?:rechtsprechung|praxis)/giu },
+  {
+    language: 'de',
+    pattern: /(?:ä|ae)nderung\s+(?:der|seiner|unserer|dieser)\s+(?:rechtsprechung|praxis)/giu,
+  },
   {
     language: 'de',
     pattern:
       /(?:rechtsprechung|praxis)\s+(?:wird|ist|kann)\s+(?:daher\s+|somit\s+|insoweit\s+)?(?:aufgegeben|geändert|nicht\s+(?:mehr\s+)?(?:festgehalten|festzuhalten))/giu,
   },
-  { language: 'de', pattern: /an\s+(?:dieser|der\s+bisherigen|seiner)\s+(?:rechtsprechung|praxis)\s+(?:ist|kann|wird)\s+nicht\s+(?:mehr\s+)?festzuhalten/giu },
+  {
+    language: 'de',
+    pattern:
+      /an\s+(?:dieser|der\s+bisherigen|seiner)\s+(?:rechtsprechung|praxis)\s+(?:ist|kann|wird)\s+nicht\s+(?:mehr\s+)?festzuhalten/giu,
+  },
   { language: 'fr', pattern: /(?:changement|revirement|modification)\s+de\s+(?:la\s+)?jurisprudence/giu },
-  { language: 'fr', pattern: /(?:modifier|abandonner|modifie|abandonne)\s+(?:sa|la|cette)\s+jurisprudence/giu },
+  {
+    language: 'fr',
+    pattern: /(?:modifier|abandonner|modifie|abandonne)\s+(?:sa|la|cette)\s+jurisprudence/giu,
+  },
   { language: 'it', pattern: /(?:cambiamento|mutamento|modifica|cambio)\s+(?:di|della)\s+giurisprudenza/giu },
   {
     language: 'it',
-    pattern: /(?:modificare|abbandonare|cambiare|modifica|abbandona)\s+(?:la\s+|questa\s+|tale\s+)?(?:propria\s+|sua\s+)?giurisprudenza/giu,
+    pattern:
+      /(?:modificare|abbandonare|cambiare|modifica|abbandona)\s+(?:la\s+|questa\s+|tale\s+)?(?:propria\s+|sua\s+)?giurisprudenza/giu,
   },
 ];
 
-const NEGATION = /(?:^|[^\p{L}])(?:kein|keine|keinen|keiner|nicht|pas|aucun|aucune|nessun|nessuna|non)(?:[^\p{L}]|$)/iu;
+const NEGATION =
+  /(?:^|[^\p{L}])(?:kein|keine|keinen|keiner|nicht|pas|aucun|aucune|nessun|nessuna|non)(?:[^\p{L}]|$)/iu;
 
 export interface PracticeChangeMarker {
   readonly marker: string;
@@ -49,7 +61,12 @@ function sentenceStart(text: string, at: number, floor: number): number {
   for (let i = at - 1; i > floor; i--) {
     const c = text[i]!;
     if (c === '\n') return i + 1;
-    if ((c === '.' || c === '!' || c === '?') && /\s/.test(text[i + 1] ?? '') && /\p{Lu}/u.test(text[i + 2] ?? '')) return i + 2;
+    if (
+      (c === '.' || c === '!' || c === '?') &&
+      /\s/.test(text[i + 1] ?? '') &&
+      /\p{Lu}/u.test(text[i + 2] ?? '')
+    )
+      return i + 2;
   }
   return floor;
 }
@@ -76,9 +93,14 @@ export function practiceChangeMarkers(text: string, from = 0, to = text.length):
   };
   return all
     .filter((m) => {
-      const before = unmarked(Math.max(sentenceStart(text, m.start, from), m.start - NEGATION_REACH), m.start);
+      const before = unmarked(
+        Math.max(sentenceStart(text, m.start, from), m.start - NEGATION_REACH),
+        m.start,
+      );
       // Only the marker's own clause: "ist nicht festzuhalten (Praxisänderung)" is not negated.
-      const clause = before.slice(Math.max(...[',', ';', ':', '(', '['].map((c) => before.lastIndexOf(c))) + 1);
+      const clause = before.slice(
+        Math.max(...[',', ';', ':', '(', '['].map((c) => before.lastIndexOf(c))) + 1,
+      );
       return !NEGATION.test(clause);
     })
     .sort((a, b) => a.start - b.start || b.end - a.end);
@@ -114,7 +136,8 @@ export function practiceChangeAt(
   const to = Math.min(close, refEnd + window);
   const markers = practiceChangeMarkers(text, from, to);
   if (markers.length === 0) return null;
-  const distance = (m: PracticeChangeMarker) => (m.end <= refStart ? refStart - m.end : Math.max(0, m.start - refEnd));
+  const distance = (m: PracticeChangeMarker) =>
+    m.end <= refStart ? refStart - m.end : Math.max(0, m.start - refEnd);
   const nearest = [...markers].sort((a, b) => distance(a) - distance(b) || a.start - b.start)[0]!;
   const start = sentenceStart(text, Math.min(nearest.start, refStart), open);
   const stop = Math.max(nearest.end, refEnd);

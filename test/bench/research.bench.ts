@@ -27,12 +27,20 @@ const enc = encodeURIComponent;
 
 /** Paths per route, cycled through by every connection. */
 const WORKLOADS: Record<string, string[]> = {
-  'GET /commentaries/search': ['Widerrechtlichkeit', 'Beweis', 'bonne foi', 'arbitrio', '"rechtliches Gehör"'].map(
-    (q) => `/commentaries/search?query=${enc(q)}`,
-  ),
-  'GET /commentaries/{abbreviation}': ['OR?article=41', 'CO?article=97&language=fr', '220?article=336', 'ZGB?article=2', 'BV'].map(
-    (p) => `/commentaries/${p}`,
-  ),
+  'GET /commentaries/search': [
+    'Widerrechtlichkeit',
+    'Beweis',
+    'bonne foi',
+    'arbitrio',
+    '"rechtliches Gehör"',
+  ].map((q) => `/commentaries/search?query=${enc(q)}`),
+  'GET /commentaries/{abbreviation}': [
+    'OR?article=41',
+    'CO?article=97&language=fr',
+    '220?article=336',
+    'ZGB?article=2',
+    'BV',
+  ].map((p) => `/commentaries/${p}`),
   'GET /materialien': ['Rechtssicherheit', 'Rechtsprechung', '"droit cantonal"', 'giurisprudenza'].map(
     (q) => `/materialien?query=${enc(q)}`,
   ),
@@ -68,7 +76,8 @@ async function measure(base: string, paths: readonly string[], seconds: number):
         duration: seconds,
         requests: paths.map((path) => ({ method: 'GET' as const, path })),
       },
-      (error: unknown, done) => (error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done)),
+      (error: unknown, done) =>
+        error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done),
     );
     // autocannon reports p97.5, not p95: the percentiles are taken from every response time.
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
@@ -101,7 +110,9 @@ try {
   // Every workload answers 200 before it is measured (a 4xx would measure an error path).
   for (const [name, paths] of Object.entries(WORKLOADS)) {
     const statuses = await Promise.all(paths.map(async (p) => (await fetch(`${base}${p}`)).status));
-    const bad = paths.flatMap((p, i) => (statuses[i] === 200 ? [] : [`${decodeURIComponent(p)}: ${statuses[i]}`]));
+    const bad = paths.flatMap((p, i) =>
+      statuses[i] === 200 ? [] : [`${decodeURIComponent(p)}: ${statuses[i]}`],
+    );
     if (bad.length > 0) console.log(`${name}: not 200: ${bad.join('; ')}`);
   }
   await measure(helloUrl, ['/'], 2); // warm-up
