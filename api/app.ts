@@ -19,6 +19,7 @@ import { decisionsRoutes } from './routes/decisions.route.ts';
 import { exportsRoutes } from './routes/exports.route.ts';
 import { graphRoutes } from './routes/graph.route.ts';
 import { structureRoutes } from './routes/structure.route.ts';
+import { doctrineRoutes } from './routes/doctrine.route.ts';
 import { teachingRoutes } from './routes/teaching.route.ts';
 import { lawsRoutes } from './routes/laws.route.ts';
 import { commentariesRoutes } from './routes/commentaries.route.ts';
@@ -145,6 +146,7 @@ export async function buildApp(apiDeps: ApiDeps, options: BuildAppOptions = {}):
       await scope.register(billingRoutes(deps));
       await scope.register(alertsRoutes(deps));
       await scope.register(teachingRoutes(deps));
+      await scope.register(doctrineRoutes(deps));
       scope.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       let research: OpenApiDocument | undefined;
       scope.get(

@@ -190,6 +190,11 @@ describe('hostile input on every route', () => {
       'GET /decisions/:decision_id/export.pdf',
       'GET /decisions/:docket_head/:docket_tail/export.docx',
       'GET /atom/:court.xml',
+      'GET /doctrine',
+      'GET /commentaries/search',
+      'GET /materialien/:law_code',
+      'GET /exam-question',
+      'POST /mock-decision',
     ]) {
       expect(keys).toContain(key);
     }

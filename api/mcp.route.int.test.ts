@@ -58,6 +58,9 @@ const errorBody = (result: CallToolResult): unknown => {
 const enc = encodeURIComponent;
 const DRAFT = `Die Kündigung ist anfechtbar (BGE 140 III 86 E. 2.1): «${QUOTES.bge2_1}» Vgl. Art. 271 OR und BGE 999 II 1.`;
 
+const MOCK_FACTS =
+  'Die Vermieterin kündigte dem Mieter die Wohnung, nachdem er Mängel gerügt hatte. Der Mieter hält die Kündigung für missbräuchlich.';
+
 /** Tools whose route answers a file, not JSON (tested against the file below). */
 const FILE_TOOLS = ['export_decision'];
 
@@ -152,6 +155,45 @@ const CASES: readonly { tool: string; args: Record<string, unknown>; http: HttpC
     args: { query: 'GOG', canton: 'ZH', fetch_top_n_texts: 1 },
     http: { method: 'GET', url: '/legislation/search?query=GOG&canton=ZH&fetch_top_n_texts=1' },
   },
+  {
+    tool: 'search_commentaries',
+    args: { query: 'Widerrechtlichkeit', abbreviation: 'CO', limit: 3 },
+    http: { method: 'GET', url: '/commentaries/search?query=Widerrechtlichkeit&abbreviation=CO&limit=3' },
+  },
+  {
+    tool: 'get_commentary',
+    args: { abbreviation: '220', article: '41', language: 'fr' },
+    http: { method: 'GET', url: '/commentaries/220?article=41&language=fr' },
+  },
+  {
+    tool: 'search_materialien',
+    args: { query: 'Rechtssicherheit', law_code: 'CO', limit: 5 },
+    http: { method: 'GET', url: '/materialien?query=Rechtssicherheit&law_code=CO&limit=5' },
+  },
+  {
+    tool: 'materialien',
+    args: { law_code: 'BV', article: '8' },
+    http: { method: 'GET', url: '/materialien/BV?article=8' },
+  },
+  {
+    tool: 'doctrine',
+    args: { query: 'Art. 271 OR' },
+    http: { method: 'GET', url: `/doctrine?query=${enc('Art. 271 OR')}` },
+  },
+  {
+    tool: 'exam_question',
+    args: { topic: 'Kündigung', exclude_ids: 'bger_4A_714_2014' },
+    http: { method: 'GET', url: `/exam-question?topic=${enc('Kündigung')}&exclude_ids=bger_4A_714_2014` },
+  },
+  {
+    tool: 'mock_decision',
+    args: { facts: MOCK_FACTS, statute_references: [{ law: 'CO', article: '271' }], limit: 3 },
+    http: {
+      method: 'POST',
+      url: '/mock-decision',
+      body: { facts: MOCK_FACTS, statute_references: [{ law: 'CO', article: '271' }], limit: 3 },
+    },
+  },
 ];
 
 describe('tools/list', () => {
@@ -177,6 +219,13 @@ describe('tools/list', () => {
         'search_laws',
         'amendment_ref',
         'search_legislation',
+        'search_commentaries',
+        'get_commentary',
+        'search_materialien',
+        'materialien',
+        'doctrine',
+        'exam_question',
+        'mock_decision',
       ]),
     );
     for (const t of tools) {
@@ -263,6 +312,20 @@ describe('tool errors carry the HTTP error bodies', () => {
     ],
     ['attest', { draft_text: 42 }, { method: 'POST', url: '/attest', body: { draft_text: 42 } }, 422],
     ['leading_cases', { article: '8' }, { method: 'GET', url: '/leading-cases?article=8' }, 422],
+    ['get_commentary', { abbreviation: 'NOSUCHLAW' }, { method: 'GET', url: '/commentaries/NOSUCHLAW' }, 404],
+    [
+      'get_commentary',
+      { abbreviation: 'OR', article: '271' },
+      { method: 'GET', url: '/commentaries/OR?article=271' },
+      404,
+    ],
+    ['search_commentaries', { query: 'x', limit: 51 }, { method: 'GET', url: '/commentaries/search?query=x&limit=51' }, 422],
+    ['search_materialien', { query: '' }, { method: 'GET', url: '/materialien?query=' }, 422],
+    ['materialien', { law_code: 'NOSUCHLAW' }, { method: 'GET', url: '/materialien/NOSUCHLAW' }, 404],
+    ['doctrine', {}, { method: 'GET', url: '/doctrine' }, 422],
+    ['doctrine', { query: 'Quantenchromodynamik' }, { method: 'GET', url: '/doctrine?query=Quantenchromodynamik' }, 404],
+    ['exam_question', { topic: ' ' }, { method: 'GET', url: '/exam-question?topic=%20' }, 422],
+    ['mock_decision', { facts: 'x', limit: 0 }, { method: 'POST', url: '/mock-decision', body: { facts: 'x', limit: 0 } }, 422],
   ] as const)('%s %j: same body as HTTP', async (tool, args, request, status) => {
     const [result, route] = await Promise.all([call(tool, args), http(request)]);
     expect(route.status).toBe(status);

@@ -8,6 +8,7 @@ export const RESEARCH_TAGS: readonly string[] = [
   'Citation integrity',
   'Statutes',
   'Legislation',
+  'Teaching and drafting',
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -58,7 +59,7 @@ export function researchDocument(full: OpenApiDocument): OpenApiDocument {
       title: 'Swiss Case-Law and Legislation Research API: research routes',
       version: API_VERSION,
       description:
-        'Typed description of the public research routes: decision search and lookup, decision structure, the citation graph, citation integrity, statutes and legislation. Every 200 response carries its full schema. Free, no key, CORS.',
+        'Typed description of the public research routes: decision search and lookup, decision structure, the citation graph, citation integrity, statutes, legislation, commentaries, preparatory materials, doctrine, exam questions and mock decisions. Every 200 response carries its full schema. Free, no key, CORS.',
     },
     ...(full.servers ? { servers: full.servers } : {}),
     paths,

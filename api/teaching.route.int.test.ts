@@ -5,6 +5,9 @@
  * and — with the drafting model behind a local chat-completions server — rewriting, 503 on a failing
  * model or an invented authority, and the daily quota per client address.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -518,6 +521,30 @@ describe('with a drafting language model', () => {
       expect(
         (await call(world.app, 'GET', `/exam-question?topic=${enc('Kündigung')}`, undefined, ip)).status,
       ).toBe(200);
+  });
+
+  it('the MCP tools exam_question and mock_decision draft with the model and count against the same quota', async () => {
+    chat.behaviour = { kind: 'content', content: rewriteJson };
+    const base = await modelApp.listen({ port: 0, host: '127.0.0.1' });
+    const client = new Client({ name: 'quota-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+    try {
+      const first = (await client.callTool({ name: 'exam_question', arguments: { topic: 'Kündigung' } })) as CallToolResult;
+      expect(first.isError).toBeFalsy();
+      expect(first.structuredContent).toMatchObject({ fact_pattern: { source: 'model_rewrite' } });
+      // The same address (127.0.0.1) through HTTP uses up the rest of the day's quota.
+      for (let i = 1; i < QUOTA; i++)
+        expect((await call(modelApp, 'GET', `/exam-question?topic=${enc('Kündigung')}`, undefined, '127.0.0.1')).status).toBe(200);
+      const over = (await client.callTool({ name: 'mock_decision', arguments: MOCK })) as CallToolResult;
+      expect(over.isError).toBe(true);
+      const text = over.content[0];
+      expect(JSON.parse(text?.type === 'text' ? text.text : '{}')).toMatchObject({
+        code: 'API_LLM_QUOTA_EXCEEDED',
+        limit: { name: 'LLM_DAILY_QUOTA', per_day: QUOTA },
+      });
+    } finally {
+      await client.close();
+    }
   });
 
   it('counts /verify-claim with a language-model judge against the same quota', async () => {

@@ -102,6 +102,7 @@ export function createMcpServer(
   tools: readonly ResearchTool[],
   listed: readonly Tool[],
   log: ToolContext['log'] & { error(obj: object, msg: string): void },
+  chargeLlmQuota?: ToolContext['chargeLlmQuota'],
 ): Server {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server(
@@ -117,7 +118,7 @@ export function createMcpServer(
         `Unknown tool '${request.params.name}'; tools/list names the tools: ${tools.map((t) => t.name).join(', ')}`,
       );
     }
-    return callTool(deps, tool, request.params.arguments ?? {}, { log });
+    return callTool(deps, tool, request.params.arguments ?? {}, { log, ...(chargeLlmQuota ? { chargeLlmQuota } : {}) });
   });
   return server;
 }

@@ -51,6 +51,27 @@ import {
   structureResponse,
 } from '../../contracts/api/structure.schema.ts';
 import { exportFormatQuery, exportParams, exportResponse } from '../../contracts/api/exports.schema.ts';
+import {
+  commentaryParams,
+  commentaryQuery,
+  commentaryResponse,
+  commentarySearchQuery,
+  commentarySearchResponse,
+} from '../../contracts/api/commentaries.schema.ts';
+import { doctrineQuery, doctrineResponse } from '../../contracts/api/doctrine.schema.ts';
+import {
+  materialsLawParams,
+  materialsLawQuery,
+  materialsLawResponse,
+  materialsSearchQuery,
+  materialsSearchResponse,
+} from '../../contracts/api/materials.schema.ts';
+import {
+  examQuestionQuery,
+  examQuestionResponse,
+  mockDecisionBody,
+  mockDecisionResponse,
+} from '../../contracts/api/teaching.schema.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { ApiError } from '../errors.ts';
 import { amendmentRefOrNotFound } from '../queries/amendment-ref.query.ts';
@@ -66,6 +87,11 @@ import { searchLaws } from '../queries/law-search.query.ts';
 import { searchLegislation } from '../queries/legislation.query.ts';
 import { summaryContextOf } from '../queries/summaries.ts';
 import { verifyClaim } from '../queries/verify-claim.query.ts';
+import { lookupCommentaries, searchCommentaries } from '../queries/commentaries.query.ts';
+import { doctrine } from '../queries/doctrine.query.ts';
+import { examQuestion } from '../queries/exam-question.query.ts';
+import { materialsForLaw, searchMaterials } from '../queries/materials.query.ts';
+import { mockDecision } from '../queries/mock-decision.query.ts';
 import { RequestValidationError } from '../validation.ts';
 
 /** The HTTP parts of a route, in the order Fastify validates them (the first failing part answers). */
@@ -74,7 +100,27 @@ export type ToolPart = (typeof TOOL_PARTS)[number];
 
 export interface ToolContext {
   readonly log: { warn(obj: object, msg: string): void };
+  /** Counts one language-model call of the caller against the daily quota (429 beyond), as the routes do. */
+  readonly chargeLlmQuota?: () => Promise<void>;
 }
+
+/** The answer of a lookup that resolves a law name: the body, or the route's 404 / 422. */
+type Outcome =
+  | { kind: 'found'; body: unknown }
+  | { kind: 'miss'; body: { code: string; detail: string } }
+  | { kind: 'invalid'; details: ConstructorParameters<typeof RequestValidationError>[0] };
+
+function foundOrThrow<O extends Outcome>(outcome: O): Extract<O, { kind: 'found' }>['body'] {
+  if (outcome.kind === 'invalid') throw new RequestValidationError(outcome.details);
+  if (outcome.kind === 'miss') {
+    const body = outcome.body as { code: string; detail: string } & Record<string, unknown>;
+    throw new ApiError(404, body.code, body.detail, body);
+  }
+  return (outcome as Extract<O, { kind: 'found' }>).body;
+}
+
+const QUOTABLE_SOURCES =
+  'Quote verbatim: paragraph and passage text, with its citation (margin number N. or gazette page), authors, title and URL.';
 
 /** A tool with its types erased: what the MCP server lists and calls. */
 export interface ResearchTool {
@@ -309,5 +355,79 @@ export const RESEARCH_TOOLS: readonly ResearchTool[] = [
     query: legislationSearchQuery,
     output: legislationSearchResponse,
     run: (deps, args) => searchLegislation(deps.db, args, deps.settings.basePath, deps.today()),
+  }),
+  tool({
+    name: 'search_commentaries',
+    title: 'Search scholarly commentary excerpts',
+    description: `Full-text search over the paragraphs of the open-access commentaries (same as GET /commentaries/search); abbreviation restricts to one act (OR = CO = 220). ${QUOTABLE_SOURCES} Snippets are for orientation; records with sample: true are invented sample text.`,
+    query: commentarySearchQuery,
+    output: commentarySearchResponse,
+    run: async (deps, args) => foundOrThrow(await searchCommentaries(deps.db, args, deps.today())),
+  }),
+  tool({
+    name: 'get_commentary',
+    title: 'The commentaries of an act or one article',
+    description: `The commentary of one article (every paragraph with its margin number) or the commentaries held on an act (same as GET /commentaries/{abbreviation}); OR, CO and the SR number 220 name the same act. ${QUOTABLE_SOURCES} A miss lists the commentaries held on the act.`,
+    path: commentaryParams,
+    query: commentaryQuery,
+    output: commentaryResponse,
+    run: async (deps, args) =>
+      foundOrThrow(
+        await lookupCommentaries(deps.db, {
+          abbreviation: args.abbreviation,
+          query: args,
+          today: deps.today(),
+          basePath: deps.settings.basePath,
+        }),
+      ),
+  }),
+  tool({
+    name: 'search_materialien',
+    title: 'Search preparatory materials (Federal Council messages, parliamentary changes)',
+    description: `Full-text search over the passages of the Federal Council messages and the parliamentary changes (same as GET /materialien); law_code restricts to one act. ${QUOTABLE_SOURCES} Cite a passage with its BBl/FF citation and page.`,
+    query: materialsSearchQuery,
+    output: materialsSearchResponse,
+    run: (deps, args) => searchMaterials(deps.db, args),
+  }),
+  tool({
+    name: 'materialien',
+    title: 'Legislative intent, arguments, design choices, rejected alternatives and parliamentary modifications of an act',
+    description: `The passages of the materials of one federal act, or of one article (same as GET /materialien/{law_code}), grouped by what they say. Every item with paraphrase: false is a verbatim passage: ${QUOTABLE_SOURCES}`,
+    path: materialsLawParams,
+    query: materialsLawQuery,
+    output: materialsLawResponse,
+    run: (deps, args) => materialsForLaw(deps.db, args.law_code, args),
+  }),
+  tool({
+    name: 'doctrine',
+    title: 'Doctrine of a topic, statute reference or concept',
+    description: `Statute text, authority-ranked leading decisions, a year-by-year timeline (first decision, leading decisions, changes of practice) and one commentary paragraph for a topic, a statute reference (Art. 41 OR, art. 41 CO) or a concept (same as GET /doctrine). Deterministic. Quote verbatim: statute.text, commentary.text with its citation, change.excerpt, and for every decision its citation strings and canonical_url.`,
+    query: doctrineQuery,
+    output: doctrineResponse,
+    run: (deps, args) => doctrine(deps, args),
+  }),
+  tool({
+    name: 'exam_question',
+    title: 'An exam question from a real leading decision, with hidden analysis',
+    description: `Picks the highest-ranked leading decision on the topic (not in exclude_ids) and builds an exam case from its facts, with a hidden analysis quoting the decisive Erwägungen and the Dispositiv (same as GET /exam-question). The passages of hidden_analysis are verbatim (checked) and quotable with their citation strings; a fact pattern with source model_rewrite is not a quotation. ${QUOTABLE_CITATION}`,
+    query: examQuestionQuery,
+    output: examQuestionResponse,
+    run: async (deps, args, ctx) => {
+      const model = deps.languageModel ?? null;
+      if (model) await ctx.chargeLlmQuota?.();
+      return examQuestion(deps, args, model);
+    },
+  }),
+  tool({
+    name: 'mock_decision',
+    title: 'Research-only mock decision outline',
+    description: `A research-only outline (research_only: true) for the facts given (same as POST /mock-decision): issues, the statutes applied (quoted verbatim), up to limit decisions with citation strings, an Erwägungen outline, a proposed Dispositiv and clarifying questions. Not a decision of any court. Quote only statute text, the «…» quotations of the outline and the citation strings. ${QUOTABLE_CITATION}`,
+    body: mockDecisionBody,
+    output: mockDecisionResponse,
+    run: async (deps, args, ctx) => {
+      const model = deps.languageModel ?? null;
+      if (model) await ctx.chargeLlmQuota?.();
+      return mockDecision(deps, args, model, 'body');
+    },
   }),
 ];

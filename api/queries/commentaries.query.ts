@@ -183,7 +183,8 @@ export async function searchCommentaries(
   };
 }
 
-function lookupUrl(basePath: string, sr: string, article: string | null, language: string): string {
+/** The /commentaries lookup of one act (and article) in one language. */
+export function lookupUrl(basePath: string, sr: string, article: string | null, language: string): string {
   const art = article !== null ? `&article=${encodeURIComponent(article)}` : '';
   return `${basePath}/commentaries/_?sr_number=${encodeURIComponent(sr)}${art}&language=${language}`;
 }

@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ApiDeps } from '../api-deps.ts';
+import { chargeLlmQuota } from '../llm-quota.ts';
 import { createMcpServer, listedTools } from '../mcp/mcp-server.ts';
 import { RESEARCH_TOOLS } from '../mcp/research-tools.ts';
 
@@ -26,7 +27,10 @@ export const mcpRoutes =
       } catch {
         return reply.status(400).send(rpcError(-32700, 'Parse error: the body is not valid JSON'));
       }
-      const server = createMcpServer(deps, RESEARCH_TOOLS, listed, request.log);
+      // Tools that ask the language model count against the caller's daily quota, as their routes do.
+      const server = createMcpServer(deps, RESEARCH_TOOLS, listed, request.log, () =>
+        chargeLlmQuota(deps.llmQuota, request, reply),
+      );
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

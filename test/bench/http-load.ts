@@ -88,3 +88,10 @@ export async function printSearchLatency(
     );
   }
 }
+
+/** Fact statements of the /mock-decision workloads (de, fr, de). */
+export const MOCK_FACTS: readonly string[] = [
+  'Die Vermieterin kündigte das Mietverhältnis wegen Zahlungsrückständen auf Ende des folgenden Monats. Der Mieter focht die Kündigung bei der Schlichtungsbehörde an und verlangte die Erstreckung des Mietverhältnisses.',
+  "La bailleresse a résilié le bail pour défaut de paiement du loyer. Le locataire a contesté le congé devant l'autorité de conciliation.",
+  'Der Arbeitgeber kündigte das Arbeitsverhältnis fristlos, nachdem der Arbeitnehmer mehrfach unentschuldigt gefehlt hatte.',
+];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDeployable } from '../support/processes.ts';
-import { runLoad } from './http-load.ts';
+import { MOCK_FACTS as FACTS, runLoad } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -20,11 +20,6 @@ const { values } = parseArgs({
 });
 const base = `http://127.0.0.1:${values.port}`;
 const enc = encodeURIComponent;
-const FACTS = [
-  'Die Vermieterin kündigte das Mietverhältnis wegen Zahlungsrückständen auf Ende des folgenden Monats. Der Mieter focht die Kündigung bei der Schlichtungsbehörde an und verlangte die Erstreckung des Mietverhältnisses.',
-  "La bailleresse a résilié le bail pour défaut de paiement du loyer. Le locataire a contesté le congé devant l'autorité de conciliation.",
-  'Der Arbeitgeber kündigte das Arbeitsverhältnis fristlos, nachdem der Arbeitnehmer mehrfach unentschuldigt gefehlt hatte.',
-];
 
 const workloads: Record<string, string[]> = {
   'GET /exam-question': ['Eigenbedarf', 'Kündigung', 'Arbeitsvertrag', 'Erstreckung', 'résiliation'].map(

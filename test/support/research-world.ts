@@ -1,4 +1,5 @@
 import { CITATION_CORPUS } from './citation-corpus.ts';
+import { DOCTRINE_CORPUS } from './doctrine-corpus.ts';
 import { sampleCommentaryEvents } from './commentaries.ts';
 import { decisionEvent } from './decisions.ts';
 import { openStatuteWorld, type StatuteWorld } from './statutes.ts';
@@ -12,5 +13,12 @@ export async function openResearchWorld(): Promise<StatuteWorld> {
   const world = await openStatuteWorld({ allProjections: true });
   await world.publish(CITATION_CORPUS.map(decisionEvent));
   await world.publish(await sampleCommentaryEvents());
+  return world;
+}
+
+/** The research world plus a line of decisions on Art. 41 OR with a change of practice (doctrine-corpus.ts). */
+export async function openDoctrineWorld(): Promise<StatuteWorld> {
+  const world = await openResearchWorld();
+  await world.publish(DOCTRINE_CORPUS.map(decisionEvent));
   return world;
 }
