@@ -3,14 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { parseEnv } from '../infra/config/env.ts';
 import { ingestEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
+import { Progress } from '../infra/deploy/progress.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
 import { configuredSources } from './configured-sources.ts';
 import { runEventSource, runSource } from './ingest-runner.ts';
+import { runWithProgress } from './sample-load.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv(ingestEnv);
   const logger = createLogger(env.LOG_LEVEL, 'ingest');
-  const sources = await configuredSources(env);
   const infra = await openInfra(env, 'ingest', logger);
   const controller = new AbortController();
   process.on('SIGTERM', () => controller.abort());
@@ -22,14 +23,24 @@ async function main(): Promise<void> {
     newId: randomUUID,
     logger,
   };
+  // Items done, rate and time left on the console (a bar on a terminal, plain lines in a log).
+  const report = { progress: (label: string, total: number | null) => new Progress(label, total, process.stderr) };
   try {
+    const sources = await configuredSources(env, undefined, {
+      state: infra.ingestState,
+      onNote: (message) => logger.info({}, message),
+    });
     for (const configured of sources) {
       if (controller.signal.aborted) break;
-      const onProgress = (seen: number) => logger.info({ source: configured.source.name, seen }, 'progress');
-      const run =
-        configured.kind === 'decisions'
-          ? await runSource(configured.source, deps, { signal: controller.signal, onProgress })
-          : await runEventSource(configured.source, deps, { signal: controller.signal, onProgress });
+      const source = configured.source;
+      const planned = configured.kind === 'events' && configured.source.plannedItems;
+      const total = planned ? () => configured.source.plannedItems?.() ?? null : null;
+      const run = await runWithProgress(`ingest ${source.name}`, total, report, (onProgress) => {
+        const options = { signal: controller.signal, onProgress, progressEvery: 10 };
+        return configured.kind === 'decisions'
+          ? runSource(configured.source, deps, options)
+          : runEventSource(configured.source, deps, options);
+      });
       logger.info({ run }, 'ingest finished');
     }
   } finally {

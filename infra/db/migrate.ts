@@ -4,6 +4,7 @@ import * as ingestCompletions from './migrations/002-ingest-completions.ts';
 import * as billingUsage from './migrations/003-billing-usage.ts';
 import * as rateLimitCounters from './migrations/004-rate-limit-counters.ts';
 import * as alerts from './migrations/005-alerts.ts';
+import * as ingestSourceChecksum from './migrations/006-ingest-source-checksum.ts';
 
 /** Every migration by name, in order. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -12,6 +13,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '003-billing-usage': billingUsage,
   '004-rate-limit-counters': rateLimitCounters,
   '005-alerts': alerts,
+  '006-ingest-source-checksum': ingestSourceChecksum,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

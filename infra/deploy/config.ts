@@ -178,7 +178,7 @@ export const ingestEnv = infraEnv.extend({
    * or `onlinekommentar` (open-access commentaries, every record in STATUTE_LANGUAGES).
    */
   SOURCE: z
-    .enum(['sample', 'entscheidsuche-dir', 'fedlex', 'fedlex-materials', 'lexfind', 'onlinekommentar'])
+    .enum(['sample', 'entscheidsuche-dir', 'fedlex', 'fedlex-materials', 'lexfind', 'onlinekommentar', 'entscheidsuche'])
     .default('sample'),
   SOURCE_DIR: z.string().optional(),
   SAMPLE_SIZE: positiveInt(3000),
@@ -192,6 +192,13 @@ export const ingestEnv = infraEnv.extend({
   ).optional(),
   /** lexfind: the catalogue API root (default: the public one). */
   LEXFIND_BASE_URL: z.string().url().optional(),
+  /** entscheidsuche: the site root whose `docs/` holds the open data (default: the public one). */
+  ENTSCHEIDSUCHE_BASE_URL: z.string().url().optional(),
+  /** entscheidsuche: spiders to read (default: every spider of the portal's court tree). */
+  ENTSCHEIDSUCHE_SPIDERS: csvList(
+    z.string().regex(/^[A-Za-z0-9_]+$/),
+    'spider names such as CH_BGer or VD_Omni',
+  ).optional(),
   /** onlinekommentar: the API root (default: the public one). */
   ONLINEKOMMENTAR_BASE_URL: z.string().url().optional(),
   /** lexfind: jurisdictions to read (default: CH and all 26 cantons). */
