@@ -38,6 +38,8 @@ export interface EventSource<Item extends RawItem = RawItem> {
   portalCount(): Promise<number | null>;
   /** Failed portal requests so far (see HttpTextClient.failedRequests); absent for sources without HTTP. */
   httpErrors?(): number;
+  /** Records per published batch, when the source wants its work remembered sooner than every 200 (slow portals). */
+  readonly batchSize?: number;
   /** Items the running run has found to need work so far, for progress; absent when the source cannot tell. */
   plannedItems?(): number | null;
 }

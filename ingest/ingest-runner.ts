@@ -118,7 +118,7 @@ export async function runEventSource(
   deps: IngestDeps,
   options: IngestRunOptions = {},
 ): Promise<ScraperRun> {
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? source.batchSize ?? 200;
   const progressEvery = options.progressEvery ?? 500;
   const runId = deps.newId();
   const startedAt = deps.now();

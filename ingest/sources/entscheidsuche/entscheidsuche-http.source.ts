@@ -71,6 +71,8 @@ const facetsSchema = z.record(
  */
 export class EntscheidsucheHttpSource implements EventSource<EntscheidsucheItem> {
   readonly name: string;
+  /** A record costs two polite requests: what was fetched is published and remembered every 20. */
+  readonly batchSize = 20;
   private readonly baseUrl: string;
   private readonly maxConsecutive: number;
   private portalTotal: number | null = null;
@@ -116,6 +118,10 @@ export class EntscheidsucheHttpSource implements EventSource<EntscheidsucheItem>
         job = parseJobFile(await this.options.http.getText(jobUrl, 'application/json'), spider);
       } catch (error) {
         if (!(error instanceof HttpFetchError || error instanceof JobFileError)) throw error;
+        if (error instanceof HttpFetchError && error.isMissing) {
+          this.options.onNote?.(`${spider}: no job file on the portal (${error.status}), nothing to read`);
+          continue;
+        }
         this.unreadSpiders.push(spider);
         yield { id: `Jobs/${spider}/last`, location: jobUrl, action: 'problem', checksum: null, problem: error.message };
         continue;

@@ -19,10 +19,10 @@ const jobFileSchema = z.object({
   job: z.union([z.string(), z.number()]).nullish(),
   jobtyp: z.string().nullish(),
   time: z.string().nullish(),
-  dateien: z.record(
-    z.string(),
-    z.object({ status: z.string().optional(), checksum: z.string().nullish() }).loose(),
-  ),
+  // Absent in the portal's answer for a spider that never ran: `{"spider": …, "job": "nojob"}`.
+  dateien: z
+    .record(z.string(), z.object({ status: z.string().optional(), checksum: z.string().nullish() }).loose())
+    .optional(),
   gesamt: z.object({ gesamt: z.number().int().nonnegative().optional() }).loose().nullish(),
 });
 
@@ -74,9 +74,11 @@ export function parseJobFile(text: string, spider: string): JobFile {
   }
   if (parsed.data.spider !== undefined && parsed.data.spider !== spider)
     throw new JobFileError(`job file of ${spider} names spider '${parsed.data.spider}'`);
+  if (!parsed.data.dateien && parsed.data.job !== 'nojob')
+    throw new JobFileError(`job file of ${spider} is malformed: dateien: missing`);
   const entries: JobEntry[] = [];
   const rejected: string[] = [];
-  for (const [key, file] of Object.entries(parsed.data.dateien)) {
+  for (const [key, file] of Object.entries(parsed.data.dateien ?? {})) {
     // The text files are named by their record.
     if (/\.(html|pdf)$/i.test(key)) continue;
     if (!key.endsWith('.json')) {
