@@ -204,6 +204,8 @@ export class FakeEntscheidsuche {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.on('close', () => this.inFlight--);
     this.onRequest?.(req);
+    // Stopped by the hook: the connection is gone, nothing is answered.
+    if (!this.server) return;
     const path = decodeURIComponent(new URL(req.path, 'http://x').pathname).replace(/^\/docs\//, '');
     const fault = this.faults.get(path);
     if (fault?.kind === 'hang' && fault.times-- > 0) return;
