@@ -33,8 +33,8 @@ async function main(): Promise<void> {
     for (const configured of sources) {
       if (controller.signal.aborted) break;
       const source = configured.source;
-      const planned = configured.kind === 'events' && configured.source.plannedItems;
-      const total = planned ? () => configured.source.plannedItems?.() ?? null : null;
+      const planned = configured.kind === 'events' ? configured.source : null;
+      const total = planned?.plannedItems ? () => planned.plannedItems?.() ?? null : null;
       const run = await runWithProgress(`ingest ${source.name}`, total, report, (onProgress) => {
         const options = { signal: controller.signal, onProgress, progressEvery: 10 };
         return configured.kind === 'decisions'

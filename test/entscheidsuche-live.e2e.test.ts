@@ -68,7 +68,7 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP, embedded pipeline
   const decision = async (id: string) => {
     const res = await app.inject({ method: 'GET', url: `/decisions/${encodeURIComponent(id)}` });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Record<string, unknown>;
+    return res.json<Record<string, unknown>>();
   };
 
   beforeAll(async () => {

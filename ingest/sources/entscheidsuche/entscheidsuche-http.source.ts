@@ -181,12 +181,14 @@ export class EntscheidsucheHttpSource implements EventSource<EntscheidsucheItem>
     if (item.action === 'withdraw') return [this.withdrawal(item, scrapedAt)];
     const decision = await this.fetchDecision(item, scrapedAt);
     const record = decisionRecord(item.id, decision);
-    const restored = item.known && isWithdrawnMark(item.known.sourceChecksum);
+    const known = item.known;
     return [
       {
         ...record,
         // Back after a withdrawal with the text it had before: a new event all the same.
-        ...(restored ? { contentHash: sha256(`${record.contentHash}\0restored\0${item.known!.contentHash}`) } : {}),
+        ...(known && isWithdrawnMark(known.sourceChecksum)
+          ? { contentHash: sha256(`${record.contentHash}\0restored\0${known.contentHash}`) }
+          : {}),
         ...(item.checksum ? { sourceChecksum: item.checksum } : {}),
       },
     ];
