@@ -45,7 +45,7 @@ export interface EntscheidsucheItem extends RawItem {
   readonly problem?: string;
 }
 
-const LOOKUP_BATCH = 500;
+const LOOKUP_BATCH = 2000;
 /** A text shorter than this that does not even name its docket is a page without a decision. */
 const MIN_UNNAMED_TEXT = 500;
 const SPIDER_NAME = /^[A-Za-z0-9_]+$/;

@@ -20,9 +20,8 @@ const jobFileSchema = z.object({
   jobtyp: z.string().nullish(),
   time: z.string().nullish(),
   // Absent in the portal's answer for a spider that never ran: `{"spider": …, "job": "nojob"}`.
-  dateien: z
-    .record(z.string(), z.object({ status: z.string().optional(), checksum: z.string().nullish() }).loose())
-    .optional(),
+  // Entries are checked one by one below: a schema over hundreds of thousands of them costs seconds.
+  dateien: z.record(z.string(), z.unknown()).optional(),
   gesamt: z.object({ gesamt: z.number().int().nonnegative().optional() }).loose().nullish(),
 });
 
@@ -78,7 +77,7 @@ export function parseJobFile(text: string, spider: string): JobFile {
     throw new JobFileError(`job file of ${spider} is malformed: dateien: missing`);
   const entries: JobEntry[] = [];
   const rejected: string[] = [];
-  for (const [key, file] of Object.entries(parsed.data.dateien ?? {})) {
+  for (const [key, value] of Object.entries(parsed.data.dateien ?? {})) {
     // The text files are named by their record.
     if (/\.(html|pdf)$/i.test(key)) continue;
     if (!key.endsWith('.json')) {
@@ -90,7 +89,12 @@ export function parseJobFile(text: string, spider: string): JobFile {
       rejected.push(key);
       continue;
     }
-    const status = (file.status ?? '').trim();
+    const file = fileEntry(value);
+    if (!file) {
+      rejected.push(key);
+      continue;
+    }
+    const status = file.status;
     entries.push({
       path: `${spider}/${name}`,
       state: PRESENT.has(status) ? 'present' : status === WITHDRAWN_STATUS ? 'withdrawn' : 'other',
@@ -108,6 +112,15 @@ export function parseJobFile(text: string, spider: string): JobFile {
     publishedCount: parsed.data.gesamt?.gesamt ?? entries.filter((e) => e.state === 'present').length,
     rejected,
   };
+}
+
+/** `{status, checksum}` of one file, or null when the entry is not an object of strings. */
+function fileEntry(value: unknown): { status: string; checksum: string | null } | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { status, checksum } = value as { status?: unknown; checksum?: unknown };
+  if ((status !== undefined && typeof status !== 'string') || (checksum != null && typeof checksum !== 'string'))
+    return null;
+  return { status: (status ?? '').trim(), checksum: checksum ?? null };
 }
 
 /** What ingest remembers of a record: its portal checksum, and whether it was withdrawn. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionFor, type JobEntry, JobFileError, parseJobFile, withdrawnChecksum } from './job-file.ts';
 
 /** A job file as the portal's scraper writes it (`spider, job, jobtyp, time, dateien, signaturen, gesamt`). */
-function jobFile(spider: string, dateien: Record<string, object>, extra: object = {}): string {
+function jobFile(spider: string, dateien: Record<string, unknown>, extra: object = {}): string {
   return JSON.stringify({
     spider,
     job: '446973/45/2675',
@@ -89,12 +89,20 @@ describe('entscheidsuche job file', () => {
         'VD_Omni/x.json': { checksum: '4', status: 'neu' },
         'CH_BGer/../../etc/passwd.json': { checksum: '5', status: 'neu' },
         'CH_BGer/readme.txt': { status: 'neu' },
+        'CH_BGer/c.json': { checksum: 7, status: 'neu' },
+        'CH_BGer/d.json': 'neu',
       }),
       'CH_BGer',
     );
     expect(job.entries.map((e) => e.path)).toEqual(['CH_BGer/a.json', 'CH_BGer/b.json']);
     expect(job.publishedCount).toBe(2);
-    expect([...job.rejected].sort()).toEqual(['CH_BGer/../../etc/passwd.json', 'CH_BGer/readme.txt', 'VD_Omni/x.json']);
+    expect([...job.rejected].sort()).toEqual([
+      'CH_BGer/../../etc/passwd.json',
+      'CH_BGer/c.json',
+      'CH_BGer/d.json',
+      'CH_BGer/readme.txt',
+      'VD_Omni/x.json',
+    ]);
     const uncounted = parseJobFile(jobFile('CH_BGer', { 'CH_BGer/a.json': { status: 'neu' } }, { gesamt: undefined }), 'CH_BGer');
     expect(uncounted.publishedCount).toBe(1);
   });
