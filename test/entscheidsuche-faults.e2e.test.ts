@@ -124,7 +124,7 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP when things go wro
     // Only what was missing was fetched again.
     expect(portal.recordRequests().length - before).toBe(3);
     expect((await decisionEvents(db.handle)).sort()).toEqual([...clean].sort());
-  });
+  }, 180_000);
 
   it('stops when the portal goes away mid-run, says so, and resumes where it stopped', async () => {
     const db = await open('gone');
@@ -151,7 +151,7 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP when things go wro
     expect(await run(db)).toMatchObject({ success: true, decisions_added: RECORDS - published });
     expect(portal.recordRequests().length - resumed).toBe(RECORDS - published);
     expect((await decisionEvents(db.handle)).sort()).toEqual([...clean].sort());
-  });
+  }, 180_000);
 
   it('after a SIGKILL of the ingest process mid-spider, a restart publishes the rest and nothing twice', async () => {
     const dataDir = join(dir, 'killed');
@@ -194,5 +194,5 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP when things go wro
     expect(portal.maxInFlight).toBe(1);
     const sorted = gaps(portal.requests.slice(before)).sort((a, b) => a - b);
     expect(sorted[Math.floor(sorted.length * 0.05)]).toBeGreaterThanOrEqual(18);
-  }, 120_000);
+  }, 300_000);
 });
