@@ -88,7 +88,6 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP, distributed mode'
         expect(health.body.sources.find((s) => s.source === 'entscheidsuche')).toMatchObject({
           success: true,
           decisions_updated: 1,
-          http_errors: 0,
         });
         expect((await stack.get<Record<string, unknown>>('/decisions/vd_findinfo_FI.2026.0167')).body.full_text).toContain(
           'Rectification du 20 novembre 2026.',
