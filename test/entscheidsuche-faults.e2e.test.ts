@@ -187,12 +187,13 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP when things go wro
     const reports = await runs(handle);
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatchObject({ success: true, decisions_added: refetched, total_held: RECORDS });
-    // Still one request at a time at the server, across both processes, and the pace kept. The
-    // server notes a request when its own event loop gets to it (this busy test process, on a
-    // shared machine): a late note shortens the gap to the next one, so the bulk is measured here;
-    // the exact minimum is asserted in the in-process test.
+    // Still one request at a time at the server, across both processes, and the pace kept. Here
+    // client and server are two processes scheduled apart on a shared machine: the server notes a
+    // request when its event loop gets to it, and a late note shortens the gap to the next one. So
+    // the typical gap is measured here; the exact minimum is asserted in the in-process test,
+    // where client and server share one clock and one event loop.
     expect(portal.maxInFlight).toBe(1);
     const sorted = gaps(portal.requests.slice(before)).sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length * 0.05)]).toBeGreaterThanOrEqual(18);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(19);
   }, 300_000);
 });
