@@ -56,7 +56,10 @@ describe('ingest settings', () => {
     { vars: { FEDLEX_SR_NUMBERS: ' , ' }, message: /FEDLEX_SR_NUMBERS.*at least one/ },
     { vars: { LEXFIND_ENTITIES: 'ZH,XX' }, message: /LEXFIND_ENTITIES/ },
     { vars: { STATUTE_LANGUAGES: 'de,rm' }, message: /STATUTE_LANGUAGES/ },
-    { vars: { SOURCE: 'entscheidsuche' }, message: /SOURCE/ },
+    { vars: { SOURCE: 'entscheidsuche-live' }, message: /SOURCE/ },
+    { vars: { ENTSCHEIDSUCHE_SPIDERS: 'CH_BGer,../Jobs' }, message: /ENTSCHEIDSUCHE_SPIDERS/ },
+    { vars: { ENTSCHEIDSUCHE_SPIDERS: ' , ' }, message: /ENTSCHEIDSUCHE_SPIDERS.*at least one/ },
+    { vars: { ENTSCHEIDSUCHE_BASE_URL: 'entscheidsuche.ch' }, message: /ENTSCHEIDSUCHE_BASE_URL/ },
     { vars: { FEDLEX_SPARQL_URL: 'fedlex' }, message: /FEDLEX_SPARQL_URL/ },
   ])('rejects $vars, naming the variable', ({ vars, message }) => {
     expect(() => parseEnv(ingestEnv, vars)).toThrow(message);
