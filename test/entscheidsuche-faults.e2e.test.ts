@@ -18,6 +18,7 @@ import { PoliteHttpClient } from '../ingest/http/polite-http.client.ts';
 import { runEventSource } from '../ingest/ingest-runner.ts';
 import { EntscheidsucheHttpSource } from '../ingest/sources/entscheidsuche/entscheidsuche-http.source.ts';
 import { esFixturesPresent, FakeEntscheidsuche, gaps } from './support/entscheidsuche-portal.ts';
+import type { RecordedRequest } from './support/fake-http.ts';
 import { startDeployable } from './support/processes.ts';
 
 if (!esFixturesPresent) console.log('skipped: the real entscheidsuche records (../shared/fixtures/entscheidsuche) are not here');
@@ -25,6 +26,8 @@ if (!esFixturesPresent) console.log('skipped: the real entscheidsuche records (.
 const SPIDERS = ['CH_BGer', 'TI_Gerichte', 'VD_Omni'];
 const VARIANTS = 45;
 const RECORDS = VARIANTS + 3;
+/** The pace of the clean run, measured at the server (nothing else runs in this process meanwhile). */
+const POLITE_MS = 25;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const variant = (n: number, ext: 'json' | 'html') => `CH_BGer/CH_BGer_005_5A-${600 + n}-2025_2025-06-17.${ext}`;
 
@@ -37,6 +40,7 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP when things go wro
   let dir: string;
   let portal: FakeEntscheidsuche;
   let clean: string[];
+  let cleanRequests: RecordedRequest[];
   const opened: DatabaseHandle[] = [];
 
   const open = async (name: string): Promise<Db> => {
@@ -44,10 +48,10 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP when things go wro
     opened.push(handle);
     return { handle, log: new TableEventLog(handle.db, { pollIntervalMs: 20 }) };
   };
-  const run = (db: Db, timeoutMs = 5000) =>
+  const run = (db: Db, timeoutMs = 5000, minIntervalMs = 2) =>
     runEventSource(
       new EntscheidsucheHttpSource({
-        http: new PoliteHttpClient({ minIntervalMs: 2, timeoutMs, retryBaseMs: 5 }),
+        http: new PoliteHttpClient({ minIntervalMs, timeoutMs, retryBaseMs: 5 }),
         state: new TableIngestState(db.handle.db),
         baseUrl: portal.url,
         spiders: SPIDERS,
@@ -78,7 +82,8 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP when things go wro
     dir = await mkdtemp(join(tmpdir(), 'e2e-entscheidsuche-faults-'));
     portal = await (await new FakeEntscheidsuche().loadFixtures({ variants: VARIANTS })).start();
     const reference = await open('clean');
-    expect(await run(reference)).toMatchObject({ success: true, decisions_added: RECORDS, http_errors: 0 });
+    expect(await run(reference, 5000, POLITE_MS)).toMatchObject({ success: true, decisions_added: RECORDS, http_errors: 0 });
+    cleanRequests = [...portal.requests];
     clean = await decisionEvents(reference.handle);
     expect(clean).toHaveLength(RECORDS);
   }, 120_000);
@@ -87,6 +92,12 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP when things go wro
     for (const handle of opened) await handle.close();
     await portal?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps one request in flight, their starts at least HTTP_MIN_INTERVAL_MS apart (measured at the server)', () => {
+    expect(cleanRequests.length).toBe(SPIDERS.length + 2 * RECORDS);
+    expect(portal.maxInFlight).toBe(1);
+    expect(Math.min(...gaps(cleanRequests))).toBeGreaterThanOrEqual(POLITE_MS - 1);
   });
 
   it('reports 500s, timeouts, a truncated record and a page without a decision, then catches up', async () => {

@@ -1,7 +1,7 @@
 import { HttpFetchError, type HttpTextClient } from './http-text.port.ts';
 
 export interface PoliteHttpOptions {
-  /** Minimum time between the starts of two requests (ms): the portals ask for gentle crawling. */
+  /** Minimum time from the end of one request to the start of the next (ms): the portals ask for gentle crawling. */
   readonly minIntervalMs?: number;
   readonly timeoutMs?: number;
   /** Further tries after a 429, a 5xx or a network failure. */
@@ -19,7 +19,9 @@ const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 120_000;
 
 /**
- * An HTTP client for public portals: one request at a time, at least `minIntervalMs` apart,
+ * An HTTP client for public portals: one request at a time, the next starting at least
+ * `minIntervalMs` after the previous one ended (so the portal sees their starts at least that far
+ * apart, however long the way there takes),
  * honouring `retry-after`, retrying transient failures with back-off, and a timeout per request.
  */
 export class PoliteHttpClient implements HttpTextClient {
@@ -102,7 +104,9 @@ export class PoliteHttpClient implements HttpTextClient {
         });
         // A body cut off on the way (connection lost, timeout while reading) is a failed request too.
         if (response.ok) body = await read(response);
+        this.lastStart = this.now();
       } catch (error) {
+        this.lastStart = this.now();
         this.failures++;
         if (attempt < retries) {
           await this.sleep(backoff(attempt, this.options.retryBaseMs));
