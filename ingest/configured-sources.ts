@@ -8,6 +8,7 @@ import type { HttpTextClient } from './http/http-text.port.ts';
 import { PoliteHttpClient } from './http/polite-http.client.ts';
 import type { DecisionSource } from './source.port.ts';
 import { EntscheidsucheDirectorySource } from './sources/entscheidsuche/entscheidsuche.source.ts';
+import { EntscheidsucheHttpSource } from './sources/entscheidsuche/entscheidsuche-http.source.ts';
 import { FedlexSparqlClient } from './sources/fedlex/fedlex-sparql.client.ts';
 import { FedlexSource } from './sources/fedlex/fedlex.source.ts';
 import { FedlexMaterialsSource } from './sources/fedlex-materials/fedlex-materials.source.ts';
@@ -38,6 +39,8 @@ export type SourceSettings = Pick<
   | 'LEXFIND_BASE_URL'
   | 'LEXFIND_ENTITIES'
   | 'ONLINEKOMMENTAR_BASE_URL'
+  | 'ENTSCHEIDSUCHE_BASE_URL'
+  | 'ENTSCHEIDSUCHE_SPIDERS'
   | 'STATUTE_LANGUAGES'
   | 'HTTP_MIN_INTERVAL_MS'
   | 'HTTP_TIMEOUT_MS'
@@ -52,12 +55,16 @@ export const DEFAULT_FEDLEX_SR_NUMBERS: readonly string[] = FEDERAL_ACTS.map((a)
 /**
  * The sources of one ingest run, in the order they run. The live portals are read through one
  * polite HTTP client (one request at a time, `HTTP_MIN_INTERVAL_MS` apart, retries with back-off);
- * `http` replaces it in tests. `state` lets `bger` skip listed decisions it already holds.
+ * `http` replaces it in tests. `live.state` lets `bger` skip listed decisions it already holds.
  */
 export async function configuredSources(
   env: SourceSettings,
   http?: HttpTextClient,
-  state?: Pick<IngestStateStore, 'get'>,
+  /**
+   * What the sources that compare against what is held read: required by `entscheidsuche` (its
+   * change feed), optional for `bger` (without it every listed page is fetched).
+   */
+  live?: { readonly state: Pick<IngestStateStore, 'get'>; readonly onNote?: (message: string) => void },
 ): Promise<ConfiguredSource[]> {
   const portal = (): HttpTextClient =>
     http ?? new PoliteHttpClient({ minIntervalMs: env.HTTP_MIN_INTERVAL_MS, timeoutMs: env.HTTP_TIMEOUT_MS });
@@ -81,6 +88,20 @@ export async function configuredSources(
     case 'entscheidsuche-dir':
       if (!env.SOURCE_DIR) throw new ConfigError('SOURCE_DIR: required for SOURCE=entscheidsuche-dir');
       return [{ kind: 'decisions', source: new EntscheidsucheDirectorySource({ root: resolve(env.SOURCE_DIR) }) }];
+    case 'entscheidsuche':
+      if (!live) throw new Error('SOURCE=entscheidsuche needs the ingest state');
+      return [
+        {
+          kind: 'events',
+          source: new EntscheidsucheHttpSource({
+            http: portal(),
+            state: live.state,
+            ...(env.ENTSCHEIDSUCHE_BASE_URL ? { baseUrl: env.ENTSCHEIDSUCHE_BASE_URL } : {}),
+            ...(env.ENTSCHEIDSUCHE_SPIDERS ? { spiders: env.ENTSCHEIDSUCHE_SPIDERS } : {}),
+            ...(live.onNote ? { onNote: live.onNote } : {}),
+          }),
+        },
+      ];
     case 'fedlex': {
       const client = portal();
       const lister = new FedlexSparqlClient(client, {
@@ -120,7 +141,7 @@ export async function configuredSources(
             baseUrl: env.BGER_BASE_URL,
             days: env.BGER_DAYS,
             ...(env.BGER_LIST_URLS ? { listUrls: env.BGER_LIST_URLS } : {}),
-            ...(state ? { state } : {}),
+            ...(live ? { state: live.state } : {}),
           }),
         },
       ];

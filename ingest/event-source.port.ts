@@ -9,6 +9,8 @@ export interface SourceRecord {
   readonly entityKey: string;
   /** Hash of the content: an unchanged hash is not published again. */
   readonly contentHash: string;
+  /** The portal's own checksum of the item (remembered in the ingest state, so an unchanged item is not fetched again). */
+  readonly sourceChecksum?: string;
   readonly type: DomainEventType;
   readonly schemaVersion: number;
   readonly data: unknown;
@@ -36,4 +38,8 @@ export interface EventSource<Item extends RawItem = RawItem> {
   portalCount(): Promise<number | null>;
   /** Failed portal requests so far (see HttpTextClient.failedRequests); absent for sources without HTTP. */
   httpErrors?(): number;
+  /** Records per published batch, when the source wants its work remembered sooner than every 200 (slow portals). */
+  readonly batchSize?: number;
+  /** Items the running run has found to need work so far, for progress; absent when the source cannot tell. */
+  plannedItems?(): number | null;
 }

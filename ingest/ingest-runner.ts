@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type RawEnvelope, STREAM_OF, type ScraperRun } from '../contracts/events/index.ts';
+import {
+  type NormalisedDecision,
+  type RawEnvelope,
+  STREAM_OF,
+  type ScraperRun,
+} from '../contracts/events/index.ts';
 import type { OutgoingEvent, EventLog } from '../infra/event-log/event-log.port.ts';
 import type { IngestRecord, IngestStateStore } from '../infra/ingest-state/ingest-state.port.ts';
 import type { EventSource, SourceRecord } from './event-source.port.ts';
@@ -67,27 +72,29 @@ export function decisionEventSource(source: DecisionSource): EventSource {
     portalCount: () => source.portalCount(),
     ...(source.httpErrors ? { httpErrors: () => source.httpErrors?.() ?? 0 } : {}),
     async records(item, scrapedAt) {
-      const decision = await source.parse(item, scrapedAt);
-      const notes = decision.source_record;
-      return [
-        {
-          recordId: item.id,
-          entityKey: decision.decision_id,
-          contentHash: decision.provenance.content_hash,
-          type: 'DecisionPublished',
-          schemaVersion: 1,
-          data: decision,
-          ...(notes
-            ? {
-                notes: {
-                  ...(notes.court_known ? {} : { unknownCourt: notes.court_code ?? decision.court }),
-                  disagreements: notes.disagreements.map((d) => d.field),
-                },
-              }
-            : {}),
-        },
-      ];
+      return [decisionRecord(item.id, await source.parse(item, scrapedAt))];
     },
+  };
+}
+
+/** The DecisionPublished record of a parsed decision, with what the run reports about it. */
+export function decisionRecord(recordId: string, decision: NormalisedDecision): SourceRecord {
+  const notes = decision.source_record;
+  return {
+    recordId,
+    entityKey: decision.decision_id,
+    contentHash: decision.provenance.content_hash,
+    type: 'DecisionPublished',
+    schemaVersion: 1,
+    data: decision,
+    ...(notes
+      ? {
+          notes: {
+            ...(notes.court_known ? {} : { unknownCourt: notes.court_code ?? decision.court }),
+            disagreements: notes.disagreements.map((d) => d.field),
+          },
+        }
+      : {}),
   };
 }
 
@@ -111,7 +118,7 @@ export async function runEventSource(
   deps: IngestDeps,
   options: IngestRunOptions = {},
 ): Promise<ScraperRun> {
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? source.batchSize ?? 200;
   const progressEvery = options.progressEvery ?? 500;
   const runId = deps.newId();
   const startedAt = deps.now();
@@ -148,6 +155,7 @@ export async function runEventSource(
         itemId: record.recordId,
         entityKey: record.entityKey,
         contentHash: record.contentHash,
+        sourceChecksum: record.sourceChecksum ?? null,
       });
       if (previous?.contentHash === record.contentHash) continue;
       if (record.type === 'DecisionWithdrawn') withdrawn++;

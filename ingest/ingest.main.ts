@@ -4,10 +4,12 @@ import { hostname } from 'node:os';
 import { parseEnv } from '../infra/config/env.ts';
 import { ingestEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
+import { Progress } from '../infra/deploy/progress.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
 import { TableSourceLeases } from '../infra/scheduler/table-source-lease.ts';
 import { configuredSources } from './configured-sources.ts';
 import { runConfigured } from './run-configured.ts';
+import { runWithProgress } from './sample-load.ts';
 import { keepLease } from './scheduler/source-scheduler.ts';
 
 /** Lease of the source while this run lasts (renewed every third), as a scheduled run holds it. */
@@ -37,13 +39,21 @@ async function main(): Promise<void> {
     );
   }
   const renewal = keepLease(leases, env.SOURCE, holder, LEASE_MS, logger, () => controller.abort());
+  // Items done, rate and time left on the console (a bar on a terminal, plain lines in a log).
+  const report = { progress: (label: string, total: number | null) => new Progress(label, total, process.stderr) };
   try {
-    // The ingest state lets a source skip what it already holds before fetching it (bger).
-    const sources = await configuredSources(env, undefined, infra.ingestState);
+    // The ingest state lets a source skip what it already holds before fetching it.
+    const sources = await configuredSources(env, undefined, {
+      state: infra.ingestState,
+      onNote: (message) => logger.info({}, message),
+    });
     for (const configured of sources) {
       if (controller.signal.aborted) break;
-      const onProgress = (seen: number) => logger.info({ source: configured.source.name, seen }, 'progress');
-      const run = await runConfigured(configured, deps, { signal: controller.signal, onProgress });
+      const planned = configured.kind === 'events' ? configured.source : null;
+      const total = planned?.plannedItems ? () => planned.plannedItems?.() ?? null : null;
+      const run = await runWithProgress(`ingest ${configured.source.name}`, total, report, (onProgress) =>
+        runConfigured(configured, deps, { signal: controller.signal, onProgress, progressEvery: 10 }),
+      );
       logger.info({ run }, 'ingest finished');
     }
   } finally {

@@ -95,19 +95,24 @@ export interface SampleLoadResult {
 }
 
 function summary(label: string, run: ScraperRun): string {
-  return `${label}: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated, ${run.items_failed} failed`;
+  const withdrawn = run.decisions_withdrawn ? `, ${run.decisions_withdrawn} withdrawn` : '';
+  return `${label}: ${run.items_seen} items, ${run.decisions_added} new, ${run.decisions_updated} updated${withdrawn}, ${run.items_failed} failed`;
 }
 
-/** Runs one source with its progress line; the line is closed whatever the outcome. */
-async function runWithProgress(
+/**
+ * Runs one source with its progress line; the line is closed whatever the outcome. `total` may be
+ * a function for a source that learns its size as it goes (asked at every progress update).
+ */
+export async function runWithProgress(
   label: string,
-  total: number | null,
-  report: LoadReport,
+  total: number | null | (() => number | null),
+  report: Pick<LoadReport, 'progress'>,
   run: (onProgress: (seen: number) => void) => Promise<ScraperRun>,
 ): Promise<ScraperRun> {
-  const progress = report.progress(label, total);
+  const size = typeof total === 'function' ? total : null;
+  const progress = report.progress(label, size ? size() : (total as number | null));
   try {
-    const result = await run((seen) => progress.update(seen));
+    const result = await run((seen) => (size ? progress.update(seen, size()) : progress.update(seen)));
     progress.finish(
       result.success ? summary(label, result) : `${summary(label, result)} (stopped before the end)`,
     );

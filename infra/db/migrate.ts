@@ -5,6 +5,7 @@ import * as billingUsage from './migrations/003-billing-usage.ts';
 import * as rateLimitCounters from './migrations/004-rate-limit-counters.ts';
 import * as alerts from './migrations/005-alerts.ts';
 import * as sourceLeases from './migrations/006-source-leases.ts';
+import * as ingestSourceChecksum from './migrations/007-ingest-source-checksum.ts';
 
 /** Every migration by name, in order. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -14,6 +15,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '004-rate-limit-counters': rateLimitCounters,
   '005-alerts': alerts,
   '006-source-leases': sourceLeases,
+  '007-ingest-source-checksum': ingestSourceChecksum,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

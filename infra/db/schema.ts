@@ -25,6 +25,8 @@ export interface IngestStateTable {
   content_hash: string;
   first_seen_at: string;
   last_seen_at: string;
+  /** The portal's checksum of the item as last read (null for sources without one). */
+  source_checksum: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IngestCompletionTable {

@@ -186,6 +186,7 @@ export const ingestEnv = infraEnv.extend({
       'lexfind',
       'onlinekommentar',
       'bger',
+      'entscheidsuche',
     ])
     .default('sample'),
   SOURCE_DIR: z.string().optional(),
@@ -200,6 +201,13 @@ export const ingestEnv = infraEnv.extend({
   ).optional(),
   /** lexfind: the catalogue API root (default: the public one). */
   LEXFIND_BASE_URL: z.string().url().optional(),
+  /** entscheidsuche: the site root whose `docs/` holds the open data (default: the public one). */
+  ENTSCHEIDSUCHE_BASE_URL: z.string().url().optional(),
+  /** entscheidsuche: spiders to read (default: every spider of the portal's court tree). */
+  ENTSCHEIDSUCHE_SPIDERS: csvList(
+    z.string().regex(/^[A-Za-z0-9_]+$/),
+    'spider names such as CH_BGer or VD_Omni',
+  ).optional(),
   /** onlinekommentar: the API root (default: the public one). */
   ONLINEKOMMENTAR_BASE_URL: z.string().url().optional(),
   /** lexfind: jurisdictions to read (default: CH and all 26 cantons). */

@@ -4,6 +4,8 @@ export interface IngestRecord {
   readonly itemId: string;
   readonly entityKey: string;
   readonly contentHash: string;
+  /** The portal's own checksum of the item as last read (entscheidsuche job files); absent when the source has none. */
+  readonly sourceChecksum?: string | null;
 }
 
 export interface IngestStateStore {

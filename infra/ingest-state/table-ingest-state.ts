@@ -10,14 +10,20 @@ export class TableIngestState implements IngestStateStore {
     if (itemIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('ingest_state')
-      .select(['item_id', 'entity_key', 'content_hash'])
+      .select(['item_id', 'entity_key', 'content_hash', 'source_checksum'])
       .where('source', '=', source)
       .where('item_id', 'in', itemIds)
       .execute();
     return new Map(
       rows.map((r) => [
         r.item_id,
-        { source, itemId: r.item_id, entityKey: r.entity_key, contentHash: r.content_hash },
+        {
+          source,
+          itemId: r.item_id,
+          entityKey: r.entity_key,
+          contentHash: r.content_hash,
+          sourceChecksum: r.source_checksum,
+        },
       ]),
     );
   }
@@ -29,6 +35,7 @@ export class TableIngestState implements IngestStateStore {
         item_id: r.itemId,
         entity_key: r.entityKey,
         content_hash: r.contentHash,
+        source_checksum: r.sourceChecksum ?? null,
         first_seen_at: seenAt,
         last_seen_at: seenAt,
       }));
@@ -39,6 +46,7 @@ export class TableIngestState implements IngestStateStore {
           oc.columns(['source', 'item_id']).doUpdateSet({
             entity_key: (eb) => eb.ref('excluded.entity_key'),
             content_hash: (eb) => eb.ref('excluded.content_hash'),
+            source_checksum: (eb) => eb.ref('excluded.source_checksum'),
             last_seen_at: (eb) => eb.ref('excluded.last_seen_at'),
           }),
         )

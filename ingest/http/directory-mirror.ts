@@ -32,9 +32,13 @@ export class DirectoryMirror implements HttpTextClient {
   }
 
   async getText(url: string): Promise<string> {
+    return new TextDecoder().decode(await this.getBytes(url));
+  }
+
+  async getBytes(url: string): Promise<Uint8Array> {
     const path = this.pathOf(url);
     try {
-      return await readFile(path, 'utf8');
+      return new Uint8Array(await readFile(path));
     } catch (error) {
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
       throw new HttpFetchError(

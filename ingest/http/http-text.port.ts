@@ -4,6 +4,8 @@ export interface HttpTextClient {
   getText(url: string, accept?: string): Promise<string>;
   /** POSTs an `application/x-www-form-urlencoded` body; same contract as getText. */
   postForm(url: string, form: Readonly<Record<string, string>>, accept?: string): Promise<string>;
+  /** GETs `url` as raw bytes (a PDF); same contract as getText. Absent on clients that serve text only. */
+  getBytes?(url: string, accept?: string): Promise<Uint8Array>;
   /**
    * Requests that failed so far (non-2xx answer, timeout or no connection), retried ones included;
    * a run reports the difference between its start and its end. Optional for test doubles.

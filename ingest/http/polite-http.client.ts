@@ -1,11 +1,13 @@
 import { HttpFetchError, type HttpTextClient } from './http-text.port.ts';
 
 export interface PoliteHttpOptions {
-  /** Minimum time between the starts of two requests (ms): the portals ask for gentle crawling. */
+  /** Minimum time from the end of one request to the start of the next (ms): the portals ask for gentle crawling. */
   readonly minIntervalMs?: number;
   readonly timeoutMs?: number;
   /** Further tries after a 429, a 5xx or a network failure. */
   readonly retries?: number;
+  /** First back-off after a failure (ms), doubled per try, at most 30 s (default 1000). */
+  readonly retryBaseMs?: number;
   readonly userAgent?: string;
   /** Injected for tests; defaults to the global fetch (undici). */
   readonly fetch?: typeof globalThis.fetch;
@@ -17,7 +19,9 @@ const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 120_000;
 
 /**
- * An HTTP client for public portals: one request at a time, at least `minIntervalMs` apart,
+ * An HTTP client for public portals: one request at a time, the next starting at least
+ * `minIntervalMs` after the previous one ended (so the portal sees their starts at least that far
+ * apart, however long the way there takes),
  * honouring `retry-after`, retrying transient failures with back-off, and a timeout per request.
  */
 export class PoliteHttpClient implements HttpTextClient {
@@ -40,17 +44,34 @@ export class PoliteHttpClient implements HttpTextClient {
   }
 
   getText(url: string, accept = '*/*'): Promise<string> {
-    return this.serialised(() => this.request(url, { method: 'GET', headers: this.headers(accept) }));
+    return this.serialised(() =>
+      this.request(url, { method: 'GET', headers: this.headers(accept) }, decodeBody),
+    );
+  }
+
+  /** GETs raw bytes (a PDF) under the same rules: one request at a time, `minIntervalMs` apart, retried. */
+  getBytes(url: string, accept = '*/*'): Promise<Uint8Array> {
+    return this.serialised(() =>
+      this.request(
+        url,
+        { method: 'GET', headers: this.headers(accept) },
+        async (r) => new Uint8Array(await r.arrayBuffer()),
+      ),
+    );
   }
 
   postForm(url: string, form: Readonly<Record<string, string>>, accept = '*/*'): Promise<string> {
     const body = new URLSearchParams(form).toString();
     return this.serialised(() =>
-      this.request(url, {
-        method: 'POST',
-        headers: { ...this.headers(accept), 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-      }),
+      this.request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...this.headers(accept), 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        },
+        decodeBody,
+      ),
     );
   }
 
@@ -68,33 +89,38 @@ export class PoliteHttpClient implements HttpTextClient {
     return next;
   }
 
-  private async request(url: string, init: RequestInit): Promise<string> {
+  private async request<T>(url: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<T> {
     const retries = this.options.retries ?? 2;
     for (let attempt = 0; ; attempt++) {
       const wait = this.lastStart + (this.options.minIntervalMs ?? 1000) - this.now();
       if (wait > 0) await this.sleep(wait);
       this.lastStart = this.now();
       let response: Response;
+      let body: T | undefined;
       try {
         response = await this.fetchImpl(url, {
           ...init,
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
         });
+        // A body cut off on the way (connection lost, timeout while reading) is a failed request too.
+        if (response.ok) body = await read(response);
+        this.lastStart = this.now();
       } catch (error) {
+        this.lastStart = this.now();
         this.failures++;
         if (attempt < retries) {
-          await this.sleep(backoff(attempt));
+          await this.sleep(backoff(attempt, this.options.retryBaseMs));
           continue;
         }
         throw new HttpFetchError(url, 0, `${init.method} ${url} failed: ${(error as Error).message}`, {
           cause: error,
         });
       }
-      if (response.ok) return decodeBody(response);
+      if (response.ok) return body as T;
       this.failures++;
       await response.arrayBuffer().catch(() => undefined);
       if (RETRY_STATUSES.has(response.status) && attempt < retries) {
-        await this.sleep(retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt));
+        await this.sleep(retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt, this.options.retryBaseMs));
         continue;
       }
       throw new HttpFetchError(url, response.status, `${init.method} ${url} answered ${response.status}`);
@@ -102,8 +128,8 @@ export class PoliteHttpClient implements HttpTextClient {
   }
 }
 
-function backoff(attempt: number): number {
-  return Math.min(30_000, 1000 * 2 ** attempt);
+function backoff(attempt: number, baseMs = 1000): number {
+  return Math.min(30_000, baseMs * 2 ** attempt);
 }
 
 /** `retry-after` in seconds or as an HTTP date; capped so a portal cannot stall the run for hours. */

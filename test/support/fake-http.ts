@@ -14,6 +14,8 @@ export type FakeHandler = (request: RecordedRequest, response: ServerResponse) =
 /** A local HTTP server for adapter tests: serves recorded-shaped responses, records every request. */
 export async function startFakeHttp(
   handler: FakeHandler,
+  /** A fixed port (a server started again where it was); default any free one. */
+  options: { port?: number } = {},
 ): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -32,11 +34,16 @@ export async function startFakeHttp(
       handler(recorded, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        // Open keep-alive connections too: a closed server answers nothing more.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -54,6 +54,28 @@ export function parseEntscheidsucheItem(
   html: string | null,
   ctx: ParseContext,
 ): NormalisedDecision {
+  return parseRecord(json, html === null ? null : { kind: 'HTML', paragraphs: () => htmlToParagraphs(html) }, ctx);
+}
+
+/**
+ * The same mapping for a record whose text is a PDF only: `lines` are the PDF's text lines in
+ * reading order (page by page); they are joined back into paragraphs as printed lines of any
+ * source are, and `PDF.URL` is the source URL.
+ */
+export function parseEntscheidsuchePdfItem(
+  json: unknown,
+  lines: readonly string[],
+  ctx: ParseContext,
+): NormalisedDecision {
+  return parseRecord(json, { kind: 'PDF', paragraphs: () => lines.map((l) => l.trim()).filter((l) => l) }, ctx);
+}
+
+interface RecordText {
+  readonly kind: 'HTML' | 'PDF';
+  readonly paragraphs: () => string[];
+}
+
+function parseRecord(json: unknown, text: RecordText | null, ctx: ParseContext): NormalisedDecision {
   const fail = (message: string, cause?: unknown): never => {
     throw new SourceItemError(ctx.itemId, message, cause === undefined ? undefined : { cause });
   };
@@ -71,10 +93,9 @@ export function parseEntscheidsucheItem(
   const language = languageOf(item, court, fail);
   const recordDate = dateOf(item.Datum, 'Datum', fail);
   const publicationDate = dateOf(item.PDatum, 'PDatum', fail);
-  if (html === null) return fail(`HTML: no HTML file for '${item.HTML?.Datei ?? ctx.itemId}'`);
-  const raw = htmlToParagraphs(html);
-  const paragraphs = normaliseLayout(raw, language);
-  if (paragraphs.length === 0) return fail('HTML: the page has no text');
+  if (text === null) return fail(`HTML: no HTML file for '${item.HTML?.Datei ?? ctx.itemId}'`);
+  const paragraphs = normaliseLayout(text.paragraphs(), language);
+  if (paragraphs.length === 0) return fail(`${text.kind}: the ${text.kind === 'PDF' ? 'document' : 'page'} has no text`);
   const textDocket = statedDocket(paragraphs, recordDocket);
   const docket = textDocket ?? recordDocket ?? fail('Num: no docket number, and none stated in the text');
   const textDate = statedDecisionDate(paragraphs, docket);
@@ -98,7 +119,7 @@ export function parseEntscheidsucheItem(
     title: titleOf(paragraphs, decisionType, decisionDate, docket, language, ctx.scrapedAt.slice(0, 10)),
     regeste: regesteOf(item.Abstract, language),
     full_text: paragraphs.join('\n\n'),
-    source_url: item.HTML?.URL?.trim() || null,
+    source_url: (text.kind === 'PDF' ? item.PDF?.URL : item.HTML?.URL)?.trim() || null,
     source_record: {
       court_code: item.Signatur.trim(),
       court_known: known !== undefined,
