@@ -2,7 +2,9 @@
  * SOURCE=entscheidsuche against a local copy of the portal (real records, a PDF-only record, job
  * files in the portal's format), through the whole embedded pipeline: ingest → table event log →
  * projections → API. A quiet night fetches nothing but the job files; an `update` publishes the
- * new text; `nicht_mehr_da` publishes a withdrawal; every request keeps the polite pace.
+ * new text, served as version 2 with version 1 still on request; `nicht_mehr_da` publishes a
+ * withdrawal: the decision stays served, marked withdrawn, and leaves search; every request keeps
+ * the polite pace.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -69,6 +71,12 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP, embedded pipeline
     const res = await app.inject({ method: 'GET', url: `/decisions/${encodeURIComponent(id)}` });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Record<string, unknown>>();
+  };
+
+  const searchIds = async (query: string) => {
+    const res = await app.inject({ method: 'GET', url: `/decisions?query=${encodeURIComponent(query)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ results: { decision_id: string }[] }>().results.map((d) => d.decision_id);
   };
 
   beforeAll(async () => {
@@ -161,10 +169,21 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP, embedded pipeline
     expect(versions).toHaveLength(2);
     const hashes = versions.map((v) => (v.payload.data.provenance as { content_hash: string }).content_hash);
     expect(new Set(hashes).size).toBe(2);
-    expect((await decision('vd_findinfo_FI.2026.0167')).full_text).toContain('Rectification du 20 novembre 2026');
+    const served = await decision('vd_findinfo_FI.2026.0167');
+    expect(served.full_text).toContain('Rectification du 20 novembre 2026');
+    // The API serves the newest version, lists both and still serves the first on request.
+    expect(served).toMatchObject({ version: 2 });
+    const listed = served.versions as { version: number; content_hash: string; changed: string[]; source: string }[];
+    expect(listed.map((v) => v.version)).toEqual([1, 2]);
+    expect(listed.map((v) => v.content_hash)).toEqual(hashes);
+    expect(listed[1]!.changed).toContain('full_text');
+    const first = await app.inject({ method: 'GET', url: '/decisions/vd_findinfo_FI.2026.0167?version=1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<{ full_text: string }>().full_text).not.toContain('Rectification du 20 novembre 2026');
   });
 
   it('turns a record gone from the portal into one DecisionWithdrawn of the decision it held', async () => {
+    expect(await searchIds('DG240019')).toContain('zh_obergericht_DG240019');
     portal.files.delete(ZH_JSON);
     portal.files.delete(ZH_JSON.replace(/\.json$/, '.html'));
     portal.publishJobs();
@@ -182,6 +201,12 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP, embedded pipeline
     });
     const state = await new TableIngestState(handle.db).get('entscheidsuche', [ZH_JSON]);
     expect(state.get(ZH_JSON)).toMatchObject({ entityKey: 'zh_obergericht_DG240019', sourceChecksum: expect.stringMatching(/^nicht_mehr_da:/) });
+    // Still served by id, marked withdrawn; gone from search.
+    expect(await decision('zh_obergericht_DG240019')).toMatchObject({
+      withdrawn: true,
+      withdrawal_reason: 'entscheidsuche job file: nicht_mehr_da',
+    });
+    expect(await searchIds('DG240019')).not.toContain('zh_obergericht_DG240019');
     // The next night lists it as gone again: nothing more is published.
     expect(await run()).toMatchObject({ decisions_withdrawn: 0, items_seen: 0 });
     expect(await events('DecisionWithdrawn')).toHaveLength(1);
