@@ -3,7 +3,8 @@
  * of the portal (real records, a PDF-only record, job files in the portal's format) into Kafka, a
  * projector process fills Postgres and OpenSearch, the API process serves the decisions. A second
  * night with an `update` and a `nicht_mehr_da` publishes a new version and a withdrawal (asserted on
- * the decisions topic and the ingest state).
+ * the decisions topic, the ingest state and the API: version 2 served, version 1 on request, the
+ * withdrawn decision served marked and gone from search).
  */
 import { describe, expect, it } from 'vitest';
 import { distributedHarness } from './support/distributed-stack.ts';
@@ -89,9 +90,17 @@ describe.skipIf(!esFixturesPresent)('entscheidsuche over HTTP, distributed mode'
           success: true,
           decisions_updated: 1,
         });
-        expect((await stack.get<Record<string, unknown>>('/decisions/vd_findinfo_FI.2026.0167')).body.full_text).toContain(
-          'Rectification du 20 novembre 2026.',
-        );
+        const vd2 = (await stack.get<Record<string, unknown>>('/decisions/vd_findinfo_FI.2026.0167')).body;
+        expect(vd2.full_text).toContain('Rectification du 20 novembre 2026.');
+        expect(vd2.version).toBe(2);
+        expect((vd2.versions as { version: number }[]).map((v) => v.version)).toEqual([1, 2]);
+        const vd1 = (await stack.get<Record<string, unknown>>('/decisions/vd_findinfo_FI.2026.0167?version=1')).body;
+        expect(vd1.full_text).not.toContain('Rectification du 20 novembre 2026.');
+        // The withdrawn decision stays served, marked, and has left the OpenSearch index.
+        expect((await stack.get<Record<string, unknown>>('/decisions/zh_obergericht_DG240019')).body).toMatchObject({
+          withdrawn: true,
+        });
+        await stack.waitForSearchTotal(5);
         expect(portal.maxInFlight).toBe(1);
       } finally {
         await portal.stop();
