@@ -33,7 +33,8 @@ beforeAll(async () => {
       model: 'fake-drafter',
       apiKey: 'k',
       baseURL: chat.baseURL,
-      timeoutMs: 400,
+      // Generous enough for a loaded CI machine; the timeout case hangs far longer.
+      timeoutMs: 2000,
     }),
     claimJudge: new OpenAiClaimJudge({
       model: 'fake-judge',
@@ -437,7 +438,7 @@ describe('with a drafting language model', () => {
 
   it.each([
     ['HTTP 500', { kind: 'status', status: 500 } as const],
-    ['a timeout', { kind: 'hang', ms: 2000 } as const],
+    ['a timeout', { kind: 'hang', ms: 6000 } as const],
     ['invalid JSON', { kind: 'content', content: 'Here is a case.' } as const],
     ['JSON without the fields', { kind: 'content', content: '{"case":"x"}' } as const],
   ])('503 with Retry-After when the model fails: %s', async (_label, behaviour) => {
