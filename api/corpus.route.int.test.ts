@@ -516,6 +516,16 @@ describe('GET /scraper-health', () => {
       errors: [],
       unknown_courts: {},
       metadata_disagreements: {},
+      // An event without the newer figures: withdrawals 0, HTTP errors unknown (null).
+      decisions_withdrawn: 0,
+      http_errors: null,
+      duration_ms: 3_600_000,
+      consecutive_failures: 0,
+      never_run: false,
+      scheduled: false,
+      schedule: null,
+      schedule_timezone: null,
+      next_run_at: null,
     });
     expect(entry('GE_Gerichte')).toMatchObject({
       portal_count: null,
