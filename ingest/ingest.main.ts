@@ -1,6 +1,5 @@
 /** Ingest as its own process: runs the configured sources once, publishes their events and a health event each, exits. */
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { parseEnv } from '../infra/config/env.ts';
 import { ingestEnv } from '../infra/deploy/config.ts';
 import { createLogger } from '../infra/deploy/logger.ts';
@@ -10,6 +9,7 @@ import { TableSourceLeases } from '../infra/scheduler/table-source-lease.ts';
 import { configuredSources } from './configured-sources.ts';
 import { runConfigured } from './run-configured.ts';
 import { runWithProgress } from './sample-load.ts';
+import { acquireLease, localHolder } from './scheduler/lease-holder.ts';
 import { keepLease } from './scheduler/source-scheduler.ts';
 
 /** Lease of the source while this run lasts (renewed every third), as a scheduled run holds it. */
@@ -31,11 +31,13 @@ async function main(): Promise<void> {
   };
   // A scheduled run of the same source (`npm run start:scheduler`) and this one never overlap.
   const leases = new TableSourceLeases(infra.db);
-  const holder = `ingest:${hostname()}:${process.pid}`;
-  if (!(await leases.acquire(env.SOURCE, holder, LEASE_MS))) {
+  const holder = localHolder('ingest');
+  // A lease left by a process of this host that is gone (killed mid-run) is taken over at once.
+  if (!(await acquireLease(leases, env.SOURCE, holder, LEASE_MS))) {
+    const current = await leases.holderOf(env.SOURCE).catch(() => null);
     await infra.close();
     throw new Error(
-      `SOURCE=${env.SOURCE} is being read by a scheduled run right now; try again when it has finished`,
+      `SOURCE=${env.SOURCE} is being read by another run right now (${current ?? 'a scheduled run'}); try again when it has finished`,
     );
   }
   const renewal = keepLease(leases, env.SOURCE, holder, LEASE_MS, logger, () => controller.abort());

@@ -18,4 +18,6 @@ export interface SourceLeaseStore {
   renew(key: string, holder: string, ttlMs: number): Promise<boolean>;
   /** Frees the lease if `holder` has it, storing `backoff` (the run's outcome) when given. */
   release(key: string, holder: string, backoff: BackoffState | null): Promise<void>;
+  /** Who holds the job's lease now (null when free or expired). */
+  holderOf(key: string): Promise<string | null>;
 }

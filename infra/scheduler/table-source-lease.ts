@@ -52,4 +52,14 @@ export class TableSourceLeases implements SourceLeaseStore {
       .where('holder', '=', holder)
       .execute();
   }
+
+  async holderOf(key: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('source_leases')
+      .select('holder')
+      .where('schedule_key', '=', key)
+      .where(sql<boolean>`expires_at >= now()`)
+      .executeTakeFirst();
+    return row?.holder ?? null;
+  }
 }

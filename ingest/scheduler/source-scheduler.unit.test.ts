@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BackoffState, SourceLeaseStore } from '../../infra/scheduler/source-lease.port.ts';
+import type { SourceLeaseStore } from '../../infra/scheduler/source-lease.port.ts';
 import {
   type AttemptResult,
   backoffDelay,
@@ -8,32 +8,7 @@ import {
   type ScheduledJob,
   SourceScheduler,
 } from './source-scheduler.ts';
-
-/** Leases in memory with the table's rules (free or expired only), on the faked clock. */
-class MemoryLeases implements SourceLeaseStore {
-  readonly rows = new Map<string, { holder: string | null; expires: number; backoff: BackoffState }>();
-  async acquire(key: string, holder: string, ttlMs: number) {
-    const row = this.rows.get(key) ?? {
-      holder: null,
-      expires: 0,
-      backoff: { consecutiveFailures: 0, retryAt: null },
-    };
-    if (row.holder !== null && row.expires >= Date.now()) return null;
-    this.rows.set(key, { ...row, holder, expires: Date.now() + ttlMs });
-    return row.backoff;
-  }
-  async renew(key: string, holder: string, ttlMs: number) {
-    const row = this.rows.get(key);
-    if (row?.holder !== holder) return false;
-    row.expires = Date.now() + ttlMs;
-    return true;
-  }
-  async release(key: string, holder: string, backoff: BackoffState | null) {
-    const row = this.rows.get(key);
-    if (row?.holder !== holder) return;
-    this.rows.set(key, { holder: null, expires: 0, backoff: backoff ?? row.backoff });
-  }
-}
+import { MemoryLeases } from '../../test/support/memory-leases.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 const MIN = 60_000;
