@@ -3,7 +3,8 @@
  * endpoint: one row per document, language and XML file, with the act (SR number) it concerns,
  * its kind (message or parliamentary changes) and its gazette citation (year, first page). The
  * query follows the JOLux model as Fedlex publishes it (`jolux:Act` in the `fga` collection, linked
- * to the consolidation abstract of the act it prepares); verify the property paths against the
+ * to the consolidation abstract of the act it prepares), with the German labels of its type and of
+ * the institutions responsible for it; verify the property paths against the
  * live endpoint before relying on them. Results are read from the SPARQL 1.1 JSON format.
  */
 import { isFederalSrNumber } from '../../../contracts/laws/law-key.ts';
@@ -42,13 +43,19 @@ const LANGUAGE_BY_URI = new Map<string, ActLanguage>(
 /**
  * Fedlex document types of the Federal Gazette read here. The live graph names the type by its
  * resource-type vocabulary URI (`…/vocabulary/resource-type/23`: Botschaft / message / messaggio);
- * labels are read too.
+ * the query also binds the type's German label and the responsible institutions' German labels.
+ * A report ("Bericht") of a committee of the Federal Assembly carries the bill parliament drafted
+ * or changed (parliamentary initiatives; the Gazette publishes "reports by Federal Assembly
+ * committees with draft proposals"): it is read as parliamentary changes. A report of the Federal
+ * Council or of an office is neither and is skipped with its reason.
  */
-const KIND_BY_TYPE: readonly (readonly [RegExp, MaterialKind])[] = [
-  [/\/resource-type\/23$/, 'botschaft'],
-  [/botschaft|message|messaggio/i, 'botschaft'],
-  [/parlament|parliament/i, 'parliamentary_change'],
-];
+export function materialKindOf(type: string, typeLabel: string, institutions: readonly string[]): MaterialKind | undefined {
+  if (/\/resource-type\/23$/.test(type) || /botschaft|message|messaggio/i.test(`${type} ${typeLabel}`)) return 'botschaft';
+  if (/parlament|parliament/i.test(`${type} ${typeLabel}`)) return 'parliamentary_change';
+  const report = /\bbericht|\brapport/i.test(typeLabel);
+  const committee = institutions.some((i) => /kommission|commission|commissione/i.test(i));
+  return report && committee ? 'parliamentary_change' : undefined;
+}
 
 /** The expression's gazette reference as Fedlex states it: `BBl 2001 1433`, `FF 2001 1341`, `FF 1986 II 360`. */
 const HISTORICAL_ID = /^\s*(?:BBl|FF)\s+(\d{4})\s+(?:[IVX]+\s+)?(\d{1,5})\b/;
@@ -80,7 +87,7 @@ export function gazetteDocumentsQuery(
   const langs = languages.map((l) => `<${LANGUAGE_URIS[l]}>`).join(', ');
   return `PREFIX jolux: <http://data.legilux.public.lu/resource/ontology/jolux#>
 PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-SELECT DISTINCT ?srNumber ?doc ?type ?language ?year ?page ?file WHERE {
+SELECT DISTINCT ?srNumber ?doc ?type ?typeLabel ?institution ?language ?year ?page ?file WHERE {
   ?act a jolux:ConsolidationAbstract ;
        jolux:classifiedByTaxonomyEntry/skos:notation ?notation .
   BIND(STR(?notation) AS ?srNumber)
@@ -89,6 +96,8 @@ SELECT DISTINCT ?srNumber ?doc ?type ?language ?year ?page ?file WHERE {
        jolux:typeDocument ?type ;
        jolux:isRealizedBy ?expression .
   FILTER(STRSTARTS(STR(?doc), "https://fedlex.data.admin.ch/eli/fga/"))
+  OPTIONAL { ?type skos:prefLabel ?typeLabel . FILTER(LANG(?typeLabel) = "de") }
+  OPTIONAL { ?doc jolux:responsibilityOf/skos:prefLabel ?institution . FILTER(LANG(?institution) = "de") }
   BIND(SUBSTR(STR(?doc), 38, 4) AS ?year)
   ?expression jolux:language ?language ;
        jolux:isEmbodiedBy ?manifestation .
@@ -105,13 +114,26 @@ LIMIT ${limit} OFFSET ${offset}`;
 export function parseGazetteListing(json: unknown): ParsedGazetteListing {
   const parsed = sparqlResultsSchema.safeParse(json);
   if (!parsed.success) throw new Error(`SPARQL results are malformed: ${z.prettifyError(parsed.error)}`);
+  // A document with several responsible institutions comes as several rows: their labels are
+  // read together, and the document is listed once per language edition.
+  const institutionsOf = new Map<string, string[]>();
+  for (const row of parsed.data.results.bindings) {
+    const key = `${row['doc']?.value ?? ''} ${row['language']?.value ?? ''}`;
+    const label = row['institution']?.value;
+    if (label) institutionsOf.set(key, [...(institutionsOf.get(key) ?? []), label]);
+  }
   const documents: GazetteListing[] = [];
   const skipped: string[] = [];
+  const seen = new Set<string>();
   for (const [i, row] of parsed.data.results.bindings.entries()) {
+    const key = `${row['doc']?.value ?? ''} ${row['language']?.value ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const sr = row['srNumber']?.value.trim();
     const eli = /(eli\/fga\/\d{4}\/[A-Za-z0-9_.-]+)$/.exec(row['doc']?.value ?? '')?.[1];
     const type = row['type']?.value ?? '';
-    const kind = KIND_BY_TYPE.find(([re]) => re.test(type))?.[1];
+    const typeLabel = row['typeLabel']?.value ?? '';
+    const kind = materialKindOf(type, typeLabel, institutionsOf.get(key) ?? []);
     const languageUri = row['language']?.value ?? '';
     const language =
       LANGUAGE_BY_URI.get(languageUri) ??
@@ -119,9 +141,10 @@ export function parseGazetteListing(json: unknown): ParsedGazetteListing {
     const place = eli ? gazettePlace(row['page']?.value, eli) : null;
     const file = row['file']?.value;
     const at = `row ${i}${sr ? `: SR ${sr}` : ''}`;
+    const typeName = typeLabel ? `${type} (${typeLabel})` : type;
     if (!sr || !isFederalSrNumber(sr)) skipped.push(`row ${i}: no SR number`);
     else if (!eli) skipped.push(`${at}: no Federal Gazette ELI`);
-    else if (!kind) skipped.push(`${at}: ${eli}: document type ${type} is neither a message nor parliamentary changes`);
+    else if (!kind) skipped.push(`${at}: ${eli}: document type ${typeName} is neither a message nor parliamentary changes`);
     else if (!language) skipped.push(`${at}: ${eli}: language ${languageUri} is not de, fr or it`);
     else if (!place || place.year < 1849 || place.page < 1) skipped.push(`${at}: ${eli}: no gazette year and page`);
     else if (!file || !/^https?:\/\//.test(file)) skipped.push(`${at}: ${eli}: no file URL`);
