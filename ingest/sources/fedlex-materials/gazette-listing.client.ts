@@ -10,7 +10,7 @@
 import { isFederalSrNumber } from '../../../contracts/laws/law-key.ts';
 import type { MaterialKind } from '../../../contracts/events/index.ts';
 import type { HttpTextClient } from '../../http/http-text.port.ts';
-import { FEDLEX_SPARQL_ENDPOINT, sparqlResultsSchema } from '../fedlex/fedlex-sparql.client.ts';
+import { FEDLEX_SPARQL_ENDPOINT, readSparqlPages, sparqlResultsSchema } from '../fedlex/fedlex-sparql.client.ts';
 import type { ActLanguage } from '../fedlex/akoma-ntoso.parser.ts';
 import { z } from 'zod';
 
@@ -174,24 +174,18 @@ export class FedlexGazetteClient implements GazetteLister {
   ) {}
 
   async listDocuments(): Promise<ParsedGazetteListing> {
-    const pageSize = this.options.pageSize ?? 2000;
     const languages = this.options.languages ?? ['de', 'fr', 'it'];
-    const documents: GazetteListing[] = [];
-    const skipped: string[] = [];
-    let rows = 0;
-    for (let offset = 0; ; offset += pageSize) {
-      const body = await this.http.postForm(
-        this.options.endpoint ?? FEDLEX_SPARQL_ENDPOINT,
-        { query: gazetteDocumentsQuery(this.options.srNumbers, languages, pageSize, offset) },
-        'application/sparql-results+json',
-      );
-      const page = parseGazetteListing(JSON.parse(body) as unknown);
-      documents.push(...page.documents);
-      skipped.push(...page.skipped);
-      rows += page.rows;
-      if (page.rows < pageSize) break;
-    }
-    return { documents, skipped, rows };
+    const { items, skipped, rows } = await readSparqlPages(
+      this.http,
+      this.options.endpoint ?? FEDLEX_SPARQL_ENDPOINT,
+      this.options.pageSize ?? 2000,
+      (limit, offset) => gazetteDocumentsQuery(this.options.srNumbers, languages, limit, offset),
+      (json) => {
+        const page = parseGazetteListing(json);
+        return { items: page.documents, skipped: page.skipped, rows: page.rows };
+      },
+    );
+    return { documents: items, skipped, rows };
   }
 }
 

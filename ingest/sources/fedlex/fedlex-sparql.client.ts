@@ -107,6 +107,37 @@ export function parseSparqlVersions(json: unknown): ParsedVersions {
   return { versions, skipped, rows: parsed.data.results.bindings.length };
 }
 
+/** One page of SPARQL results read into items, with the rows that could not be read. */
+export interface SparqlPage<T> {
+  readonly items: T[];
+  readonly skipped: string[];
+  readonly rows: number;
+}
+
+/**
+ * Asks a SPARQL endpoint page by page (`LIMIT pageSize OFFSET n` in `queryOf`) until a page comes
+ * back short, reading each page's JSON with `read` (which throws on malformed results).
+ */
+export async function readSparqlPages<T>(
+  http: HttpTextClient,
+  endpoint: string,
+  pageSize: number,
+  queryOf: (limit: number, offset: number) => string,
+  read: (json: unknown) => SparqlPage<T>,
+): Promise<SparqlPage<T>> {
+  const items: T[] = [];
+  const skipped: string[] = [];
+  let rows = 0;
+  for (let offset = 0; ; offset += pageSize) {
+    const body = await http.postForm(endpoint, { query: queryOf(pageSize, offset) }, 'application/sparql-results+json');
+    const page = read(JSON.parse(body) as unknown);
+    items.push(...page.items);
+    skipped.push(...page.skipped);
+    rows += page.rows;
+    if (page.rows < pageSize) return { items, skipped, rows };
+  }
+}
+
 /** Lists the versions to ingest. */
 export interface FedlexVersionLister {
   /** Every version of the configured acts; rows that could not be read are listed in `skipped`. */
@@ -128,25 +159,18 @@ export class FedlexSparqlClient implements FedlexVersionLister {
   ) {}
 
   async listVersions(): Promise<ParsedVersions> {
-    const pageSize = this.options.pageSize ?? 5000;
     const languages = this.options.languages ?? ['de', 'fr', 'it'];
-    const versions: FedlexVersion[] = [];
-    const skipped: string[] = [];
-    let rows = 0;
-    for (let offset = 0; ; offset += pageSize) {
-      const query = versionsQuery(this.options.srNumbers, languages, pageSize, offset);
-      const body = await this.http.postForm(
-        this.options.endpoint ?? FEDLEX_SPARQL_ENDPOINT,
-        { query },
-        'application/sparql-results+json',
-      );
-      const page = parseSparqlVersions(JSON.parse(body) as unknown);
-      versions.push(...page.versions);
-      skipped.push(...page.skipped);
-      rows += page.rows;
-      if (page.rows < pageSize) break;
-    }
-    return { versions, skipped, rows };
+    const { items, skipped, rows } = await readSparqlPages(
+      this.http,
+      this.options.endpoint ?? FEDLEX_SPARQL_ENDPOINT,
+      this.options.pageSize ?? 5000,
+      (limit, offset) => versionsQuery(this.options.srNumbers, languages, limit, offset),
+      (json) => {
+        const page = parseSparqlVersions(json);
+        return { items: page.versions, skipped: page.skipped, rows: page.rows };
+      },
+    );
+    return { versions: items, skipped, rows };
   }
 }
 
