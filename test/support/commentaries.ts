@@ -83,7 +83,7 @@ export async function openCommentaryWorld(): Promise<CommentaryWorld> {
   const host = new ProjectorHost(
     { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
     // The statute read models (empty here) answer the law-name resolution's cantonal look-ups.
-    [commentariesProjection, statutesProjection, legislationCatalogProjection],
+    [commentariesProjection(), statutesProjection, legislationCatalogProjection],
     { watchIntervalMs: 0, batchSize: 100 },
   );
   await host.start();
