@@ -36,7 +36,7 @@ export interface SearchBackend {
 }
 
 /** Postgres tables whose generations come with an index generation of the same number. */
-function searchStorage(generations: SearchGenerations, bookkeeping: ProjectionStorage): ProjectionStorage {
+export function withSearchGenerations(generations: SearchGenerations, bookkeeping: ProjectionStorage): ProjectionStorage {
   return {
     create: async (ctx) => {
       await bookkeeping.create(ctx);
@@ -60,7 +60,7 @@ export function allProjections(search: SearchBackend): Projection[] {
     decisionSearchProjection(
       search.writer,
       search.generations
-        ? searchStorage(search.generations, decisionSearchBookkeepingStorage)
+        ? withSearchGenerations(search.generations, decisionSearchBookkeepingStorage)
         : decisionSearchPostgresStorage,
     ),
     courtsProjection,
@@ -79,7 +79,7 @@ export function allProjections(search: SearchBackend): Projection[] {
       search.commentaries
         ? {
             writer: search.commentaries,
-            storage: searchStorage(search.commentaries, commentariesStorage),
+            storage: withSearchGenerations(search.commentaries, commentariesStorage),
           }
         : undefined,
     ),
