@@ -211,6 +211,26 @@ export function commentarySearchBehaviour(name: string, world: () => CommentaryW
       }
     });
 
+    it('hostile and odd queries never give a 5xx', async () => {
+      for (const q of [
+        '\u0000',
+        '*:* OR NOT',
+        'NOT Beweis',
+        '"der die das"',
+        'und OR le OR il',
+        '((Beweis',
+        'a* b* c* d* e*',
+        'BGE 140 III 86',
+        '4A_100/2025',
+        `${'Schaden '.repeat(60)}`,
+        '<script>alert(1)</script>',
+        '{"query":{"match_all":{}}}',
+      ]) {
+        const res = await search(`query=${encodeURIComponent(q)}&limit=50`);
+        expect(res.status, q).toBeLessThan(500);
+      }
+    });
+
     it('results come best first, scores in [0, 1)', async () => {
       const res = await search('query=Beweis&limit=50');
       const scores = (res.body.results as { score: number }[]).map((r) => r.score);
