@@ -1,5 +1,6 @@
 import type { ExportDocument } from './exports/export-types.ts';
 import type { Database } from '../infra/db/database.ts';
+import type { CommentarySearchIndex } from '../infra/search/commentary-search.port.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import type { ClaimJudge } from '../infra/llm/claim-judge.port.ts';
 import type { LanguageModel } from '../infra/llm/language-model.port.ts';
@@ -55,6 +56,8 @@ export interface ExportRenderers {
 export interface ApiDeps {
   readonly db: Database;
   readonly search: DecisionSearchIndex;
+  /** Commentary paragraph search (OpenSearch in distributed mode); absent: the Postgres vectors of `db`. */
+  readonly commentarySearch?: CommentarySearchIndex;
   readonly settings: ApiSettings;
   /** Current date, YYYY-MM-DD (citation strings omit future dates). */
   readonly today: () => string;

@@ -25,7 +25,7 @@ export interface ApiEnvSubset extends RateLimitEnv {
 }
 
 /** What the API needs of the opened infrastructure. */
-export interface ApiInfra extends Pick<ApiDeps, 'db' | 'search' | 'claimJudge'> {
+export interface ApiInfra extends Pick<ApiDeps, 'db' | 'search' | 'claimJudge' | 'commentarySearch'> {
   readonly languageModel?: LanguageModel | null;
   readonly eventLog?: Pick<EventLog, 'append'>;
   readonly billingProvider?: BillingProvider | null;
@@ -73,6 +73,7 @@ export function apiDepsFrom(env: ApiEnvSubset, readModels: ApiInfra, wiring: Api
   return {
     db: readModels.db,
     search: readModels.search,
+    ...(readModels.commentarySearch ? { commentarySearch: readModels.commentarySearch } : {}),
     ...(readModels.claimJudge ? { claimJudge: readModels.claimJudge } : {}),
     ...(readModels.languageModel
       ? {

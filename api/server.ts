@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL, 'api');
   const infra = await openInfra(env, 'api', logger, { lazyEventLog: true });
   let closing = false;
-  const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
+  const projections = allProjections({
+    writer: infra.searchWriter,
+    generations: infra.searchGenerations,
+    commentaries: infra.commentaryIndex,
+  });
   const app = await buildApp(
     apiDepsFrom(env, infra, {
       ready: async () => !closing,
@@ -35,7 +39,10 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   logger.info({ address, mode: env.SERVICE_MODE }, 'api listening');
   warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
-    logger.warn({ err: error }, 'computing the citation-graph figures of /statistics failed; the first request retries'),
+    logger.warn(
+      { err: error },
+      'computing the citation-graph figures of /statistics failed; the first request retries',
+    ),
   );
   shutdown = async () => {
     if (closing) return;

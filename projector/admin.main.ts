@@ -42,7 +42,11 @@ async function main(): Promise<void> {
   const env = parseEnv(projectorEnv);
   const logger = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, 'admin');
   const infra = await openInfra(env, 'admin', logger, { existingData: true });
-  const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
+  const projections = allProjections({
+    writer: infra.searchWriter,
+    generations: infra.searchGenerations,
+    commentaries: infra.commentaryIndex,
+  });
   const registry = await GenerationRegistry.open(infra.db);
   const deps = {
     db: infra.db,

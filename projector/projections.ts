@@ -1,7 +1,9 @@
 import { postgresSearchMatcher } from '../infra/search/postgres/postgres-search-index.ts';
+import type { CommentaryIndexWriter } from '../infra/search/commentary-search.port.ts';
 import type { SearchGenerations, SearchIndexWriter } from '../infra/search/search.port.ts';
 import { alertsProjection } from './alerts/alerts.projection.ts';
 import { commentariesProjection } from './commentaries/commentaries.projection.ts';
+import { commentariesStorage } from './commentaries/commentaries.storage.ts';
 import { citationGraphProjection } from './citation-graph/citation-graph.projection.ts';
 import { courtFeedsProjection } from './court-feeds/court-feeds.projection.ts';
 import { courtsProjection } from './courts/courts.projection.ts';
@@ -26,10 +28,15 @@ export interface SearchBackend {
   readonly writer: SearchIndexWriter;
   /** Index generations outside the database (OpenSearch); absent: Postgres full-text tables. */
   readonly generations?: SearchGenerations | null;
+  /**
+   * The commentary search index written besides the commentaries tables (OpenSearch, with its
+   * generations); absent: commentary search reads the Postgres vectors.
+   */
+  readonly commentaries?: (CommentaryIndexWriter & SearchGenerations) | null;
 }
 
-function searchStorage(generations: SearchGenerations): ProjectionStorage {
-  const bookkeeping = decisionSearchBookkeepingStorage;
+/** Postgres tables whose generations come with an index generation of the same number. */
+export function withSearchGenerations(generations: SearchGenerations, bookkeeping: ProjectionStorage): ProjectionStorage {
   return {
     create: async (ctx) => {
       await bookkeeping.create(ctx);
@@ -52,7 +59,9 @@ export function allProjections(search: SearchBackend): Projection[] {
     decisionsProjection,
     decisionSearchProjection(
       search.writer,
-      search.generations ? searchStorage(search.generations) : decisionSearchPostgresStorage,
+      search.generations
+        ? withSearchGenerations(search.generations, decisionSearchBookkeepingStorage)
+        : decisionSearchPostgresStorage,
     ),
     courtsProjection,
     courtFeedsProjection,
@@ -66,6 +75,13 @@ export function allProjections(search: SearchBackend): Projection[] {
     materialsProjection,
     licensesProjection,
     alertsProjection(postgresSearchMatcher),
-    commentariesProjection,
+    commentariesProjection(
+      search.commentaries
+        ? {
+            writer: search.commentaries,
+            storage: withSearchGenerations(search.commentaries, commentariesStorage),
+          }
+        : undefined,
+    ),
   ];
 }

@@ -19,7 +19,11 @@ async function main(): Promise<void> {
       logger,
       ...(infra.deadLetters ? { deadLetters: infra.deadLetters } : {}),
     },
-    allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations }),
+    allProjections({
+      writer: infra.searchWriter,
+      generations: infra.searchGenerations,
+      commentaries: infra.commentaryIndex,
+    }),
     {
       batchSize: env.PROJECTOR_BATCH_SIZE,
       watchIntervalMs: env.PROJECTOR_WATCH_MS,

@@ -27,6 +27,7 @@ import {
   isLocalScriptKafka,
   troubleOf,
 } from './support/distributed-stack.ts';
+import { sampleCommentaryEvents } from './support/commentaries.ts';
 import { localScriptOpenSearch } from './support/opensearch-engine.ts';
 import { sleep, waitFor } from './support/processes.ts';
 
@@ -69,6 +70,27 @@ describe('distributed pipeline: ingest, 2 projectors, api as separate processes'
       expect(one.body).toMatchObject({ decision_id: target, docket_number: corpus.dockets.get(target) });
       expect(one.body.full_text.length).toBeGreaterThan(200);
       expect((await stack.get('/decisions/no_such_decision_0000')).status).toBe(404);
+
+      // Commentary search answers from the OpenSearch commentary index the projectors fill.
+      const commentaries = await sampleCommentaryEvents();
+      await stack.publish(commentaries);
+      const found = await waitFor(
+        'the commentary sample in search',
+        () =>
+          stack.get<{ total: number; results: { text: string; snippet: string }[] }>(
+            '/commentaries/search?query=Beispieltext&limit=50',
+          ),
+        (r) => r.status === 200 && r.body.total === 40,
+        60_000,
+      );
+      expect(found.body.results[0]!.snippet).toContain('<b>Beispieltext</b>');
+      const indexed = await fetch(`${stack.engines.openSearchUrl}/${stack.indexPrefix}-commentaries/_count`);
+      expect(((await indexed.json()) as { count: number }).count).toBe(
+        commentaries.reduce(
+          (n, e) => n + (e.envelope.data as { paragraphs: unknown[] }).paragraphs.length,
+          0,
+        ),
+      );
 
       const courts = await stack.get<{
         courts: { court: string; decision_count: number; latest_date: string }[];

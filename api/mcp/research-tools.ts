@@ -362,7 +362,7 @@ export const RESEARCH_TOOLS: readonly ResearchTool[] = [
     description: `Full-text search over the paragraphs of the open-access commentaries (same as GET /commentaries/search); abbreviation restricts to one act (OR = CO = 220). ${QUOTABLE_SOURCES} Snippets are for orientation; records with sample: true are invented sample text.`,
     query: commentarySearchQuery,
     output: commentarySearchResponse,
-    run: async (deps, args) => foundOrThrow(await searchCommentaries(deps.db, args, deps.today())),
+    run: async (deps, args) => foundOrThrow(await searchCommentaries(deps, args)),
   }),
   tool({
     name: 'get_commentary',

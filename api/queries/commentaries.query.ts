@@ -18,7 +18,9 @@ import { normaliseArticleNum } from '../../contracts/laws/article-numbers.ts';
 import type { LawMiss, LawResolved } from '../../contracts/laws/resolve-law.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { DB } from '../../infra/db/schema.ts';
-import { compileTsQuery } from '../../infra/search/postgres/tsquery-compiler.ts';
+import type { CommentarySearchIndex, CommentarySource } from '../../infra/search/commentary-search.port.ts';
+import { PostgresCommentarySearch } from '../../infra/search/postgres/postgres-commentary-search.ts';
+import type { ApiDeps } from '../api-deps.ts';
 import { parseSearchText, referencesAsWords } from '../search-text.ts';
 import type { ValidationDetail } from '../validation.ts';
 import { invalidArticle, missBody, resolve } from './law-lookup.query.ts';
@@ -27,12 +29,9 @@ type Meta = DB['commentaries'];
 /** missBody copies the code to `miss_code`, which the routes then set to commentary_not_held. */
 const NOT_HELD = 'not_held' as LawMiss['code'];
 
-const HEADLINE = 'MaxFragments=1, MaxWords=35, MinWords=15, StartSel=<b>, StopSel=</b>';
-const REGCONFIG = sql`(case p.language when 'de' then 'german' when 'fr' then 'french' when 'it' then 'italian' else 'simple' end)::regconfig`;
-
 /** "Authors, Title, N. 3": the citation of one paragraph. */
 function paragraphCitation(
-  meta: Pick<Meta, 'authors' | 'title' | 'language'>,
+  meta: Pick<CommentarySource, 'authors' | 'title' | 'language'>,
   margin: string | null,
 ): string {
   const who = meta.authors.length > 0 ? `${meta.authors.join('/')}, ` : '';
@@ -40,7 +39,7 @@ function paragraphCitation(
   return `${who}${meta.title}${n}`;
 }
 
-function sourceFields(m: Meta) {
+function sourceFields(m: CommentarySource) {
   return {
     commentary_id: m.commentary_id,
     title: m.title,
@@ -48,8 +47,8 @@ function sourceFields(m: Meta) {
     sr_number: m.sr_number,
     article: m.article_num,
     language: m.language,
-    authors: m.authors,
-    editors: m.editors,
+    authors: [...m.authors],
+    editors: [...m.editors],
     edition_date: m.edition_date,
     licence: m.licence,
     licence_url: m.licence_url,
@@ -124,50 +123,36 @@ async function resolveAct(
   return { kind: 'resolved', r };
 }
 
+/** The commentary search of the deployment: OpenSearch in distributed mode, else the Postgres vectors. */
+export function commentarySearchOf(deps: Pick<ApiDeps, 'db' | 'commentarySearch'>): CommentarySearchIndex {
+  return deps.commentarySearch ?? new PostgresCommentarySearch(deps.db);
+}
+
 /** Runs the search; throws RequestValidationError for an unparseable query. */
 export async function searchCommentaries(
-  db: Database,
+  deps: Pick<ApiDeps, 'db' | 'commentarySearch' | 'today'>,
   q: CommentarySearchQuery,
-  today: string,
 ): Promise<{ kind: 'found'; body: CommentarySearchResponse } | Exclude<Resolution, { kind: 'resolved' }>> {
   let sr: string | null = null;
   if (q.abbreviation !== undefined) {
-    const act = await resolveAct(db, q.abbreviation, { language: q.language ?? 'de' }, today);
+    const act = await resolveAct(deps.db, q.abbreviation, { language: q.language ?? 'de' }, deps.today());
     if (act.kind !== 'resolved') return act;
     sr = act.r.sr_number;
   }
-  const ast = referencesAsWords(parseSearchText(q.query, 'query', q.query));
-  const compiled = compileTsQuery(ast, { columns: { tsv: 'p.tsv', language: 'p.language' } });
-  let query = db
-    .selectFrom('commentary_paragraphs as p')
-    .innerJoin('commentaries as c', 'c.commentary_id', 'p.commentary_id')
-    .select([
-      ...META_COLUMNS,
-      'p.margin',
-      'p.text',
-      compiled.rank.as('score'),
-      sql<string>`ts_headline(${REGCONFIG}, p.text, websearch_to_tsquery(${REGCONFIG}, ${q.query}), ${sql.lit(HEADLINE)})`.as(
-        'snippet',
-      ),
-      sql<number>`count(*) over ()`.as('total'),
-    ])
-    .where(compiled.sql);
-  if (q.language !== undefined) query = query.where('p.language', '=', q.language);
-  if (sr !== null) query = query.where('p.sr_number', '=', sr);
-  const rows = await query
-    .orderBy('score', 'desc')
-    .orderBy('c.sr_number')
-    .orderBy('c.commentary_id')
-    .orderBy('p.ordinal')
-    .limit(q.limit)
-    .execute();
-  const results = rows.map((row) => ({
-    ...sourceFields(row as unknown as Meta),
-    margin_number: row.margin,
-    text: row.text,
-    citation: paragraphCitation(row as unknown as Meta, row.margin),
-    snippet: row.snippet,
-    score: Number(row.score),
+  const found = await commentarySearchOf(deps).search({
+    query: referencesAsWords(parseSearchText(q.query, 'query', q.query)),
+    text: q.query,
+    limit: q.limit,
+    ...(q.language !== undefined ? { language: q.language } : {}),
+    ...(sr !== null ? { srNumber: sr } : {}),
+  });
+  const results = found.hits.map((hit) => ({
+    ...sourceFields(hit),
+    margin_number: hit.margin,
+    text: hit.text,
+    citation: paragraphCitation(hit, hit.margin),
+    snippet: hit.snippet,
+    score: hit.score,
   }));
   return {
     kind: 'found',
@@ -175,7 +160,7 @@ export async function searchCommentaries(
       query: q.query,
       language: q.language ?? null,
       sr_number: sr,
-      total: Math.max(Number(rows[0]?.total ?? 0), results.length),
+      total: found.total,
       returned: results.length,
       limit: q.limit,
       results,

@@ -235,7 +235,7 @@ async function commentaryOf(
 ): Promise<Commentary | null> {
   const basePath = deps.settings.basePath;
   if (q.byWords) {
-    const found = await searchCommentaries(deps.db, { query: q.text, language, limit: 1 }, deps.today());
+    const found = await searchCommentaries(deps, { query: q.text, language, limit: 1 });
     const hit = found.kind === 'found' ? found.body.results[0] : undefined;
     if (hit) {
       const { snippet: _snippet, score: _score, ...rest } = hit;

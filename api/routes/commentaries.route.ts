@@ -49,7 +49,7 @@ export const commentariesRoutes =
           response: { 200: commentarySearchResponse, 404: commentaryMissBody, 422: validationErrorBody },
         },
       },
-      async (request, reply) => answer(reply, await searchCommentaries(deps.db, request.query, deps.today())),
+      async (request, reply) => answer(reply, await searchCommentaries(deps, request.query)),
     );
 
     r.get(

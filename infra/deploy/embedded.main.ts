@@ -54,7 +54,11 @@ async function project(
   let done = 0;
   const projector = new ProjectorHost(
     { db: infra.db, log: infra.eventLog, now: () => new Date().toISOString(), logger },
-    allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations }),
+    allProjections({
+      writer: infra.searchWriter,
+      generations: infra.searchGenerations,
+      commentaries: infra.commentaryIndex,
+    }),
     {
       batchSize: 250,
       onProgress: (_projection, _stream, _position, events) => {
@@ -187,7 +191,11 @@ async function serve(
   onShutdown: (shutdown: (signal: string) => Promise<void>) => void,
 ): Promise<void> {
   say('starting the API …');
-  const projections = allProjections({ writer: infra.searchWriter, generations: infra.searchGenerations });
+  const projections = allProjections({
+    writer: infra.searchWriter,
+    generations: infra.searchGenerations,
+    commentaries: infra.commentaryIndex,
+  });
   const app = await buildApp(
     apiDepsFrom(env, infra, {
       engineChecks: infra.engineChecks,

@@ -8,7 +8,10 @@ import { KafkaEventLog } from '../event-log/kafka/kafka-event-log.ts';
 import { TableEventLog } from '../event-log/table-event-log.ts';
 import type { IngestStateStore } from '../ingest-state/ingest-state.port.ts';
 import { TableIngestState } from '../ingest-state/table-ingest-state.ts';
+import type { CommentaryIndexWriter, CommentarySearchIndex } from '../search/commentary-search.port.ts';
+import { OpenSearchCommentaryIndex } from '../search/opensearch/opensearch-commentary-index.ts';
 import { OpenSearchSearchIndex } from '../search/opensearch/opensearch-search-index.ts';
+import { PostgresCommentarySearch } from '../search/postgres/postgres-commentary-search.ts';
 import { PostgresSearchIndex } from '../search/postgres/postgres-search-index.ts';
 import type { DecisionSearchIndex, SearchGenerations, SearchIndexWriter } from '../search/search.port.ts';
 import type { ClaimJudge } from '../llm/claim-judge.port.ts';
@@ -53,6 +56,10 @@ export interface Infra {
   readonly searchWriter: SearchIndexWriter;
   /** Search index generations outside the database (OpenSearch); null for Postgres full-text. */
   readonly searchGenerations: SearchGenerations | null;
+  /** Commentary paragraph search: OpenSearch in distributed mode, else the Postgres vectors. */
+  readonly commentarySearch: CommentarySearchIndex;
+  /** The commentary index the projector writes besides the Postgres tables (distributed mode); null otherwise. */
+  readonly commentaryIndex: (CommentaryIndexWriter & SearchGenerations) | null;
   /** Dead-letter topic (distributed mode); the database table is always written too. */
   readonly deadLetters: DeadLetterPublisher | null;
   /** The `/verify-claim` judge (API settings; the lexical judge when no language model is configured). */
@@ -171,6 +178,8 @@ export async function openInfra(
       search,
       searchWriter: search,
       searchGenerations: null,
+      commentarySearch: new PostgresCommentarySearch(handle.db),
+      commentaryIndex: null,
       deadLetters: null,
       claimJudge,
       languageModel,
@@ -193,11 +202,18 @@ export async function openInfra(
     partitions: env.KAFKA_PARTITIONS,
     logger,
   };
-  const kafka = options.lazyEventLog ? new KafkaEventLog(kafkaOptions) : await KafkaEventLog.create(kafkaOptions);
+  const kafka = options.lazyEventLog
+    ? new KafkaEventLog(kafkaOptions)
+    : await KafkaEventLog.create(kafkaOptions);
   const search = new OpenSearchSearchIndex({
     node: env.OPENSEARCH_URL!,
     indexPrefix: env.OPENSEARCH_INDEX_PREFIX,
     ...limits,
+    logger,
+  });
+  const commentaries = new OpenSearchCommentaryIndex({
+    node: env.OPENSEARCH_URL!,
+    indexPrefix: env.OPENSEARCH_INDEX_PREFIX,
     logger,
   });
   return {
@@ -207,6 +223,8 @@ export async function openInfra(
     search,
     searchWriter: search,
     searchGenerations: search,
+    commentarySearch: commentaries,
+    commentaryIndex: commentaries,
     deadLetters: kafka,
     claimJudge,
     languageModel,
@@ -216,6 +234,7 @@ export async function openInfra(
     async close() {
       await kafka.close();
       await search.close();
+      await commentaries.close();
       await handle.close();
     },
   };

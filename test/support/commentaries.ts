@@ -7,11 +7,19 @@ import { buildApp } from '../../api/app.ts';
 import type { Commentary } from '../../contracts/events/index.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 import { openPglite, type Database, type DatabaseHandle } from '../../infra/db/database.ts';
+import type {
+  CommentaryIndexWriter,
+  CommentarySearchIndex,
+} from '../../infra/search/commentary-search.port.ts';
+import type { SearchGenerations } from '../../infra/search/search.port.ts';
 import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
 import { TableIngestState } from '../../infra/ingest-state/table-ingest-state.ts';
 import { runEventSource } from '../../ingest/ingest-runner.ts';
 import { createSampleCommentarySource } from '../../ingest/sources/onlinekommentar/sample-commentaries.ts';
 import { commentariesProjection } from '../../projector/commentaries/commentaries.projection.ts';
+import { commentariesStorage } from '../../projector/commentaries/commentaries.storage.ts';
+import { withSearchGenerations } from '../../projector/projections.ts';
+import { rebuildProjection } from '../../projector/rebuild.ts';
 import { legislationCatalogProjection } from '../../projector/legislation-catalog/legislation-catalog.projection.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { statutesProjection } from '../../projector/statutes/statutes.projection.ts';
@@ -61,16 +69,33 @@ export interface CommentaryWorld {
   readonly handle: DatabaseHandle;
   /** Every commentary the log holds, as published. */
   readonly published: () => Promise<Commentary[]>;
+  /** Rebuilds the commentaries read model (and its search index) from the log; the new generation. */
+  readonly rebuild: () => Promise<number>;
   readonly close: () => Promise<void>;
+}
+
+/** A commentary search index outside the database (OpenSearch): written by the projection, read by the API. */
+export interface CommentaryIndexUnderTest
+  extends CommentaryIndexWriter, SearchGenerations, CommentarySearchIndex {
+  close(): Promise<void>;
+}
+
+export interface CommentaryWorldOptions {
+  /** The database (default: in-memory PGlite); closed with the world. */
+  readonly handle?: DatabaseHandle;
+  /** Commentary search in that index (default: the Postgres vectors); closed with the world. */
+  readonly index?: CommentaryIndexUnderTest;
 }
 
 /**
  * The bundled commentary sample ingested through the OnlineKommentar source (recorded answers),
- * projected into in-memory PGlite, and the API over it (today = 2026-11-22).
+ * projected into in-memory PGlite (or the given database, and the given search index as in
+ * distributed mode), and the API over it (today = 2026-11-22).
  */
-export async function openCommentaryWorld(): Promise<CommentaryWorld> {
+export async function openCommentaryWorld(options: CommentaryWorldOptions = {}): Promise<CommentaryWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'commentaries-'));
-  const handle = await openPglite({ dataDir: null });
+  const handle = options.handle ?? (await openPglite({ dataDir: null }));
+  const index = options.index;
   const log = new TableEventLog(handle.db, { pollIntervalMs: 20 });
   const source = await createSampleCommentarySource({ dir });
   await runEventSource(source, {
@@ -80,22 +105,31 @@ export async function openCommentaryWorld(): Promise<CommentaryWorld> {
     newId: randomUUID,
     logger: quiet,
   });
+  const commentaries = commentariesProjection(
+    index ? { writer: index, storage: withSearchGenerations(index, commentariesStorage) } : undefined,
+  );
+  const hostDeps = { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet };
   const host = new ProjectorHost(
-    { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
+    hostDeps,
     // The statute read models (empty here) answer the law-name resolution's cantonal look-ups.
-    [commentariesProjection, statutesProjection, legislationCatalogProjection],
+    [commentaries, statutesProjection, legislationCatalogProjection],
     { watchIntervalMs: 0, batchSize: 100 },
   );
   await host.start();
   await host.waitUntilCaughtUp(undefined, 50);
-  const app = await buildApp(statuteWorldDeps(handle.db));
+  const app = await buildApp({
+    ...statuteWorldDeps(handle.db),
+    ...(index ? { commentarySearch: index } : {}),
+  });
   return {
     app,
     handle,
     published: () => publishedCommentaries(handle.db),
+    rebuild: async () => (await rebuildProjection(hostDeps, commentaries, { batchSize: 7 })).generation,
     close: async () => {
       await app.close();
       await host.stop();
+      await index?.close();
       await handle.close();
       await rm(dir, { recursive: true, force: true });
     },

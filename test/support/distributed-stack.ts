@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { type Admin, AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../../infra/db/database.ts';
+import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 import { KafkaEventLog } from '../../infra/event-log/kafka/kafka-event-log.ts';
 import type { SearchIndexWriter } from '../../infra/search/search.port.ts';
 import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
@@ -277,14 +278,23 @@ export class Stack {
     );
   }
 
-  /** Events not yet projected, per checked projection (live generation, every stream and partition). */
-  async lag(): Promise<Record<string, number>> {
+  private kafkaLog(): KafkaEventLog {
     this.eventLog ??= new KafkaEventLog({
       brokers: this.engines.brokers,
       clientId: `${this.schema}-lag`,
       topicPrefix: this.topicPrefix,
     });
-    return liveLag(await this.db(), this.eventLog, CHECKED_PROJECTIONS);
+    return this.eventLog;
+  }
+
+  /** Events not yet projected, per checked projection (live generation, every stream and partition). */
+  async lag(): Promise<Record<string, number>> {
+    return liveLag(await this.db(), this.kafkaLog(), CHECKED_PROJECTIONS);
+  }
+
+  /** Appends events to the stack's topics, as a producer of the deployment would. */
+  async publish(events: readonly OutgoingEvent[]): Promise<void> {
+    await this.kafkaLog().append(events);
   }
 
   async waitUntilCaughtUp(timeoutMs = 120_000): Promise<void> {

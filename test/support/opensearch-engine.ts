@@ -84,10 +84,10 @@ export function uniqueIndexPrefix(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`.toLowerCase();
 }
 
-/** Deletes every generation and the alias under `indexPrefix` (tests clean up after themselves). */
+/** Deletes every generation and alias (decisions, commentaries) under `indexPrefix` (tests clean up after themselves). */
 export async function deleteIndices(nodeUrl: string, indexPrefix: string): Promise<void> {
   const res = await fetch(
-    `${nodeUrl}/${indexPrefix}-decisions-v*?expand_wildcards=all&ignore_unavailable=true`,
+    `${nodeUrl}/${indexPrefix}-decisions-v*,${indexPrefix}-commentaries-v*?expand_wildcards=all&ignore_unavailable=true`,
     {
       method: 'DELETE',
     },

@@ -1,9 +1,15 @@
 /**
- * Index generations and the read alias: `<prefix>-decisions-v<n>` are the concrete indices, the
- * alias `<prefix>-decisions` points at the live one. Writers write to their own generation;
- * readers read the alias, so a rebuild into generation n+1 stays invisible until `swapAlias`.
+ * Index generations and the read alias of one index kind (decisions, commentaries):
+ * `<prefix>-<kind>-v<n>` are the concrete indices, the alias `<prefix>-<kind>` points at the live
+ * one. Writers write to their own generation; readers read the alias, so a rebuild into
+ * generation n+1 stays invisible until `swapAlias`.
  */
-import { ANALYSIS_PROBE, type AnalysisMode, indexDefinition } from './index-layout.ts';
+import {
+  ANALYSIS_PROBE,
+  type AnalysisMode,
+  type IndexSettingsOptions,
+  indexDefinition,
+} from './index-layout.ts';
 import type { OpenSearchHttp } from './opensearch-http.ts';
 import { OpenSearchIndexError, operationError } from './opensearch-errors.ts';
 
@@ -18,6 +24,23 @@ export interface IndexShape {
   readonly maxResultWindow: number;
 }
 
+/** What an index kind is called and how its generations are created. */
+export interface IndexKind {
+  /** Name part of the alias and indices (`<prefix>-<name>`, `<prefix>-<name>-v<n>`). */
+  readonly name: string;
+  /** What the logs call it. */
+  readonly label: string;
+  /** The body of the create-index request. */
+  definition(o: IndexSettingsOptions): Record<string, unknown>;
+}
+
+/** The decision search index. */
+export const DECISION_INDEX: IndexKind = {
+  name: 'decisions',
+  label: 'decision search index',
+  definition: indexDefinition,
+};
+
 const warnedFallback = new Set<string>();
 
 export class IndexAdmin {
@@ -28,11 +51,12 @@ export class IndexAdmin {
     private readonly node: string,
     private readonly prefix: string,
     private readonly logger: AdminLogger,
+    private readonly kind: IndexKind = DECISION_INDEX,
   ) {
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(prefix)) {
       throw new OpenSearchIndexError('SEARCH_INIT_FAILED', `invalid index prefix: ${prefix}`);
     }
-    this.alias = `${prefix}-decisions`;
+    this.alias = `${prefix}-${kind.name}`;
   }
 
   /** The concrete index of a generation (1, 2, …). */
@@ -40,7 +64,7 @@ export class IndexAdmin {
     if (!Number.isInteger(generation) || generation < 1) {
       throw new OpenSearchIndexError('SEARCH_INIT_FAILED', `invalid generation ${generation}`);
     }
-    return `${this.prefix}-decisions-v${generation}`;
+    return `${this.prefix}-${this.kind.name}-v${generation}`;
   }
 
   /**
@@ -57,7 +81,7 @@ export class IndexAdmin {
       } else {
         const aliased = (await this.aliasTargets()).length > 0;
         const body = {
-          ...indexDefinition({ mode, ...shape }),
+          ...this.kind.definition({ mode, ...shape }),
           ...(aliased ? {} : { aliases: { [this.alias]: {} } }),
         };
         const created = await this.http.request('PUT', `/${index}`, { body, ignore: [400] });
@@ -68,7 +92,7 @@ export class IndexAdmin {
             `creating ${index}: ${JSON.stringify(created.body)}`,
           );
         }
-        this.logger.info({ index, analysis: mode }, 'created the decision search index');
+        this.logger.info({ index, analysis: mode }, `created the ${this.kind.label}`);
       }
       if ((await this.aliasTargets()).length === 0) {
         await this.http.request('POST', '/_aliases', {

@@ -11,12 +11,8 @@ import {
 } from '../search.port.ts';
 import { IndexAdmin } from './index-admin.ts';
 import { type AnalysisMode, RELEVANCE_SORT, dateSort, hitOf, indexDocument } from './index-layout.ts';
-import {
-  OpenSearchIndexError,
-  isUnavailableStatus,
-  operationError,
-  searchError,
-} from './opensearch-errors.ts';
+import { BulkWriter } from './bulk-writer.ts';
+import { searchError } from './opensearch-errors.ts';
 import { OpenSearchHttp } from './opensearch-http.ts';
 import { type AnalyzeToken, QueryAnalysis } from './query-analysis.ts';
 import { type Dsl, analysisTexts, compileFilters, compileQueryDsl, groupsFor } from './query-dsl-compiler.ts';
@@ -59,22 +55,8 @@ interface HitsBody {
   };
 }
 
-interface BulkBody {
-  readonly errors: boolean;
-  readonly items: readonly Record<
-    string,
-    {
-      readonly _id?: string;
-      readonly status: number;
-      readonly error?: { readonly type?: string; readonly reason?: string };
-    }
-  >[];
-}
-
 type Page = { hits: HitsBody['hits']['hits']; total: number; lowerBound: boolean };
 
-const BULK_MAX_DOCS = 500;
-const BULK_MAX_BYTES = 10 * 1024 * 1024;
 /** Deep date pages beyond the result window are reached by walking with search_after in steps of this. */
 const WALK_STEP = 5_000;
 
@@ -95,6 +77,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   readonly alias: string;
   private readonly http: OpenSearchHttp;
   private readonly admin: IndexAdmin;
+  private readonly writer: BulkWriter;
   private readonly countCap: number;
   private readonly pool: number;
   private readonly window: number;
@@ -113,6 +96,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
       options.logger ?? consoleLogger,
     );
     this.alias = this.admin.alias;
+    this.writer = new BulkWriter(this.http, options.refresh ?? false);
     this.indexName = this.admin.generationIndex(options.generation ?? 1);
     this.countCap = options.countCap ?? 10_000;
     this.pool = options.candidatePool ?? 10_000;
@@ -173,79 +157,33 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     ctx: SearchWriteContext,
   ): Promise<void> {
     // The projection says which generation it builds; the constructor's is the default.
-    const index = ctx.generation === undefined ? this.indexName : this.admin.generationIndex(ctx.generation);
-    let lines: string[] = [];
-    let count = 0;
-    let bytes = 0;
-    for (const { doc, position } of docs) {
-      const action = JSON.stringify({
-        index: {
-          _index: index,
-          _id: doc.decision_id,
-          version: position,
-          version_type: 'external_gte',
+    const index = this.writeIndex(ctx);
+    await this.writer.write(
+      docs.map(({ doc, position }) => ({
+        action: {
+          index: { _index: index, _id: doc.decision_id, version: position, version_type: 'external_gte' },
         },
-      });
-      const source = JSON.stringify(indexDocument(doc, position));
-      const size = Buffer.byteLength(action) + Buffer.byteLength(source) + 2;
-      if (count > 0 && (count >= BULK_MAX_DOCS || bytes + size > BULK_MAX_BYTES)) {
-        await this.bulk(lines);
-        lines = [];
-        count = 0;
-        bytes = 0;
-      }
-      lines.push(action, source);
-      count++;
-      bytes += size;
-    }
-    if (count > 0) await this.bulk(lines);
+        source: indexDocument(doc, position),
+      })),
+    );
   }
 
   async remove(
     ids: readonly { decision_id: string; position: number }[],
     ctx: SearchWriteContext,
   ): Promise<void> {
-    const index = ctx.generation === undefined ? this.indexName : this.admin.generationIndex(ctx.generation);
-    for (let i = 0; i < ids.length; i += BULK_MAX_DOCS) {
-      const lines = ids.slice(i, i + BULK_MAX_DOCS).map(({ decision_id, position }) =>
-        JSON.stringify({
+    const index = this.writeIndex(ctx);
+    await this.writer.write(
+      ids.map(({ decision_id, position }) => ({
+        action: {
           delete: { _index: index, _id: decision_id, version: position, version_type: 'external_gte' },
-        }),
-      );
-      await this.bulk(lines);
-    }
+        },
+      })),
+    );
   }
 
-  private async bulk(lines: readonly string[]): Promise<void> {
-    let body: BulkBody;
-    try {
-      const refresh = this.options.refresh ?? false;
-      const querystring = refresh === false ? undefined : { refresh: String(refresh) };
-      const ndjson = `${lines.join('\n')}\n`;
-      body = (await this.http.request('POST', '/_bulk', { ndjson, ...(querystring ? { querystring } : {}) }))
-        .body as BulkBody;
-    } catch (error) {
-      throw operationError(error, 'bulk write', 'SEARCH_WRITE_REJECTED');
-    }
-    if (!body.errors) return;
-    const failures = body.items
-      .map((item) => Object.values(item)[0])
-      // 409: a newer position is already indexed (external versioning): nothing to do;
-      // 404 without an error: a delete of a document the index does not hold
-      .filter(
-        (r): r is NonNullable<typeof r> =>
-          r !== undefined && r.status >= 300 && r.status !== 409 && !(r.status === 404 && !r.error),
-      );
-    if (failures.length === 0) return;
-    const describe = failures
-      .slice(0, 5)
-      .map((f) => `${f._id}: ${f.status} ${f.error?.type ?? ''} ${f.error?.reason ?? ''}`)
-      .join('; ');
-    const transient = failures.every((f) => isUnavailableStatus(f.status));
-    throw new OpenSearchIndexError(
-      transient ? 'SEARCH_UNAVAILABLE' : 'SEARCH_WRITE_REJECTED',
-      `bulk write: ${failures.length} document(s) failed: ${describe}`,
-    );
+  private writeIndex(ctx: SearchWriteContext): string {
+    return ctx.generation === undefined ? this.indexName : this.admin.generationIndex(ctx.generation);
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {

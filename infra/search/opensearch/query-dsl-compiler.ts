@@ -56,12 +56,13 @@ export function analyzerOf(group: TextGroup): string {
 }
 
 export type TextPart = 'title' | 'regeste' | 'body';
-/** Field boosts (rule 8): title > regeste > full text. */
+/** The analysed text parts of an index (`t_<group>.<part>`) and their boosts (rule 8). */
+export type PartBoosts = Readonly<Record<string, number>>;
+/** Field boosts of the decision index (rule 8): title > regeste > full text. */
 export const PART_BOOSTS: Readonly<Record<TextPart, number>> = { title: 5, regeste: 2, body: 1 };
-const PARTS = Object.keys(PART_BOOSTS) as TextPart[];
 
 /** The analysed field of one text part of one group, e.g. `t_de.title`. */
-export function textField(group: TextGroup, part: TextPart): string {
+export function textField(group: TextGroup, part: string): string {
   return `t_${group}.${part}`;
 }
 
@@ -134,8 +135,10 @@ export function positiveRefKeys(ast: QueryNode): string[] {
 }
 
 /** One clause per text part, summed (a word in title, regeste and text scores all three). */
-function anyPart(group: TextGroup, clause: (field: string, boost: number) => Dsl): Dsl {
-  return { bool: { should: PARTS.map((part) => clause(textField(group, part), PART_BOOSTS[part])) } };
+function anyPart(group: TextGroup, boosts: PartBoosts, clause: (field: string, boost: number) => Dsl): Dsl {
+  return {
+    bool: { should: Object.entries(boosts).map(([part, boost]) => clause(textField(group, part), boost)) },
+  };
 }
 
 function allOf(clauses: Dsl[]): Dsl {
@@ -146,14 +149,17 @@ function negate(clause: Dsl): Dsl {
   return { bool: { filter: [MATCH_ALL], must_not: [clause] } };
 }
 
-function phraseQuery(group: TextGroup, text: string): Dsl {
-  return anyPart(group, (field, boost) => ({ match_phrase: { [field]: { query: text, slop: 0, boost } } }));
+function phraseQuery(group: TextGroup, boosts: PartBoosts, text: string): Dsl {
+  return anyPart(group, boosts, (field, boost) => ({
+    match_phrase: { [field]: { query: text, slop: 0, boost } },
+  }));
 }
 
 class GroupCompiler {
   constructor(
     private readonly group: TextGroup,
     private readonly analyse: Analyse,
+    private readonly boosts: PartBoosts,
   ) {}
 
   /** The clause for `node` in this group, or null when rule 7 removes it. */
@@ -164,19 +170,23 @@ class GroupCompiler {
         const tokens = this.analyse(g, node.text);
         if (tokens.length === 0) return null;
         return allOf(
-          tokens.map((t) => anyPart(g, (field, boost) => ({ term: { [field]: { value: t, boost } } }))),
+          tokens.map((t) =>
+            anyPart(g, this.boosts, (field, boost) => ({ term: { [field]: { value: t, boost } } })),
+          ),
         );
       }
       case 'prefix': {
         const tokens = this.analyse(g, node.text);
         if (tokens.length === 0) return null;
         return allOf(
-          tokens.map((t) => anyPart(g, (field, boost) => ({ prefix: { [field]: { value: t, boost } } }))),
+          tokens.map((t) =>
+            anyPart(g, this.boosts, (field, boost) => ({ prefix: { [field]: { value: t, boost } } })),
+          ),
         );
       }
       case 'phrase': {
         const text = phraseText(node.words);
-        return this.analyse(g, text).length === 0 ? null : phraseQuery(g, text);
+        return this.analyse(g, text).length === 0 ? null : phraseQuery(g, this.boosts, text);
       }
       case 'reference':
         return this.reference(node);
@@ -216,7 +226,7 @@ class GroupCompiler {
     const own: Dsl = { bool: { filter: [{ term: { ref_keys: ref.key } }] } };
     const cited = citationPhrases(ref)
       .filter((p) => this.analyse(this.group, p).length > 0)
-      .map((p) => phraseQuery(this.group, p));
+      .map((p) => phraseQuery(this.group, this.boosts, p));
     if (cited.length === 0) return own;
     return { bool: { should: [own, ...cited], minimum_should_match: 1 } };
   }
@@ -230,16 +240,18 @@ function languageFilter(group: TextGroup): Dsl {
 
 /**
  * Compiles `ast` for the given text groups (all four, or just the one of a language filter).
- * `analyse` must know every text of {@link analysisTexts} for each of `groups`.
+ * `analyse` must know every text of {@link analysisTexts} for each of `groups`. `boosts` names
+ * the index's text parts (default: the decision index's title, regeste and body).
  */
 export function compileQueryDsl(
   ast: QueryNode,
   groups: readonly TextGroup[],
   analyse: Analyse,
+  boosts: PartBoosts = PART_BOOSTS,
 ): CompiledSearchQuery {
   const arms: Dsl[] = [];
   for (const group of groups) {
-    const clause = new GroupCompiler(group, analyse).node(ast);
+    const clause = new GroupCompiler(group, analyse, boosts).node(ast);
     if (clause !== null) arms.push({ bool: { filter: [languageFilter(group)], must: [clause] } });
   }
   let query: Dsl;
