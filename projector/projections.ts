@@ -36,7 +36,10 @@ export interface SearchBackend {
 }
 
 /** Postgres tables whose generations come with an index generation of the same number. */
-export function withSearchGenerations(generations: SearchGenerations, bookkeeping: ProjectionStorage): ProjectionStorage {
+export function withSearchGenerations(
+  generations: SearchGenerations,
+  bookkeeping: ProjectionStorage,
+): ProjectionStorage {
   return {
     create: async (ctx) => {
       await bookkeeping.create(ctx);
