@@ -36,17 +36,56 @@ export class SharedRead<T> {
   }
 }
 
-const stateReaders = new WeakMap<Database, SharedRead<string>>();
+/**
+ * Where the read models stand: a string that differs whenever they differ, or null while a change
+ * may be committing (nothing read then may be kept).
+ */
+export interface ReadModelStateSource {
+  /** The current state; a value obtained after this call began. */
+  current(): Promise<string | null> | string | null;
+}
 
-/** The shared reader of {@link readModelState} for a database (one per database and process). */
-export function readModelStateOf(db: Database): SharedRead<string> {
-  let reader = stateReaders.get(db);
+const stateReaders = new WeakMap<Database, ReadModelStateSource>();
+
+/**
+ * The state source of an API: the in-process one its composition root gives (embedded mode), else
+ * {@link readModelState} read from the database, one read shared by concurrent requests (one
+ * reader per database and process).
+ */
+export function readModelStateOf(deps: {
+  readonly db: Database;
+  readonly readModelState?: ReadModelStateSource;
+}): ReadModelStateSource {
+  if (deps.readModelState) return deps.readModelState;
+  let reader = stateReaders.get(deps.db);
   if (!reader) {
-    reader = new SharedRead(() => readModelState(db));
-    stateReaders.set(db, reader);
+    const shared = new SharedRead(() => readModelState(deps.db));
+    reader = { current: () => shared.get() };
+    stateReaders.set(deps.db, reader);
   }
   return reader;
 }
+
+/**
+ * The state of read models that only this process's projector writes: a counter moved before a
+ * batch begins and again after it ends, and null in between.
+ */
+export class InProcessReadModelState implements ReadModelStateSource {
+  private version = 0;
+  private committing = 0;
+
+  /** The projector's hook around each batch (RunnerOptions.onCommit). */
+  readonly onCommit = (phase: 'begin' | 'end'): void => {
+    this.version++;
+    this.committing += phase === 'begin' ? 1 : -1;
+  };
+
+  current(): string | null {
+    return this.committing > 0 ? null : String(this.version);
+  }
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 interface Entry {
   readonly state: string;
@@ -73,7 +112,7 @@ export class LookupCache {
   private bytes = 0;
 
   constructor(
-    private readonly state: SharedRead<string>,
+    private readonly state: ReadModelStateSource,
     private readonly maxBytes: number,
   ) {}
 
@@ -85,17 +124,23 @@ export class LookupCache {
     compute: () => Promise<LookupOutcome>,
   ): Promise<FastifyReply> {
     // Read before the lookup: the body is at least as new as the state it is kept under.
-    const state = await this.state.get();
+    const state = await this.state.current();
     const key = `${day} ${request.url}`;
     let entry = this.entries.get(key);
-    if (entry && entry.state === state) {
+    if (state === null) {
+      // The read models are changing: answer from them, keep nothing.
+      const outcome = await compute();
+      if (outcome.status !== 200) return reply.status(outcome.status).send(outcome.body);
+      const body = reply.status(200).serialize(outcome.body) as string;
+      entry = { state: '', body, etag: etagOf(body) };
+    } else if (entry && entry.state === state) {
       this.entries.delete(key); // most recently used last
       this.entries.set(key, entry);
     } else {
       const outcome = await compute();
       if (outcome.status !== 200) return reply.status(outcome.status).send(outcome.body);
       const body = reply.status(200).serialize(outcome.body) as string;
-      entry = { state, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      entry = { state, body, etag: etagOf(body) };
       this.keep(key, entry);
     }
     reply.header('etag', entry.etag).type('application/json; charset=utf-8');

@@ -27,7 +27,7 @@ export const citationRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const citeCache = new LookupCache(readModelStateOf(deps.db), CITE_CACHE_BYTES);
+    const citeCache = new LookupCache(readModelStateOf(deps), CITE_CACHE_BYTES);
     r.get(
       '/cite',
       {

@@ -24,7 +24,7 @@ export const decisionsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const cache = new LookupCache(readModelStateOf(deps.db), DECISION_CACHE_BYTES);
+    const cache = new LookupCache(readModelStateOf(deps), DECISION_CACHE_BYTES);
     const lookup = (request: FastifyRequest, reply: FastifyReply, idOrDocket: string, query: DecisionQuery) =>
       cache.serve(request, reply, deps.today(), async () => ({
         status: 200,

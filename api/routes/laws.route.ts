@@ -50,7 +50,7 @@ export const lawsRoutes =
       async (request) => searchLaws(deps.db, request.query, deps.settings.basePath),
     );
 
-    const cache = new LookupCache(readModelStateOf(deps.db), LAW_CACHE_BYTES);
+    const cache = new LookupCache(readModelStateOf(deps), LAW_CACHE_BYTES);
     const lookup = (
       request: FastifyRequest,
       reply: FastifyReply,

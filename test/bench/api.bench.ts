@@ -10,7 +10,7 @@
  *  - embedded: a data folder /tmp/bench-api-embedded-<size> (the one process generates, ingests
  *    and projects the sample on its first start);
  *  - postgres: database bench_api_postgres_<size> on DATABASE_URL's server (default
- *    postgres://127.0.0.1:5432/test), filled by the ingest and projector processes;
+ *    postgres://postgres@127.0.0.1:5432/test), filled by the ingest and projector processes;
  *  - distributed: database bench_api_distributed_<size> plus Kafka topics and OpenSearch indices
  *    prefixed bench-api-<size> (needs KAFKA_BROKERS and OPENSEARCH_URL).
  * Ids, dockets and BGE references are picked from the corpus itself.
@@ -134,7 +134,7 @@ async function deploy(): Promise<{ api: Proc; base: string }> {
     return { api, base };
   }
 
-  const serverUrl = process.env['DATABASE_URL'] ?? 'postgres://127.0.0.1:5432/test';
+  const serverUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
   const database = `bench_api_${mode}_${size}`;
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
@@ -295,6 +295,9 @@ try {
     );
     if (bad.length > 0) log(`${name}: not 200: ${bad.join('; ')}`);
   }
+  const drain = async () => {
+    await fetch(`${base}/cite?reference=${enc(picks.ids[0]!)}`).then((r) => r.arrayBuffer());
+  };
   await measure(helloUrl, ['/'], 2); // warm-up
   const ref = await measure(helloUrl, ['/'], SECONDS);
   log(
@@ -308,9 +311,12 @@ try {
   let peak = 0;
   for (const [name, paths] of Object.entries(all)) {
     await measure(base, paths, 1); // warm-up
+    await drain();
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid))), 250);
     const figures = await measure(base, paths, SECONDS);
     clearInterval(sampler);
+    // Requests autocannon abandoned at the end still run in the API: let them finish first.
+    await drain();
     const rss = rssMb(api.child.pid);
     peak = Math.max(peak, rss);
     log(row(name, figures, rss.toFixed(0)));

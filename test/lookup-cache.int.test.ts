@@ -2,7 +2,9 @@
  * Lookups kept in process (`/decisions/{id}`, `/cite`, `/laws/{abbreviation}`): a repeated lookup
  * is served with an ETag and answered 304 to a matching `If-None-Match`; a new version, a
  * withdrawal or a new consolidation projected after the lookup was kept is served by the very
- * next request. One app over an in-memory PGlite, events projected by the real projections.
+ * next request. One app over an in-memory PGlite, events projected by the real projections; the
+ * state of the read models read from the database (postgres, distributed) or known in process
+ * from the projector beside the API (embedded).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +15,11 @@ import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
 import { allProjections } from '../projector/projections.ts';
-import { decisionEvent, makeDecision, type DecisionInput } from '../test/support/decisions.ts';
-import { TEST_PUBLIC_BASE } from '../test/support/read-models.ts';
-import { makeVersion, versionEvent } from '../test/support/statutes-events.ts';
-import { buildApp } from './app.ts';
-import { SharedRead } from './lookup-cache.ts';
+import { decisionEvent, makeDecision, type DecisionInput } from './support/decisions.ts';
+import { TEST_PUBLIC_BASE } from './support/read-models.ts';
+import { makeVersion, versionEvent } from './support/statutes-events.ts';
+import { buildApp } from '../api/app.ts';
+import { InProcessReadModelState, SharedRead } from '../api/lookup-cache.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const V1: DecisionInput = {
@@ -58,7 +60,10 @@ const article = (text: string) => [
   { article_num: '41', eid: 'art_41', heading: 'Haftung', text, block: null },
 ];
 
-describe('lookups kept per read-model state', () => {
+describe.each([
+  { state: 'read from the database', inProcess: false },
+  { state: 'known in process (embedded)', inProcess: true },
+])('lookups kept per read-model state $state', ({ inProcess }) => {
   let handle: DatabaseHandle;
   let log: TableEventLog;
   let host: ProjectorHost;
@@ -73,10 +78,11 @@ describe('lookups kept per read-model state', () => {
     handle = await openPglite({ dataDir: null });
     const search = new PostgresSearchIndex(handle.db);
     log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+    const tracker = new InProcessReadModelState();
     host = new ProjectorHost(
       { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
       allProjections({ writer: search }),
-      { batchSize: 10, watchIntervalMs: 0 },
+      { batchSize: 10, watchIntervalMs: 0, ...(inProcess ? { onCommit: tracker.onCommit } : {}) },
     );
     await host.start();
     app = await buildApp({
@@ -90,6 +96,7 @@ describe('lookups kept per read-model state', () => {
       },
       today: () => '2026-01-15',
       now: () => new Date('2026-01-15T12:00:00Z'),
+      ...(inProcess ? { readModelState: tracker } : {}),
     });
     await publish([
       decisionEvent(makeDecision(V1)),
@@ -215,5 +222,21 @@ describe('SharedRead', () => {
     expect(reads).toBe(3);
     gates[2]!();
     expect(await d).toBe(3);
+  });
+});
+
+describe('InProcessReadModelState', () => {
+  it('moves on every batch and is null while one is committing', () => {
+    const state = new InProcessReadModelState();
+    const before = state.current();
+    state.onCommit('begin');
+    expect(state.current()).toBeNull();
+    state.onCommit('begin');
+    state.onCommit('end');
+    expect(state.current()).toBeNull();
+    state.onCommit('end');
+    const after = state.current();
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
   });
 });
