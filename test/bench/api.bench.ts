@@ -149,6 +149,8 @@ async function deploy(): Promise<{ api: Proc; base: string }> {
   }
   const env: Record<string, string> = {
     SERVICE_MODE: mode,
+    // The per-client limit would answer most of the load 429: the benchmark measures the work.
+    RATE_LIMIT: 'off',
     DATABASE_URL: url.toString(),
     DATA_DIR: join(tmpdir(), `bench-api-${mode}-${size}-data`),
   };
