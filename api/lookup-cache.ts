@@ -85,11 +85,15 @@ export class InProcessReadModelState implements ReadModelStateSource {
   }
 }
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+const entryOf = (state: string, serialised: string): Entry => {
+  const body = Buffer.from(serialised);
+  return { state, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+};
 
 interface Entry {
   readonly state: string;
-  readonly body: string;
+  /** UTF-8 once, not per response. */
+  readonly body: Buffer;
   readonly etag: string;
 }
 
@@ -131,16 +135,14 @@ export class LookupCache {
       // The read models are changing: answer from them, keep nothing.
       const outcome = await compute();
       if (outcome.status !== 200) return reply.status(outcome.status).send(outcome.body);
-      const body = reply.status(200).serialize(outcome.body) as string;
-      entry = { state: '', body, etag: etagOf(body) };
+      entry = entryOf('', reply.status(200).serialize(outcome.body) as string);
     } else if (entry && entry.state === state) {
       this.entries.delete(key); // most recently used last
       this.entries.set(key, entry);
     } else {
       const outcome = await compute();
       if (outcome.status !== 200) return reply.status(outcome.status).send(outcome.body);
-      const body = reply.status(200).serialize(outcome.body) as string;
-      entry = { state, body, etag: etagOf(body) };
+      entry = entryOf(state, reply.status(200).serialize(outcome.body) as string);
       this.keep(key, entry);
     }
     reply.header('etag', entry.etag).type('application/json; charset=utf-8');

@@ -20,8 +20,8 @@ import { cite } from '../queries/cite.query.ts';
 import { summaryContextOf } from '../queries/summaries.ts';
 import { verifyClaim } from '../queries/verify-claim.query.ts';
 
-/** Serialised /cite answers kept per process: 16 MB. */
-const CITE_CACHE_BYTES = 16 * 1024 * 1024;
+/** Serialised /cite answers kept per process: 8 MB. */
+const CITE_CACHE_BYTES = 8 * 1024 * 1024;
 
 export const citationRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>

@@ -17,8 +17,8 @@ import { notFound } from '../errors.ts';
 import { searchDecisions } from '../queries/decision-search.query.ts';
 import { decisionOrNotFound } from '../queries/decisions.query.ts';
 
-/** Serialised decisions kept per process (full texts included): 64 MB. */
-const DECISION_CACHE_BYTES = 64 * 1024 * 1024;
+/** Serialised decisions kept per process (full texts included): 32 MB. */
+const DECISION_CACHE_BYTES = 32 * 1024 * 1024;
 
 export const decisionsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>

@@ -26,8 +26,8 @@ const LOOKUP_DESCRIPTION =
   'A cantonal act takes its canton as second path element in either order: /laws/StG/ZH or /laws/ZH/StG. ' +
   LAW_MISS_DESCRIPTION;
 
-/** Serialised acts and articles kept per process (a whole act can be large): 32 MB. */
-const LAW_CACHE_BYTES = 32 * 1024 * 1024;
+/** Serialised acts and articles kept per process (a whole act can be large): 16 MB. */
+const LAW_CACHE_BYTES = 16 * 1024 * 1024;
 
 export const lawsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
