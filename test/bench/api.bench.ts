@@ -3,7 +3,7 @@
  * search (keyword with thousands of matches, phrase, boolean, prefix, filter-only, docket, BGE
  * reference, compact pages of 2,000), graph (/citations of a cited BGE, /leading-cases by statute
  * and by query) and lookups (/decisions/{id}, /cite, /laws) — with autocannon at 8 connections
- * against the real deployables, next to a Fastify hello-world measured in the same run (the
+ * against the real deployables, next to a Fastify hello-world (its own process, as the API) measured in the same run (the
  * machine is shared: compare the ratios), plus the API's resident memory under that load.
  *
  * The corpus is built once and reused:
@@ -21,7 +21,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { openPostgres } from '../../infra/db/database.ts';
 import { type Proc, freePort, sleep, startDeployable, waitForReady } from '../support/processes.ts';
@@ -280,11 +279,12 @@ const LOOKUPS = new Set([
   '/laws/OR?article=41',
 ]);
 
-const hello = Fastify();
-hello.get('/', async () => ({ hello: 'world' }));
 try {
   const { api, base } = await deploy();
-  const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+  // The reference runs as its own process, like the API, not beside the load generator.
+  const helloPort = await freePort();
+  await start('test/bench/hello-world.main.ts', { PORT: String(helloPort) }).waitForOutput(/listening on/);
+  const helloUrl = `http://127.0.0.1:${helloPort}`;
   const picks = await pick(base);
   let all = workloads(picks);
   if (values.only === 'lookups')
@@ -328,6 +328,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await hello.close();
   for (const proc of procs.reverse()) await proc.stop('SIGTERM').catch(() => undefined);
 }
