@@ -44,8 +44,7 @@ export const materialsRoutes =
       {
         schema: {
           tags: ['Statutes'],
-          summary:
-            'Legislative intent, arguments, design choices, rejected alternatives and parliamentary modifications of an act',
+          summary: 'Legislative intent, arguments, design choices, rejected alternatives and parliamentary modifications of an act',
           description:
             'The passages of the materials of one federal act (or, with `article`, those discussing that article and the general parts of their documents), ' +
             'grouped by what their section says: legislative intent, key arguments, design choices, rejected alternatives, parliamentary modifications. ' +
