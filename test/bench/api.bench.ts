@@ -3,8 +3,9 @@
  * search (keyword with thousands of matches, phrase, boolean, prefix, filter-only, docket, BGE
  * reference, compact pages of 2,000), graph (/citations of a cited BGE, /leading-cases by statute
  * and by query) and lookups (/decisions/{id}, /cite, /laws) — with autocannon at 8 connections
- * against the real deployables, next to a Fastify hello-world (its own process, as the API) measured in the same run (the
- * machine is shared: compare the ratios), plus the API's resident memory under that load.
+ * against the real deployables, next to a Fastify hello-world (its own process, as the API)
+ * measured in the same run (the machine is shared: compare the ratios), plus the API's resident
+ * memory under that load.
  *
  * The corpus is built once and reused:
  *  - embedded: a data folder /tmp/bench-api-embedded-<size> (the one process generates, ingests
