@@ -113,7 +113,7 @@ async function projectionLag(base: string): Promise<Record<string, number>> {
 }
 
 /** Starts the API over a built corpus: builds or reuses it first. Gives the API process and its base URL. */
-async function deploy(): Promise<{ api: Proc; base: string }> {
+async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   if (mode === 'embedded') {
@@ -183,7 +183,7 @@ async function deploy(): Promise<{ api: Proc; base: string }> {
       Object.keys(l).length > 0 && Object.values(l).every((n) => n === 0);
     if (before >= size && caughtUp(lag)) {
       log(`reusing database ${database}: ${before} decisions, every projection caught up`);
-      return { api, base };
+      return { api, base, databaseUrl: url.toString() };
     }
     log(`building database ${database}: ${before} of ${size} decisions held; ingest and projection …`);
     const t = performance.now();
@@ -210,7 +210,7 @@ async function deploy(): Promise<{ api: Proc; base: string }> {
     }
     await projector.stop();
     log(`  built in ${((performance.now() - t) / 1000).toFixed(0)} s: ${await held()} decisions`);
-    return { api, base };
+    return { api, base, databaseUrl: url.toString() };
   } finally {
     await handle.close();
   }
@@ -280,8 +280,13 @@ const LOOKUPS = new Set([
   '/laws/OR?article=41',
 ]);
 
+let closeWatch: () => Promise<void> = () => Promise.resolve();
 try {
-  const { api, base } = await deploy();
+  const { api, base, databaseUrl } = await deploy();
+  const watch = databaseUrl
+    ? await openPostgres({ url: databaseUrl, poolSize: 1, applicationName: 'bench-api-drain' })
+    : null;
+  closeWatch = () => watch?.close() ?? Promise.resolve();
   // The reference runs as its own process, like the API, not beside the load generator.
   const helloPort = await freePort();
   await start('test/bench/hello-world.main.ts', { PORT: String(helloPort) }).waitForOutput(/listening on/);
@@ -298,8 +303,18 @@ try {
     );
     if (bad.length > 0) log(`${name}: not 200: ${bad.join('; ')}`);
   }
+  // Embedded: the one database connection answers in order, so one request waits for the rest.
+  // Postgres: the server has no query of the API left running.
   const drain = async () => {
     await fetch(`${base}/cite?reference=${enc(picks.ids[0]!)}`).then((r) => r.arrayBuffer());
+    for (let waited = 0; watch && waited < 300_000; waited += 250) {
+      const active = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`.execute(
+        watch.db,
+      );
+      if (active.rows[0]?.n === 0) break;
+      await sleep(250);
+    }
   };
   await measure(helloUrl, ['/'], 2); // warm-up
   const ref = await measure(helloUrl, ['/'], SECONDS);
@@ -329,5 +344,6 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
+  await closeWatch();
   for (const proc of procs.reverse()) await proc.stop('SIGTERM').catch(() => undefined);
 }
