@@ -28,6 +28,7 @@ export interface BillingDeps {
 }
 import type { LlmQuotaSettings } from './llm-quota.ts';
 import type { ProjectionLagReader } from './metrics.ts';
+import type { ReadModelStateSource } from './lookup-cache.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 import type { EngineCheck } from './readiness.ts';
 
@@ -80,4 +81,9 @@ export interface ApiDeps {
   readonly projectionLag?: ProjectionLagReader;
   /** The per-client request-rate limit; absent: no limit. */
   readonly rateLimit?: RateLimitSettings;
+  /**
+   * Where the read models stand, known in process (embedded mode: the projector runs beside the
+   * API); absent: read from the database per request (see api/lookup-cache.ts).
+   */
+  readonly readModelState?: ReadModelStateSource;
 }

@@ -32,7 +32,7 @@ export interface ApiInfra extends Pick<ApiDeps, 'db' | 'search' | 'claimJudge' |
 }
 
 /** What the composition root adds besides the read models. */
-export type ApiWiring = Pick<ApiDeps, 'ready' | 'engineChecks' | 'projectionLag'>;
+export type ApiWiring = Pick<ApiDeps, 'ready' | 'engineChecks' | 'projectionLag' | 'readModelState'>;
 
 /** Billing dependencies when the provider and both secrets are configured; else undefined (503). */
 function billingDepsFrom(env: ApiEnvSubset, infra: ApiInfra, publicBaseUrl: string): BillingDeps | undefined {

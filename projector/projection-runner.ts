@@ -32,6 +32,11 @@ export interface RunnerOptions {
   readonly onProgress?: (projection: string, stream: StreamName, position: number, events: number) => void;
   /** Called once a stream has been read to its current end. */
   readonly onCaughtUp?: (projection: string, stream: StreamName) => void;
+  /**
+   * Called before a batch's transaction begins ('begin') and after it has committed or failed
+   * ('end'): an in-process reader of the read models knows when they may be changing.
+   */
+  readonly onCommit?: (phase: 'begin' | 'end') => void;
 }
 
 interface DeadLetter {
@@ -146,6 +151,7 @@ export class ProjectionRunner {
     }
     const last = batch[batch.length - 1];
     if (!last) return;
+    this.options.onCommit?.('begin');
     try {
       await this.withRetry(projection.name, () => this.commit(gen, valid, dead, last));
     } catch (error) {
@@ -155,6 +161,8 @@ export class ProjectionRunner {
         'batch failed; retrying event by event',
       );
       await this.processOneByOne(gen, batch, valid, dead);
+    } finally {
+      this.options.onCommit?.('end');
     }
     this.options.onProgress?.(projection.name, last.stream, last.position, batch.length);
   }

@@ -12,6 +12,7 @@ import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import { llmQuotaBody } from '../../contracts/api/teaching.schema.ts';
 import { lexicalClaimJudge } from '../../infra/llm/lexical-claim-judge.ts';
 import type { ApiDeps } from '../api-deps.ts';
+import { LookupCache, readModelStateOf } from '../lookup-cache.ts';
 import { ApiError } from '../errors.ts';
 import { chargeLlmQuota } from '../llm-quota.ts';
 import { attestDraft } from '../queries/attest.query.ts';
@@ -19,10 +20,14 @@ import { cite } from '../queries/cite.query.ts';
 import { summaryContextOf } from '../queries/summaries.ts';
 import { verifyClaim } from '../queries/verify-claim.query.ts';
 
+/** Serialised /cite answers kept per process: 8 MB. */
+const CITE_CACHE_BYTES = 8 * 1024 * 1024;
+
 export const citationRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const citeCache = new LookupCache(readModelStateOf(deps), CITE_CACHE_BYTES);
     r.get(
       '/cite',
       {
@@ -35,7 +40,11 @@ export const citationRoutes =
           response: { 200: citeResponse, 422: validationErrorBody },
         },
       },
-      async (request) => cite(deps, request.query.reference, request.query.pinpoint, request.query.language),
+      async (request, reply) =>
+        citeCache.serve(request, reply, deps.today(), async () => ({
+          status: 200,
+          body: await cite(deps, request.query.reference, request.query.pinpoint, request.query.language),
+        })),
     );
     r.post(
       '/attest',

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,15 +12,24 @@ import {
 import { EXPORT_FORMATS } from '../../contracts/api/exports.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
+import { LookupCache, readModelStateOf } from '../lookup-cache.ts';
 import { notFound } from '../errors.ts';
 import { searchDecisions } from '../queries/decision-search.query.ts';
 import { decisionOrNotFound } from '../queries/decisions.query.ts';
+
+/** Serialised decisions kept per process (full texts included): 32 MB. */
+const DECISION_CACHE_BYTES = 32 * 1024 * 1024;
 
 export const decisionsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const lookup = (idOrDocket: string, query: DecisionQuery) => decisionOrNotFound(deps, idOrDocket, query);
+    const cache = new LookupCache(readModelStateOf(deps), DECISION_CACHE_BYTES);
+    const lookup = (request: FastifyRequest, reply: FastifyReply, idOrDocket: string, query: DecisionQuery) =>
+      cache.serve(request, reply, deps.today(), async () => ({
+        status: 200,
+        body: await decisionOrNotFound(deps, idOrDocket, query),
+      }));
 
     r.get(
       '/decisions',
@@ -50,7 +59,7 @@ export const decisionsRoutes =
           response: { 200: decisionDetail, 404: errorBody, 422: validationErrorBody },
         },
       },
-      async (request) => lookup(request.params.decision_id, request.query),
+      async (request, reply) => lookup(request, reply, request.params.decision_id, request.query),
     );
 
     // A docket number written with its slash unencoded (`/decisions/6B_1234/2025`).
@@ -66,7 +75,7 @@ export const decisionsRoutes =
           querystring: decisionQuery,
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { docket_head: head, docket_tail: tail } = request.params;
         // `/decisions/{id}/export.doc`: an export format the service does not offer, not a docket.
         const format = /^export\.([^./]*)$/.exec(tail);
@@ -74,7 +83,7 @@ export const decisionsRoutes =
           throw notFound(
             `No export format '${format[1]}'; formats: ${EXPORT_FORMATS.join(', ')} (/decisions/${head}/export.docx)`,
           );
-        return lookup(`${head}/${tail}`, request.query);
+        return lookup(request, reply, `${head}/${tail}`, request.query);
       },
     );
 

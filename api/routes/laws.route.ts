@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LAW_MISS_DESCRIPTION,
@@ -13,6 +13,7 @@ import {
 } from '../../contracts/api/laws.schema.ts';
 import { validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
+import { LookupCache, readModelStateOf } from '../lookup-cache.ts';
 import { lookupLaw } from '../queries/law-lookup.query.ts';
 import { searchLaws } from '../queries/law-search.query.ts';
 import { RequestValidationError } from '../validation.ts';
@@ -24,6 +25,9 @@ const LOOKUP_DESCRIPTION =
   'a collection label naming one canton (LS with article 211.1 = ZH 211.1), or `_` with `sr_number` (and `canton`). ' +
   'A cantonal act takes its canton as second path element in either order: /laws/StG/ZH or /laws/ZH/StG. ' +
   LAW_MISS_DESCRIPTION;
+
+/** Serialised acts and articles kept per process (a whole act can be large): 16 MB. */
+const LAW_CACHE_BYTES = 16 * 1024 * 1024;
 
 export const lawsRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
@@ -46,21 +50,25 @@ export const lawsRoutes =
       async (request) => searchLaws(deps.db, request.query, deps.settings.basePath),
     );
 
-    const lookup = async (
+    const cache = new LookupCache(readModelStateOf(deps), LAW_CACHE_BYTES);
+    const lookup = (
+      request: FastifyRequest,
       reply: FastifyReply,
       abbreviation: string,
       second: string | undefined,
       query: LawQuery,
     ) => {
-      const outcome = await lookupLaw(deps.db, {
-        abbreviation,
-        ...(second !== undefined ? { second } : {}),
-        query,
-        today: deps.today(),
+      const today = deps.today();
+      return cache.serve(request, reply, today, async () => {
+        const outcome = await lookupLaw(deps.db, {
+          abbreviation,
+          ...(second !== undefined ? { second } : {}),
+          query,
+          today,
+        });
+        if (outcome.kind === 'invalid') throw new RequestValidationError(outcome.details);
+        return { status: outcome.kind === 'miss' ? 404 : 200, body: outcome.body };
       });
-      if (outcome.kind === 'invalid') throw new RequestValidationError(outcome.details);
-      if (outcome.kind === 'miss') return reply.status(404).send(outcome.body);
-      return outcome.body;
     };
 
     r.get(
@@ -75,7 +83,7 @@ export const lawsRoutes =
           response: { 200: lawResponse, 404: lawMissBody, 422: validationErrorBody },
         },
       },
-      async (request, reply) => lookup(reply, request.params.abbreviation, undefined, request.query),
+      async (request, reply) => lookup(request, reply, request.params.abbreviation, undefined, request.query),
     );
 
     r.get(
@@ -91,6 +99,6 @@ export const lawsRoutes =
         },
       },
       async (request, reply) =>
-        lookup(reply, request.params.abbreviation, request.params.second, request.query),
+        lookup(request, reply, request.params.abbreviation, request.params.second, request.query),
     );
   };

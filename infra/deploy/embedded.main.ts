@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
+import { InProcessReadModelState } from '../../api/lookup-cache.ts';
 import { warmGraphStatistics } from '../../api/queries/graph-statistics.query.ts';
 import { generatedSampleSources, type LoadReport, loadSamples } from '../../ingest/sample-load.ts';
 import { startIngestScheduler } from '../../ingest/scheduler/start-scheduler.ts';
@@ -27,6 +28,9 @@ import { readyBanner } from './ready-banner.ts';
 import { type Infra, openInfra } from './wiring.ts';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Where the read models stand: only this process's projector writes them (the data folder is locked). */
+const readModels = new InProcessReadModelState();
 
 const report: LoadReport = {
   say,
@@ -61,6 +65,7 @@ async function project(
     }),
     {
       batchSize: 250,
+      onCommit: readModels.onCommit,
       onProgress: (_projection, _stream, _position, events) => {
         done += events;
         progress?.update(done);
@@ -200,6 +205,7 @@ async function serve(
     apiDepsFrom(env, infra, {
       engineChecks: infra.engineChecks,
       projectionLag: () => liveLag(infra.db, infra.eventLog, projections),
+      readModelState: readModels,
     }),
     { loggerInstance: logger, trustProxy: env.TRUST_PROXY },
   );

@@ -1,0 +1,349 @@
+/**
+ * API benchmark (prints figures, asserts nothing): every workload of the service's speed targets —
+ * search (keyword with thousands of matches, phrase, boolean, prefix, filter-only, docket, BGE
+ * reference, compact pages of 2,000), graph (/citations of a cited BGE, /leading-cases by statute
+ * and by query) and lookups (/decisions/{id}, /cite, /laws) — with autocannon at 8 connections
+ * against the real deployables, next to a Fastify hello-world (its own process, as the API)
+ * measured in the same run (the machine is shared: compare the ratios), plus the API's resident
+ * memory under that load.
+ *
+ * The corpus is built once and reused:
+ *  - embedded: a data folder /tmp/bench-api-embedded-<size> (the one process generates, ingests
+ *    and projects the sample on its first start);
+ *  - postgres: database bench_api_postgres_<size> on DATABASE_URL's server (default
+ *    postgres://postgres@127.0.0.1:5432/test), filled by the ingest and projector processes;
+ *  - distributed: database bench_api_distributed_<size> plus Kafka topics and OpenSearch indices
+ *    prefixed bench-api-<size> (needs KAFKA_BROKERS and OPENSEARCH_URL).
+ * Ids, dockets and BGE references are picked from the corpus itself.
+ * Usage: npm run bench:api -- --mode postgres|distributed|embedded --size N [--seconds 5] [--only lookups]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { openPostgres } from '../../infra/db/database.ts';
+import { type Proc, freePort, sleep, startDeployable, waitForReady } from '../support/processes.ts';
+import { percentile } from './http-load.ts';
+
+const { values } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'embedded' },
+    size: { type: 'string', default: '3000' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '8' },
+    only: { type: 'string' },
+  },
+});
+const mode = values.mode ?? 'embedded';
+if (!['embedded', 'postgres', 'distributed'].includes(mode)) {
+  console.error(`--mode must be embedded, postgres or distributed, not '${mode}'`);
+  process.exit(2);
+}
+const size = Number(values.size);
+if (!Number.isInteger(size) || size < 100) {
+  console.error(`--size must be an integer of at least 100, not '${values.size}'`);
+  process.exit(2);
+}
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const enc = encodeURIComponent;
+const log = (line: string) => console.log(line);
+
+interface Figures {
+  readonly p50: number;
+  readonly p95: number;
+  readonly rps: number;
+  readonly failed: number;
+}
+
+/** One autocannon run over `paths` of `base` (each connection cycles through them). */
+async function measure(base: string, paths: readonly string[], seconds: number): Promise<Figures> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: paths.map((path) => ({ method: 'GET' as const, path })),
+      },
+      (error: unknown, done) =>
+        error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done),
+    );
+    // autocannon reports p97.5, not p95: the percentiles are taken from every response time.
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rps: result.requests.total / (result.duration || seconds),
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Resident set size of a process in MB (Linux /proc), NaN when unreadable. */
+function rssMb(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+const procs: Proc[] = [];
+const start = (script: string, env: Record<string, string>): Proc => {
+  const proc = startDeployable(script, script, [], { LOG_LEVEL: 'warn', ...env });
+  procs.push(proc);
+  return proc;
+};
+
+/** Events not yet projected, per projection, as the API's /metrics reports them. */
+async function projectionLag(base: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const lag: Record<string, number> = {};
+  for (const m of text.matchAll(/^projection_lag_events\{projection="([^"]+)"\} (\S+)$/gm))
+    lag[m[1]!] = Number(m[2]);
+  return lag;
+}
+
+/** Starts the API over a built corpus: builds or reuses it first. Gives the API process and its base URL. */
+async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  if (mode === 'embedded') {
+    const dataDir = join(tmpdir(), `bench-api-embedded-${size}`);
+    log(
+      existsSync(dataDir)
+        ? `reusing ${dataDir}`
+        : `building ${dataDir} (${size} sample decisions; reused by later runs)`,
+    );
+    const t = performance.now();
+    const api = start('infra/deploy/embedded.main.ts', {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SAMPLE_SIZE: String(size),
+    });
+    await api.waitForOutput(/serving on/);
+    log(`embedded process serving after ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return { api, base };
+  }
+
+  const serverUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const database = `bench_api_${mode}_${size}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const admin = await openPostgres({ url: serverUrl, poolSize: 1, applicationName: 'bench-api' });
+  try {
+    const exists = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_database where datname = ${database}`.execute(admin.db);
+    if (exists.rows[0]?.n === 0) await sql.raw(`create database "${database}"`).execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+  const env: Record<string, string> = {
+    SERVICE_MODE: mode,
+    // The per-client limit would answer most of the load 429: the benchmark measures the work.
+    RATE_LIMIT: 'off',
+    DATABASE_URL: url.toString(),
+    DATA_DIR: join(tmpdir(), `bench-api-${mode}-${size}-data`),
+  };
+  if (mode === 'distributed') {
+    if (!process.env['KAFKA_BROKERS'] || !process.env['OPENSEARCH_URL']) {
+      console.error(
+        '--mode distributed needs KAFKA_BROKERS and OPENSEARCH_URL: eval "$(infra/local/engines.sh env)"',
+      );
+      process.exit(2);
+    }
+    env['KAFKA_TOPIC_PREFIX'] = `bench-api-${size}.`;
+    env['OPENSEARCH_INDEX_PREFIX'] = `bench-api-${size}`;
+  }
+  const api = start('api/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  await waitForReady(base, 120_000);
+
+  const handle = await openPostgres({ url: url.toString(), poolSize: 1, applicationName: 'bench-api' });
+  const held = async () =>
+    Number(
+      (
+        await sql<{ n: string }>`select count(*) as n from decisions`.execute(handle.db).catch(() => ({
+          rows: [{ n: '0' }],
+        }))
+      ).rows[0]?.n ?? 0,
+    );
+  try {
+    const before = await held();
+    const lag = await projectionLag(base);
+    const caughtUp = (l: Record<string, number>) =>
+      Object.keys(l).length > 0 && Object.values(l).every((n) => n === 0);
+    if (before >= size && caughtUp(lag)) {
+      log(`reusing database ${database}: ${before} decisions, every projection caught up`);
+      return { api, base, databaseUrl: url.toString() };
+    }
+    log(`building database ${database}: ${before} of ${size} decisions held; ingest and projection …`);
+    const t = performance.now();
+    const corpusDir = join(tmpdir(), `bench-api-corpus-${size}`);
+    if (before < size)
+      await start('ingest/ingest.main.ts', {
+        ...env,
+        SOURCE: 'sample',
+        SOURCE_DIR: corpusDir,
+        SAMPLE_SIZE: String(size),
+      }).finished();
+    log(`  ingest done after ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    const projector = start('projector/projector.main.ts', env);
+    for (;;) {
+      await sleep(2000);
+      const now = await projectionLag(base).catch(() => ({}));
+      if (caughtUp(now)) break;
+      if (!projector.alive()) throw new Error(`projector exited:\n${projector.tail()}`);
+      const behind = Object.entries(now)
+        .filter(([, n]) => n !== 0)
+        .map(([p, n]) => `${p} ${n}`)
+        .join(', ');
+      process.stdout.write(`  ${((performance.now() - t) / 1000).toFixed(0)} s, behind: ${behind}\n`);
+    }
+    await projector.stop();
+    log(`  built in ${((performance.now() - t) / 1000).toFixed(0)} s: ${await held()} decisions`);
+    return { api, base, databaseUrl: url.toString() };
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Picks {
+  readonly ids: string[];
+  readonly dockets: string[];
+  readonly bges: string[];
+  readonly citedBges: string[];
+}
+
+interface SearchResult {
+  readonly results: { decision_id: string; docket_number?: string; court?: string }[];
+}
+
+/** Decision ids, dockets and (cited) BGE references taken from the corpus through the API. */
+async function pick(base: string): Promise<Picks> {
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${base}${path}`);
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return (await res.json()) as T;
+  };
+  const some = await get<SearchResult>('/decisions?court=bger&limit=50');
+  const bge = await get<SearchResult>('/decisions?court=bge&limit=20');
+  const leading = await get<{ results: { decision_id: string }[] }>('/leading-cases?court=bge&limit=10');
+  const ids = some.results.map((r) => r.decision_id).slice(0, 40);
+  const dockets = some.results.flatMap((r) => (r.docket_number ? [r.docket_number] : [])).slice(0, 8);
+  const bges = bge.results.flatMap((r) => (r.docket_number ? [r.docket_number] : [])).slice(0, 8);
+  const citedBges = leading.results.map((r) => r.decision_id).slice(0, 5);
+  if (ids.length === 0 || dockets.length === 0 || bges.length === 0 || citedBges.length === 0)
+    throw new Error(`the corpus lacks picks: ${JSON.stringify({ ids, dockets, bges, citedBges })}`);
+  return { ids, dockets, bges, citedBges };
+}
+
+/** Every workload: name → paths cycled through by the connections. */
+function workloads(p: Picks): Record<string, string[]> {
+  const q = (params: Record<string, string>) => `/decisions?${new URLSearchParams(params).toString()}`;
+  const words = (list: readonly string[]) => list.map((w) => q({ query: w, limit: '20' }));
+  return {
+    'keyword Kündigung': [q({ query: 'Kündigung', limit: '20' })],
+    'phrase "rechtliches Gehör"': [q({ query: '"rechtliches Gehör"', limit: '20' })],
+    boolean: words(['Kündigung AND Mietvertrag', 'contrat OR bail', 'Steuer NOT Einkommen']),
+    prefix: words(['Kündig*', 'contra*', 'respons*']),
+    'filter-only': [
+      q({ court: 'bger', limit: '20' }),
+      q({ canton: 'ZH', date_from: '2010-01-01', limit: '20' }),
+      q({ language: 'fr', sort: 'date_asc', limit: '20' }),
+    ],
+    docket: p.dockets.map((d) => q({ query: d, limit: '20' })),
+    'BGE reference': p.bges.map((b) => q({ query: b, limit: '20' })),
+    'compact limit=2000': [q({ query: 'Haftung', fields: 'compact', limit: '2000' })],
+    '/citations/{cited BGE}': p.citedBges.map((id) => `/citations/${enc(id)}`),
+    '/leading-cases OR 41': ['/leading-cases?law_code=OR&article=41'],
+    '/leading-cases Mietzins': ['/leading-cases?query=Mietzins'],
+    '/decisions/{id}': p.ids.map((id) => `/decisions/${enc(id)}`),
+    '/decisions/{id}?full_text=false': p.ids.map((id) => `/decisions/${enc(id)}?full_text=false`),
+    '/cite?reference={id}': p.ids.map((id) => `/cite?reference=${enc(id)}`),
+    '/laws/OR?article=41': ['/laws/OR?article=41'],
+  };
+}
+
+const LOOKUPS = new Set([
+  '/decisions/{id}',
+  '/decisions/{id}?full_text=false',
+  '/cite?reference={id}',
+  '/laws/OR?article=41',
+]);
+
+let closeWatch: () => Promise<void> = () => Promise.resolve();
+try {
+  const { api, base, databaseUrl } = await deploy();
+  const watch = databaseUrl
+    ? await openPostgres({ url: databaseUrl, poolSize: 1, applicationName: 'bench-api-drain' })
+    : null;
+  closeWatch = () => watch?.close() ?? Promise.resolve();
+  // The reference runs as its own process, like the API, not beside the load generator.
+  const helloPort = await freePort();
+  await start('test/bench/hello-world.main.ts', { PORT: String(helloPort) }).waitForOutput(/listening on/);
+  const helloUrl = `http://127.0.0.1:${helloPort}`;
+  const picks = await pick(base);
+  let all = workloads(picks);
+  if (values.only === 'lookups')
+    all = Object.fromEntries(Object.entries(all).filter(([n]) => LOOKUPS.has(n)));
+  // Every workload answers 200 before it is measured (a 4xx would measure an error path).
+  for (const [name, paths] of Object.entries(all)) {
+    const statuses = await Promise.all(paths.map(async (path) => (await fetch(`${base}${path}`)).status));
+    const bad = paths.flatMap((path, i) =>
+      statuses[i] === 200 ? [] : [`${decodeURIComponent(path)}: ${statuses[i]}`],
+    );
+    if (bad.length > 0) log(`${name}: not 200: ${bad.join('; ')}`);
+  }
+  // Embedded: the one database connection answers in order, so one request waits for the rest.
+  // Postgres: the server has no query of the API left running.
+  const drain = async () => {
+    await fetch(`${base}/cite?reference=${enc(picks.ids[0]!)}`).then((r) => r.arrayBuffer());
+    for (let waited = 0; watch && waited < 300_000; waited += 250) {
+      const active = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`.execute(
+        watch.db,
+      );
+      if (active.rows[0]?.n === 0) break;
+      await sleep(250);
+    }
+  };
+  await measure(helloUrl, ['/'], 2); // warm-up
+  const ref = await measure(helloUrl, ['/'], SECONDS);
+  log(
+    `\n${mode} mode, ${size} decisions, ${CONNECTIONS} connections, ${SECONDS} s per workload (autocannon); ratio = workload req/s ÷ hello-world req/s (same run)\n`,
+  );
+  const row = (name: string, f: Figures, rss: string) =>
+    `| ${name.padEnd(34)} | ${f.p50.toFixed(1).padStart(8)} | ${f.p95.toFixed(1).padStart(8)} | ${f.rps.toFixed(0).padStart(7)} | ${(f.rps / ref.rps).toFixed(3).padStart(6)} | ${String(f.failed).padStart(6)} | ${rss.padStart(7)} |`;
+  log('| workload                           | p50 ms   | p95 ms   | req/s   | ratio  | failed | RSS MB  |');
+  log('|------------------------------------|----------|----------|---------|--------|--------|---------|');
+  log(row('Fastify hello-world', ref, ''));
+  let peak = 0;
+  for (const [name, paths] of Object.entries(all)) {
+    await measure(base, paths, 1); // warm-up
+    await drain();
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid))), 250);
+    const figures = await measure(base, paths, SECONDS);
+    clearInterval(sampler);
+    // Requests autocannon abandoned at the end still run in the API: let them finish first.
+    await drain();
+    const rss = rssMb(api.child.pid);
+    peak = Math.max(peak, rss);
+    log(row(name, figures, rss.toFixed(0)));
+  }
+  log(`\nAPI process RSS: peak ${peak.toFixed(0)} MB under load (sampled every 250 ms)`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await closeWatch();
+  for (const proc of procs.reverse()) await proc.stop('SIGTERM').catch(() => undefined);
+}

@@ -1,0 +1,242 @@
+/**
+ * Lookups kept in process (`/decisions/{id}`, `/cite`, `/laws/{abbreviation}`): a repeated lookup
+ * is served with an ETag and answered 304 to a matching `If-None-Match`; a new version, a
+ * withdrawal or a new consolidation projected after the lookup was kept is served by the very
+ * next request. One app over an in-memory PGlite, events projected by the real projections; the
+ * state of the read models read from the database (postgres, distributed) or known in process
+ * from the projector beside the API (embedded).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawEnvelope } from '../contracts/events/index.ts';
+import { openPglite, type DatabaseHandle } from '../infra/db/database.ts';
+import type { OutgoingEvent } from '../infra/event-log/event-log.port.ts';
+import { TableEventLog } from '../infra/event-log/table-event-log.ts';
+import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
+import { ProjectorHost } from '../projector/projector-host.ts';
+import { allProjections } from '../projector/projections.ts';
+import { decisionEvent, makeDecision, type DecisionInput } from './support/decisions.ts';
+import { TEST_PUBLIC_BASE } from './support/read-models.ts';
+import { makeVersion, versionEvent } from './support/statutes-events.ts';
+import { buildApp } from '../api/app.ts';
+import { InProcessReadModelState, SharedRead } from '../api/lookup-cache.ts';
+
+const quiet = { info() {}, warn() {}, error() {} };
+const V1: DecisionInput = {
+  court: 'bger',
+  docket_number: '4A_300/2025',
+  decision_date: '2025-03-04',
+  language: 'de',
+  title: 'Mietrecht; Kündigung',
+  regeste: 'Art. 271 OR; Anfechtung der Kündigung.',
+  full_text: 'Erwägungen:\n\n1. Die Kündigung ist treuwidrig (Zitronenfalter).',
+};
+const V2: DecisionInput = {
+  ...V1,
+  title: 'Mietrecht; Kündigung wegen Eigenbedarfs',
+  full_text: 'Erwägungen:\n\n1. Die Kündigung ist treuwidrig (Kohlweissling).',
+};
+const ID = 'bger_4A_300_2025';
+
+function withdrawal(decisionId: string, at: string): OutgoingEvent {
+  const envelope: RawEnvelope = {
+    type: 'DecisionWithdrawn',
+    schemaVersion: 1,
+    eventId: `test-withdrawn-${decisionId}`,
+    occurredAt: at,
+    source: 'entscheidsuche',
+    key: decisionId,
+    data: {
+      decision_id: decisionId,
+      withdrawn_at: at,
+      reason: 'removed by the court',
+      provenance: { source: 'entscheidsuche', source_item_id: decisionId },
+    },
+  };
+  return { stream: 'decisions', envelope };
+}
+
+const article = (text: string) => [
+  { article_num: '41', eid: 'art_41', heading: 'Haftung', text, block: null },
+];
+
+describe.each([
+  { state: 'read from the database', inProcess: false },
+  { state: 'known in process (embedded)', inProcess: true },
+])('lookups kept per read-model state $state', ({ inProcess }) => {
+  let handle: DatabaseHandle;
+  let log: TableEventLog;
+  let host: ProjectorHost;
+  let app: FastifyInstance;
+  const publish = async (events: readonly OutgoingEvent[]) => {
+    await log.append(events);
+    await host.waitUntilCaughtUp(undefined, 10);
+  };
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+
+  beforeAll(async () => {
+    handle = await openPglite({ dataDir: null });
+    const search = new PostgresSearchIndex(handle.db);
+    log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+    const tracker = new InProcessReadModelState();
+    host = new ProjectorHost(
+      { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
+      allProjections({ writer: search }),
+      { batchSize: 10, watchIntervalMs: 0, ...(inProcess ? { onCommit: tracker.onCommit } : {}) },
+    );
+    await host.start();
+    app = await buildApp({
+      db: handle.db,
+      search,
+      settings: {
+        basePath: '',
+        publicBaseUrl: TEST_PUBLIC_BASE,
+        staleAfterHours: 48,
+        maxSearchResponseChars: 1_000_000,
+      },
+      today: () => '2026-01-15',
+      now: () => new Date('2026-01-15T12:00:00Z'),
+      ...(inProcess ? { readModelState: tracker } : {}),
+    });
+    await publish([
+      decisionEvent(makeDecision(V1)),
+      versionEvent(
+        makeVersion({
+          sr_number: '220',
+          abbreviation: 'OR',
+          title: 'Obligationenrecht',
+          consolidation_date: '2024-01-01',
+          articles: article(
+            'Wer einem andern widerrechtlich Schaden zufügt, wird ihm zum Ersatze verpflichtet.',
+          ),
+        }),
+      ),
+    ]);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await host?.stop();
+    await log?.close();
+    await handle?.close();
+  });
+
+  it('a repeated lookup is the same body with the same ETag; a matching If-None-Match is answered 304', async () => {
+    for (const url of [`/decisions/${ID}?full_text=false`, `/cite?reference=${ID}`, '/laws/OR?article=41']) {
+      const first = await get(url);
+      const second = await get(url);
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      expect(second.body).toBe(first.body);
+      const etag = first.headers['etag'] as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(second.headers['etag']).toBe(etag);
+      const revalidated = await get(url, { 'if-none-match': etag });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.body).toBe('');
+      expect((await get(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    }
+    // The full-detail and short forms are different bodies.
+    const full = (await get(`/decisions/${ID}`)).json();
+    expect(full.full_text).toBe(V1.full_text);
+    expect((await get(`/decisions/${ID}?full_text=false`)).json().full_text).toBeUndefined();
+  });
+
+  it('a new version projected after the lookup was kept is served by the next request, with a new ETag', async () => {
+    const before = await get(`/decisions/${ID}`);
+    const citeBefore = await get(`/cite?reference=${ID}`);
+    expect(before.json().version).toBe(1);
+    expect(citeBefore.json().title).toBe(V1.title);
+
+    await publish([decisionEvent(makeDecision(V2))]);
+
+    const after = await get(`/decisions/${ID}`);
+    expect(after.json().version).toBe(2);
+    expect(after.json().full_text).toBe(V2.full_text);
+    expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    expect(
+      (await get(`/decisions/${ID}`, { 'if-none-match': before.headers['etag'] as string })).statusCode,
+    ).toBe(200);
+    expect((await get(`/cite?reference=${ID}`)).json().title).toBe(V2.title);
+    // the docket form of the same decision
+    expect((await get('/decisions/4A_300/2025?full_text=false')).json().version).toBe(2);
+  });
+
+  it('a withdrawal projected after the lookup was kept is served by the next request', async () => {
+    expect((await get(`/decisions/${ID}?full_text=false`)).json().withdrawn).toBe(false);
+    await publish([withdrawal(ID, '2026-01-10T08:00:00.000Z')]);
+    const after = (await get(`/decisions/${ID}?full_text=false`)).json();
+    expect(after.withdrawn).toBe(true);
+    expect(after.withdrawal_reason).toBe('removed by the court');
+  });
+
+  it('a new consolidation of an act projected after the lookup was kept is served by the next request', async () => {
+    const before = (await get('/laws/OR?article=41')).json();
+    expect(JSON.stringify(before)).toContain('zum Ersatze verpflichtet');
+    await publish([
+      versionEvent(
+        makeVersion({
+          sr_number: '220',
+          abbreviation: 'OR',
+          title: 'Obligationenrecht',
+          consolidation_date: '2025-01-01',
+          articles: article('Wer einem andern widerrechtlich Schaden zufügt, ist zum Ersatz verpflichtet.'),
+        }),
+      ),
+    ]);
+    const after = (await get('/laws/OR?article=41')).json();
+    expect(JSON.stringify(after)).toContain('ist zum Ersatz verpflichtet');
+  });
+
+  it('a miss is not kept: the decision published after a 404 is found', async () => {
+    const later: DecisionInput = { ...V1, docket_number: '4A_301/2025', title: 'Später' };
+    expect((await get('/decisions/bger_4A_301_2025')).statusCode).toBe(404);
+    await publish([decisionEvent(makeDecision(later))]);
+    expect((await get('/decisions/bger_4A_301_2025')).statusCode).toBe(200);
+  });
+});
+
+describe('SharedRead', () => {
+  it('concurrent callers share one read; a caller arriving during a read gets the next read', async () => {
+    let reads = 0;
+    const gates: (() => void)[] = [];
+    const shared = new SharedRead(
+      () =>
+        new Promise<number>((resolve) => {
+          const n = ++reads;
+          gates.push(() => resolve(n));
+        }),
+    );
+    const a = shared.get(); // starts read 1
+    const b = shared.get(); // waits for read 2: read 1 began before it
+    const c = shared.get(); // shares read 2
+    expect(reads).toBe(1);
+    gates[0]!();
+    expect(await a).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toBe(2);
+    gates[1]!();
+    expect(await b).toBe(2);
+    expect(await c).toBe(2);
+    const d = shared.get(); // nothing under way: a read of its own
+    expect(reads).toBe(3);
+    gates[2]!();
+    expect(await d).toBe(3);
+  });
+});
+
+describe('InProcessReadModelState', () => {
+  it('moves on every batch and is null while one is committing', () => {
+    const state = new InProcessReadModelState();
+    const before = state.current();
+    state.onCommit('begin');
+    expect(state.current()).toBeNull();
+    state.onCommit('begin');
+    state.onCommit('end');
+    expect(state.current()).toBeNull();
+    state.onCommit('end');
+    const after = state.current();
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+  });
+});
