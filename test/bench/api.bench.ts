@@ -21,11 +21,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { openPostgres } from '../../infra/db/database.ts';
 import { type Proc, freePort, sleep, startDeployable, waitForReady } from '../support/processes.ts';
-import { percentile } from './http-load.ts';
+import { autocannonLoad } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,30 +57,10 @@ interface Figures {
   readonly failed: number;
 }
 
-/** One autocannon run over `paths` of `base` (each connection cycles through them). */
+/** One autocannon run over `paths` of `base` at this benchmark's connections. */
 async function measure(base: string, paths: readonly string[], seconds: number): Promise<Figures> {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: paths.map((path) => ({ method: 'GET' as const, path })),
-      },
-      (error: unknown, done) =>
-        error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done),
-    );
-    // autocannon reports p97.5, not p95: the percentiles are taken from every response time.
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    rps: result.requests.total / (result.duration || seconds),
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
+  const f = await autocannonLoad(base, paths, seconds, CONNECTIONS);
+  return { p50: f.p50, p95: f.p95, rps: f.rps, failed: f.non2xx + f.errors };
 }
 
 /** Resident set size of a process in MB (Linux /proc), NaN when unreadable. */

@@ -1,3 +1,5 @@
+import autocannon from 'autocannon';
+
 /** Small closed-loop load generator for benchmarks: `clients` concurrent loops over `requests` URLs. */
 export interface LoadResult {
   readonly count: number;
@@ -95,3 +97,47 @@ export const MOCK_FACTS: readonly string[] = [
   "La bailleresse a résilié le bail pour défaut de paiement du loyer. Le locataire a contesté le congé devant l'autorité de conciliation.",
   'Der Arbeitgeber kündigte das Arbeitsverhältnis fristlos, nachdem der Arbeitnehmer mehrfach unentschuldigt gefehlt hatte.',
 ];
+
+/** Figures of one autocannon run: percentiles over every response time, requests per second, failures. */
+export interface AutocannonFigures {
+  readonly p50: number;
+  readonly p95: number;
+  readonly rps: number;
+  readonly requests: number;
+  readonly non2xx: number;
+  /** Connection errors and timeouts. */
+  readonly errors: number;
+}
+
+/** One autocannon run of `connections` connections over `paths` of `base` (each connection cycles through them). */
+export async function autocannonLoad(
+  base: string,
+  paths: readonly string[],
+  seconds: number,
+  connections: number,
+): Promise<AutocannonFigures> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        requests: paths.map((path) => ({ method: 'GET' as const, path })),
+      },
+      (error: unknown, done) =>
+        error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done),
+    );
+    // autocannon reports p97.5, not p95: the percentiles are taken from every response time.
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rps: result.requests.total / (result.duration || seconds),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}

@@ -10,10 +10,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { startDeployable } from '../support/processes.ts';
-import { MOCK_FACTS as FACTS, percentile } from './http-load.ts';
+import { type AutocannonFigures, MOCK_FACTS as FACTS, autocannonLoad } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,42 +55,11 @@ const WORKLOADS: Record<string, string[]> = {
   'GET /mock-decision': FACTS.map((f) => `/mock-decision?facts=${enc(f)}`),
 };
 
-interface Figures {
-  readonly p50: number;
-  readonly p95: number;
-  readonly rps: number;
-  readonly requests: number;
-  readonly non2xx: number;
-  readonly errors: number;
-}
+type Figures = AutocannonFigures;
 
-/** One autocannon run over `paths` of `base` (each connection cycles through them). */
-async function measure(base: string, paths: readonly string[], seconds: number): Promise<Figures> {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: paths.map((path) => ({ method: 'GET' as const, path })),
-      },
-      (error: unknown, done) =>
-        error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done),
-    );
-    // autocannon reports p97.5, not p95: the percentiles are taken from every response time.
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    rps: result.requests.total / (result.duration || seconds),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
+/** One autocannon run over `paths` of `base` at this benchmark's connections. */
+const measure = (base: string, paths: readonly string[], seconds: number): Promise<Figures> =>
+  autocannonLoad(base, paths, seconds, CONNECTIONS);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-research-'));
 const hello = Fastify();
