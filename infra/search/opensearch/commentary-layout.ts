@@ -12,7 +12,7 @@
  */
 import type { CommentaryDocument, CommentarySource } from '../commentary-search.port.ts';
 import type { IndexKind } from './index-admin.ts';
-import { type IndexSettingsOptions, analysisSettings } from './index-layout.ts';
+import { type IndexSettingsOptions, indexSettings } from './index-layout.ts';
 import { type PartBoosts, TEXT_GROUPS, analyzerOf, textGroupOf } from './query-dsl-compiler.ts';
 
 /** Bump when the mappings change incompatibly (a rebuild into a new generation is needed). */
@@ -36,14 +36,7 @@ export function commentaryIndexDefinition(o: IndexSettingsOptions): Record<strin
     };
   }
   return {
-    settings: {
-      index: {
-        number_of_shards: o.shards,
-        number_of_replicas: o.replicas,
-        max_result_window: o.maxResultWindow,
-      },
-      analysis: analysisSettings(o.mode),
-    },
+    settings: indexSettings(o),
     mappings: {
       dynamic: 'strict',
       _meta: { layout: COMMENTARY_LAYOUT_VERSION, analysis: o.mode },

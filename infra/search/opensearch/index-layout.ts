@@ -96,6 +96,18 @@ export interface IndexSettingsOptions {
   readonly maxResultWindow: number;
 }
 
+/** The settings of a new index (shards, replicas, result window, analysers), for every index kind. */
+export function indexSettings(o: IndexSettingsOptions): Record<string, unknown> {
+  return {
+    index: {
+      number_of_shards: o.shards,
+      number_of_replicas: o.replicas,
+      max_result_window: o.maxResultWindow,
+    },
+    analysis: analysisSettings(o.mode),
+  };
+}
+
 /** The body of the create-index request. */
 export function indexDefinition(o: IndexSettingsOptions): Record<string, unknown> {
   const textGroups: Record<string, unknown> = {};
@@ -104,14 +116,7 @@ export function indexDefinition(o: IndexSettingsOptions): Record<string, unknown
     textGroups[`t_${group}`] = { properties: { title: text, regeste: text, body: text } };
   }
   return {
-    settings: {
-      index: {
-        number_of_shards: o.shards,
-        number_of_replicas: o.replicas,
-        max_result_window: o.maxResultWindow,
-      },
-      analysis: analysisSettings(o.mode),
-    },
+    settings: indexSettings(o),
     mappings: {
       dynamic: 'strict',
       _meta: { layout: LAYOUT_VERSION, analysis: o.mode },
