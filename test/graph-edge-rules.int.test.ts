@@ -16,7 +16,7 @@ import {
 } from '../contracts/citation/edge-confidence.ts';
 import type { DatabaseHandle } from '../infra/db/database.ts';
 import { citationGraphStorage } from '../projector/citation-graph/citation-graph.storage.ts';
-import { decisionIdentifiersStorage } from '../projector/decision-identifiers/decision-identifiers.storage.ts';
+import { resolveCitationEdges } from '../projector/citation-graph/citation-edges.ts';
 import { openTestDatabase } from './support/engines.ts';
 
 function mulberry32(seed: number): () => number {
@@ -111,12 +111,11 @@ let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openTestDatabase('pglite');
   const db = handle.db;
-  await decisionIdentifiersStorage.create({ db, base: 'public', schema: 'rules_ids', generation: 1 });
   await citationGraphStorage.create({ db, base: 'public', schema: 'rules_graph', generation: 1 });
-  // PGlite is one session: the tables of both projections are found first.
-  await sql`set search_path to rules_graph, rules_ids, public`.execute(db);
+  // PGlite is one session: the projection's tables are found first.
+  await sql`set search_path to rules_graph, public`.execute(db);
   for (const i of unique.values()) {
-    await sql`insert into decision_identifiers (ref_key, kind, decision_id, court, canton, bge_volume, bge_part, page_start, page_end, event_position)
+    await sql`insert into graph_keys (ref_key, kind, decision_id, court, canton, bge_volume, bge_part, page_start, page_end, event_position)
       values (${i.refKey}, ${i.kind}, ${i.decisionId}, ${i.court}, ${i.canton}, ${i.bgeVolume}, ${i.bgePart}, ${i.pageStart}, ${i.pageEnd}, 1)`.execute(db);
   }
   for (const d of decisions) {
@@ -128,6 +127,7 @@ beforeAll(async () => {
     await sql`insert into decision_references (source_id, ordinal, role, kind, origin, level, raw, ref_key, ref_court, ref_canton, bge_volume, bge_part, bge_page, stated_date, match_confidence, mentions, source_date, source_court, source_canton)
       values (${r.sourceId}, ${r.ordinal}, 'citation', ${r.kind}, 'text', 0, ${r.refKey}, ${r.refKey}, ${r.court}, ${r.canton}, ${r.bgeVolume}, ${r.bgePart}, ${r.bgePage}, ${r.statedDate}, ${r.matchConfidence}, 1, ${d.date}, ${d.court}, ${cantonOf(d.court)})`.execute(db);
   }
+  await db.transaction().execute((tx) => resolveCitationEdges(tx, 'all'));
 });
 
 afterAll(async () => {

@@ -4,12 +4,11 @@ import type { CitationGraphStatistics, StatuteStatistics } from '../../contracts
 import { citationStrings } from '../../contracts/citation/citation-strings.ts';
 import { federalActBySr } from '../../contracts/laws/federal-acts.ts';
 import type { Database } from '../../infra/db/database.ts';
-import { candidatesCte } from './graph-edges.sql.ts';
 import { nodesByIds } from './graph-nodes.query.ts';
 
 /**
- * The graph figures resolve every reference of the selection against the identifiers (a full
- * join at millions of references: seconds), so they are kept per database and filter. Figures
+ * The graph figures count the resolved edges the projection keeps (at millions of references
+ * still a scan of a few hundred milliseconds and more), so they are kept per database and filter. Figures
  * older than this are still served (with their `computed_at`) while newer ones are computed in the
  * background: only the first request of a filter waits.
  */
@@ -41,48 +40,40 @@ const num = (v: unknown): number => Number(v ?? 0);
 
 async function caseFigures(db: Database, q: StatisticsQuery, today: string): Promise<CitationGraphStatistics> {
   const where = sourceFilter(q);
-  const main = await sql<{
-    case_references: number;
-    resolved_references: number;
-    citing_decisions: number;
-    cited_decisions: number;
-    edges: number;
-  }>`
-    with r as materialized (
-      select source_id, ordinal, kind, ref_key, ref_court, ref_canton, bge_volume, bge_part, bge_page
-      from decision_references where role = 'citation' and ${where}
-    ),
-    ${candidatesCte},
-    resolved as materialized (select distinct source_id, ordinal, target_id from cand where target_id <> source_id),
-    per_ref as materialized (select distinct source_id, ordinal from resolved)
-    select
-      (select count(*) from r)::int as case_references,
-      (select count(*) from per_ref)::int as resolved_references,
-      (select count(distinct source_id) from per_ref)::int as citing_decisions,
-      (select count(distinct target_id) from resolved)::int as cited_decisions,
-      (select count(*) from (select distinct source_id, target_id from resolved) e)::int as edges
-  `.execute(db);
-  const [byKind, top, appeal] = await Promise.all([
+  const unfiltered = !q.court && !q.canton && q.year === undefined;
+  const resolvedOf = (role: string) => sql<number>`(select count(*) from decision_references r
+    where r.role = ${role} and ${where}
+      and exists (select 1 from reference_targets t where t.source_id = r.source_id and t.ordinal = r.ordinal))::int`;
+  const [main, byKind, top, appeal] = await Promise.all([
+    sql<{
+      case_references: number;
+      resolved_references: number;
+      citing_decisions: number;
+      cited_decisions: number;
+      edges: number;
+    }>`
+      select
+        (select count(*) from decision_references where role = 'citation' and ${where})::int as case_references,
+        ${resolvedOf('citation')} as resolved_references,
+        count(distinct source_id)::int as citing_decisions,
+        count(distinct target_id)::int as cited_decisions,
+        count(*)::int as edges
+      from citation_edges where role = 'citation' and ${where}
+    `.execute(db),
     sql<{ kind: string; n: number }>`
       select kind, count(*)::int as n from decision_references where role = 'citation' and ${where} group by kind order by kind
     `.execute(db),
-    sql<{ target_id: string; n: number }>`
-      with r as (
-        select source_id, ordinal, kind, ref_key, ref_court, ref_canton, bge_volume, bge_part, bge_page
-        from decision_references where role = 'citation' and ${where}
-      ),
-      ${candidatesCte}
-      select target_id, count(distinct source_id)::int as n from cand where target_id <> source_id
-      group by target_id order by n desc, target_id limit 5
-    `.execute(db),
+    unfiltered
+      ? sql<{ target_id: string; n: number }>`
+          select decision_id as target_id, n from citation_degrees where role = 'citation' order by n desc, decision_id limit 5
+        `.execute(db)
+      : sql<{ target_id: string; n: number }>`
+          select target_id, count(*)::int as n from citation_edges where role = 'citation' and ${where}
+          group by target_id order by n desc, target_id limit 5
+        `.execute(db),
     sql<{ total: number; resolved: number }>`
-      with r as materialized (
-        select source_id, ordinal, kind, ref_key, ref_court, ref_canton, bge_volume, bge_part, bge_page
-        from decision_references where role = 'appeal_prior' and ${where}
-      ),
-      ${candidatesCte}
-      select (select count(*) from r)::int as total,
-        (select count(*) from (select distinct source_id, ordinal from cand where target_id <> source_id) x)::int as resolved
+      select (select count(*) from decision_references where role = 'appeal_prior' and ${where})::int as total,
+        ${resolvedOf('appeal_prior')} as resolved
     `.execute(db),
   ]);
   const m = main.rows[0];

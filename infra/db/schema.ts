@@ -494,6 +494,33 @@ export interface StatuteReferenceTable {
   source_canton: string;
 }
 
+/** One decision a reference resolves to, with its evidence (projection `citation-graph`). */
+export interface ReferenceTargetTable {
+  source_id: string;
+  ordinal: number;
+  role: 'citation' | 'appeal_prior';
+  target_id: string;
+  match: 'exact' | 'origin_docket' | 'inner_page';
+  candidates: number;
+  court_agreement: 'same_court' | 'same_canton' | 'unnamed';
+  date_order: string;
+  confidence: number;
+}
+
+/** A resolved edge: per citing decision, role and cited decision, its most confident reference (projection `citation-graph`). */
+export interface CitationEdgeTable extends ReferenceTargetTable {
+  source_date: string | null;
+  source_court: string;
+  source_canton: string;
+}
+
+/** The number of decisions with an edge (of a role) to a decision (projection `citation-graph`). */
+export interface CitationDegreeTable {
+  decision_id: string;
+  role: 'citation' | 'appeal_prior';
+  n: number;
+}
+
 export interface AlertTable {
   alert_id: string;
   /** Deletes the alert and signs its webhook deliveries (HMAC-SHA256). */
@@ -626,6 +653,10 @@ export interface DB {
   citation_nodes: CitationNodeTable;
   decision_references: DecisionReferenceTable;
   statute_references: StatuteReferenceTable;
+  graph_keys: DecisionIdentifierTable;
+  reference_targets: ReferenceTargetTable;
+  citation_edges: CitationEdgeTable;
+  citation_degrees: CitationDegreeTable;
   licenses: LicenseTable;
   billing_subscriptions: BillingSubscriptionTable;
   billing_invoices: BillingInvoiceTable;

@@ -7,6 +7,8 @@ import {
   type DecisionReferenceRow,
   type StatuteReferenceRow,
 } from './citation-graph.rows.ts';
+import { replaceIdentifierRows } from '../decision-identifiers/decision-identifiers.projection.ts';
+import { resolveCitationEdges } from './citation-edges.ts';
 import { citationGraphStorage } from './citation-graph.storage.ts';
 import { insertByColumns, type BulkColumn } from './unnest-insert.ts';
 
@@ -100,10 +102,10 @@ export async function writeCitationGraphRows(
 
 /**
  * The citation graph (issue 5): per decision its node, its case references and lower-court
- * references as extracted, and its statute references. Edges are not stored: the API resolves
- * references against `decision_identifiers` when it reads (see `citation-graph.storage.ts`), so
- * the order in which citing and cited decisions arrive does not matter. A new version of a
- * decision replaces all its rows; a re-delivery (position not newer) changes nothing.
+ * references as extracted, its statute references and the keys naming it; then what the change
+ * can alter is resolved again (`citation-edges.ts`), so the stored edges do not depend on the
+ * order in which citing and cited decisions arrive. A new version of a decision replaces all its
+ * rows; a re-delivery (position not newer) changes nothing.
  */
 export const citationGraphProjection: Projection = {
   name: 'citation-graph',
@@ -125,7 +127,12 @@ export const citationGraphProjection: Projection = {
     for (const row of stored.rows) {
       if (Number(row.event_position) >= latest.get(row.decision_id)!.position) latest.delete(row.decision_id);
     }
-    const rows = [...latest.values()].map(({ data, position }) => citationGraphRows(data, position));
-    await writeCitationGraphRows(ctx, rows);
+    const changed = [...latest.values()];
+    await writeCitationGraphRows(
+      ctx,
+      changed.map(({ data, position }) => citationGraphRows(data, position)),
+    );
+    const keys = await replaceIdentifierRows(ctx.tx, 'graph_keys', changed);
+    await resolveCitationEdges(ctx.tx, { decisions: [...latest.keys()], ...keys });
   },
 };

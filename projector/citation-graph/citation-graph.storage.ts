@@ -1,14 +1,75 @@
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
 
+const GRAPH_KEYS_DDL = [
+  `create table if not exists graph_keys (
+      ref_key text not null,
+      kind text not null,
+      decision_id text not null,
+      court text not null,
+      canton text not null,
+      docket_register text,
+      docket_year integer,
+      docket_serial text,
+      bge_volume integer,
+      bge_part text,
+      page_start integer,
+      page_last_marker integer,
+      page_end integer,
+      event_position bigint not null,
+      primary key (ref_key, decision_id)
+    )`,
+  `create index if not exists graph_keys_decision on graph_keys (decision_id)`,
+  `create index if not exists graph_keys_bge on graph_keys (bge_volume, bge_part, page_start) where kind = 'bge'`,
+];
+
+const EDGES_DDL = [
+  `create table if not exists reference_targets (
+      source_id text not null,
+      ordinal integer not null,
+      role text not null,
+      target_id text not null,
+      match text not null,
+      candidates integer not null,
+      court_agreement text not null,
+      date_order text not null,
+      confidence double precision not null,
+      primary key (source_id, ordinal, target_id)
+    )`,
+  `create table if not exists citation_edges (
+      source_id text not null,
+      role text not null,
+      target_id text not null,
+      ordinal integer not null,
+      match text not null,
+      candidates integer not null,
+      court_agreement text not null,
+      date_order text not null,
+      confidence double precision not null,
+      source_date date,
+      source_court text not null,
+      source_canton text not null,
+      primary key (source_id, role, target_id)
+    )`,
+  // incoming pages of a hub, newest citing first, answered from the index
+  `create index if not exists citation_edges_target on citation_edges (target_id, role, source_date desc nulls last, source_id)
+      include (confidence)`,
+  `create table if not exists citation_degrees (
+      decision_id text not null,
+      role text not null,
+      n integer not null,
+      primary key (decision_id, role)
+    )`,
+  `create index if not exists citation_degrees_rank on citation_degrees (role, n desc, decision_id)`,
+];
+
 /**
  * The citation graph read model. References are stored as extracted (key as the grammar
- * normalised it, court and canton the wording names, pinpoints, the grammar's confidence) and
- * resolved at read time by joining `decision_references.ref_key` against
- * `decision_identifiers.ref_key` (and BGE inner pages against its page ranges), so an edge
- * exists as soon as both decisions do, whatever their arrival order. The citing side's date,
- * court and canton are copied onto each reference so that incoming lookups and filters need no
- * second join.
+ * normalised it, court and canton the wording names, pinpoints, the grammar's confidence), and
+ * resolved when the graph projects (`citation-edges.ts`) against the graph's own copy of the
+ * identifier rows, so an edge exists as soon as both decisions do, whatever their arrival order.
+ * The citing side's date, court and canton are copied onto each reference and edge so that
+ * incoming lookups and filters need no second join.
  *
  * - `citation_nodes`: one row per decision: the fields of its summary (citation strings,
  *   rule statement) and its reference counts.
@@ -16,9 +77,13 @@ import { postgresTables } from '../storage/projection-storage.ts';
  *   and per lower-court decision it names (role `appeal_prior`).
  * - `statute_references`: per decision, one row per distinct act (SR number when federal) and
  *   article, with the number of mentions.
+ * - `graph_keys`: the keys naming each decision (the rows of `decision_identifiers`).
+ * - `reference_targets`, `citation_edges`, `citation_degrees`: the resolution (see
+ *   `citation-edges.ts`). A generation created before these tables existed gets them empty at
+ *   start; `npm run admin -- rebuild citation-graph` fills them.
  */
 export const citationGraphStorage = postgresTables(
-  ['citation_nodes', 'decision_references', 'statute_references'],
+  ['citation_nodes', 'decision_references', 'statute_references', 'graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees'],
   [
     `create table citation_nodes (
       decision_id text primary key,
@@ -62,9 +127,8 @@ export const citationGraphStorage = postgresTables(
       source_canton text not null,
       primary key (source_id, ordinal)
     )`,
-    // incoming lookups and in-degrees by key, answered from the index alone (hubs: 10k+ rows)
-    `create index decision_references_key on decision_references (ref_key)
-      include (role, ref_court, ref_canton, stated_date, match_confidence, source_date, source_id, ordinal)`,
+    // the references naming a key: re-resolved when the keys of a decision change
+    `create index decision_references_key on decision_references (ref_key)`,
     `create index decision_references_bge_page on decision_references (bge_volume, bge_part, bge_page) where kind = 'bge'`,
     `create table statute_references (
       source_id text not null,
@@ -84,7 +148,9 @@ export const citationGraphStorage = postgresTables(
     `create index statute_references_article on statute_references (act_key, article, source_id)
       include (source_date, source_court)`,
     `create index statute_references_act on statute_references (act_key, source_id)`,
+    ...GRAPH_KEYS_DDL,
+    ...EDGES_DDL,
     DECISION_SOURCES_DDL,
   ],
-  [DECISION_SOURCES_DDL],
+  [DECISION_SOURCES_DDL, ...GRAPH_KEYS_DDL, ...EDGES_DDL],
 );

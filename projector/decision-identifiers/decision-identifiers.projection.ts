@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { decisionIdentifiers } from '../../contracts/citation/decision-identifiers.ts';
 import type { DecisionPublished } from '../../contracts/events/index.ts';
 import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
@@ -30,6 +30,9 @@ export function identifierRows(d: DecisionPublished['data'], position: number): 
   }));
 }
 
+/** A table of identifier rows: the identifier read model, or the citation graph's own copy. */
+export type IdentifierTableName = 'decision_identifiers' | 'graph_keys';
+
 /**
  * Recomputes the page ranges of the BGE volumes and parts touched: a decision runs from its first
  * page to the page before the next decision of the same volume and part, or to the last page its
@@ -37,11 +40,15 @@ export function identifierRows(d: DecisionPublished['data'], position: number): 
  * part ends at its last marked page. Recomputed from the stored rows, so arrival order does not
  * matter.
  */
-async function updatePageRanges(ctx: ProjectionContext, groups: ReadonlySet<string>): Promise<void> {
+async function updatePageRanges(
+  tx: ProjectionContext['tx'],
+  table: IdentifierTableName,
+  groups: ReadonlySet<string>,
+): Promise<void> {
   for (const group of groups) {
     const [volume, part] = group.split('|');
     await sql`
-      update decision_identifiers t set page_end = r.page_end
+      update ${sql.table(table)} t set page_end = r.page_end
       from (
         select decision_id, ref_key,
           case
@@ -52,21 +59,67 @@ async function updatePageRanges(ctx: ProjectionContext, groups: ReadonlySet<stri
         from (
           select decision_id, ref_key, page_start, page_last_marker,
             lead(page_start) over (order by page_start, decision_id) as next_start
-          from decision_identifiers
+          from ${sql.table(table)}
           where kind = 'bge' and bge_volume = ${Number(volume)} and bge_part = ${part}
         ) w
       ) r
       where t.decision_id = r.decision_id and t.ref_key = r.ref_key
         and t.page_end is distinct from r.page_end
-    `.execute(ctx.tx);
+    `.execute(tx);
   }
+}
+
+/** What replacing the identifier rows of some decisions touched. */
+export interface IdentifierChange {
+  /** Keys the decisions had before and have now. */
+  readonly keys: readonly string[];
+  /** BGE volume and part (`volume|part`) whose page ranges were recomputed. */
+  readonly groups: ReadonlySet<string>;
+}
+
+/**
+ * Replaces the identifier rows of the given decisions (their newest versions) in `table` and
+ * recomputes the page ranges of the BGE volumes and parts they were and are in.
+ */
+export async function replaceIdentifierRows(
+  tx: ProjectionContext['tx'],
+  table: IdentifierTableName,
+  latest: readonly { readonly data: DecisionPublished['data']; readonly position: number }[],
+): Promise<IdentifierChange> {
+  const ids = latest.map((l) => l.data.decision_id);
+  if (ids.length === 0) return { keys: [], groups: new Set() };
+  const previous = await sql<{ ref_key: string; kind: string; bge_volume: number | null; bge_part: string | null }>`
+    select ref_key, kind, bge_volume, bge_part from ${sql.table(table)} where decision_id = any(${ids}::text[])
+  `.execute(tx);
+  const groups = new Set<string>();
+  const keys = new Set<string>();
+  for (const p of previous.rows) {
+    keys.add(p.ref_key);
+    if (p.kind === 'bge') groups.add(`${p.bge_volume}|${p.bge_part}`);
+  }
+  const rows = latest.flatMap(({ data, position }) => identifierRows(data, position));
+  for (const r of rows) {
+    keys.add(r.ref_key);
+    if (r.kind === 'bge') groups.add(`${r.bge_volume}|${r.bge_part}`);
+  }
+  await sql`delete from ${sql.table(table)} where decision_id = any(${ids}::text[])`.execute(tx);
+  const db = tx as unknown as Kysely<Record<IdentifierTableName, DecisionIdentifierTable>>;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
+  }
+  await updatePageRanges(tx, table, groups);
+  return { keys: [...keys], groups };
 }
 
 /**
  * The identifier table (`decision_identifiers`): every key under which a decision can be cited —
  * id, docket, BGE / MKGE / BVGE reference, the origin docket of a BGE — with docket parts for
- * close matches and BGE page ranges for inner-page cites. Shared by `/cite`, `/attest` and the
- * citation graph.
+ * close matches and BGE page ranges for inner-page cites. Read by `/cite` and `/attest`; the
+ * citation graph keeps its own copy (`graph_keys`, written by the same function) so that it can
+ * resolve its edges when it projects.
  */
 export const decisionIdentifiersProjection: Projection = {
   name: 'decision-identifiers',
@@ -92,25 +145,6 @@ export const decisionIdentifiersProjection: Projection = {
     for (const row of stored) {
       if (Number(row.event_position) >= latest.get(row.decision_id)!.position) latest.delete(row.decision_id);
     }
-    if (latest.size === 0) return;
-    const ids = [...latest.keys()];
-    const groups = new Set<string>();
-    const previous = await tx
-      .selectFrom('decision_identifiers')
-      .select(['bge_volume', 'bge_part'])
-      .where('decision_id', 'in', ids)
-      .where('kind', '=', 'bge')
-      .execute();
-    for (const p of previous) groups.add(`${p.bge_volume}|${p.bge_part}`);
-    const rows = [...latest.values()].flatMap(({ data, position }) => identifierRows(data, position));
-    for (const r of rows) if (r.kind === 'bge') groups.add(`${r.bge_volume}|${r.bge_part}`);
-    await tx.deleteFrom('decision_identifiers').where('decision_id', 'in', ids).execute();
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await tx
-        .insertInto('decision_identifiers')
-        .values(rows.slice(i, i + CHUNK))
-        .execute();
-    }
-    await updatePageRanges(ctx, groups);
+    await replaceIdentifierRows(tx, 'decision_identifiers', [...latest.values()]);
   },
 };

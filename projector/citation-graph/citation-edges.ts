@@ -1,0 +1,248 @@
+/**
+ * Resolved citation edges, maintained by the citation-graph projection: the resolution tiers and
+ * confidence rules of `contracts/citation/edge-confidence.ts`, written in SQL over
+ * `decision_references` × `graph_keys` (the graph's copy of the identifier rows) × `citation_nodes`.
+ * The arithmetic is the same as `edgeConfidence` (float8, same order, round half up on
+ * hundredths); `test/graph-edge-rules.int.test.ts` checks both on one table of cases.
+ *
+ * Three tables hold the result:
+ * - `reference_targets`: per reference, every decision it resolves to, with its evidence and
+ *   confidence (the references of a decision naming itself excluded);
+ * - `citation_edges`: per citing decision, role and cited decision, the most confident of those
+ *   references (ties: the first in the text): what `/citations`, `/appeal-chain` and the
+ *   leading cases read;
+ * - `citation_degrees`: per decision and role, the number of decisions with an edge to it.
+ *
+ * What a change of some decisions can alter is re-resolved and nothing else: their own
+ * references; every reference whose key is one the decisions had or have (exact and
+ * origin-docket tiers, the candidate count, the cited date); and the BGE references of the
+ * volumes and parts whose page ranges were recomputed that name no decision by key (inner-page
+ * tier). The pairs those references had or have are then re-derived, and the in-degrees move by
+ * the pairs that appeared or went. So the tables equal a resolution of everything from scratch
+ * whatever the order in which decisions arrive (`test/citation-edges.int.test.ts`).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { EDGE_RULES } from '../../contracts/citation/edge-confidence.ts';
+import type { ProjectionContext } from '../projection.ts';
+
+const float = (n: number): RawBuilder<number> => sql.raw(`${String(n)}::float8`);
+
+/** A CASE over a text label mapping each label to its factor. */
+function factorOf(label: RawBuilder<string>, table: Readonly<Record<string, number>>): RawBuilder<number> {
+  const whens = Object.entries(table).map(([k, v]) => sql`when ${sql.lit(k)} then ${float(v)}`);
+  return sql<number>`(case ${label} ${sql.join(whens, sql` `)} end)`;
+}
+
+/** Whether key row `i` may stand for reference `r` in the exact tier (court, canton). */
+function admitsSql(r: string, i: string): RawBuilder<boolean> {
+  const ref = (c: string) => sql.ref(`${r}.${c}`);
+  const id = (c: string) => sql.ref(`${i}.${c}`);
+  return sql<boolean>`(case when ${ref('ref_court')} is not null then ${id('court')} = ${ref('ref_court')}
+    when ${ref('ref_canton')} is not null and ${ref('ref_canton')} <> 'CH' then ${id('canton')} = ${ref('ref_canton')}
+    else true end)`;
+}
+
+/** `same_court` | `same_canton` | `unnamed` of a reference row alias. */
+function courtAgreementSql(r: string): RawBuilder<string> {
+  return sql<string>`(case when ${sql.ref(`${r}.ref_court`)} is not null then 'same_court'
+    when ${sql.ref(`${r}.ref_canton`)} is not null and ${sql.ref(`${r}.ref_canton`)} <> 'CH' then 'same_canton'
+    else 'unnamed' end)`;
+}
+
+// day of year 1 = `YYYY-01-01`, the placeholder date (date_part is float8: cheaper than extract)
+const placeholder = (d: RawBuilder<unknown>) => sql`date_part('doy', ${d}) = 1`;
+
+/** The date evidence (`dateOrderOf`) from the citing date, the cited date and the stated date. */
+function dateOrderSql(citing: RawBuilder<unknown>, cited: RawBuilder<unknown>, stated: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`(case
+    when ${citing} is not null and ${cited} is not null and (case
+      when ${placeholder(citing)} or ${placeholder(cited)}
+        then date_part('year', ${cited}) > date_part('year', ${citing})
+      else ${cited} > ${citing} end) then 'cited_is_later'
+    when ${stated} is not null and ${cited} is not null and not ${placeholder(cited)}
+      then (case when ${stated} = ${cited} then 'stated_date_agrees' else 'stated_date_differs' end)
+    when ${citing} is not null and ${cited} is not null then 'consistent'
+    else 'unknown' end)`;
+}
+
+/** `edgeConfidence` over SQL expressions for its evidence. */
+function confidenceSql(e: {
+  matchConfidence: RawBuilder<unknown>;
+  match: RawBuilder<string>;
+  court: RawBuilder<string>;
+  dateOrder: RawBuilder<string>;
+  candidates: RawBuilder<unknown>;
+}): RawBuilder<number> {
+  const p = sql`((((${e.matchConfidence}::float8 * ${factorOf(e.match, EDGE_RULES.match)}) * ${factorOf(e.court, EDGE_RULES.court)}) * ${factorOf(e.dateOrder, EDGE_RULES.date)}) / greatest(${e.candidates}, 1))`;
+  return sql<number>`(floor(least(${p}, 1::float8) * 100 + 0.5::float8) / 100)`;
+}
+
+/**
+ * `cand (source_id, ordinal, target_id, match)`: the decisions each reference of the CTE `r` names, by tier
+ * (exact key with court and canton agreement; origin docket of a BGE; BGE inner page).
+ *
+ * The inner-page tier first keeps the BGE references whose key names no decision (`orphan_bge`,
+ * materialised), then looks each one's page up in the page ranges of its volume and part
+ * (lateral, by index): joined the other way round, millions of references would meet every BGE
+ * of their volume before the page test.
+ */
+const candidatesCte = sql`orphan_bge as materialized (
+      select r.source_id, r.ordinal, r.bge_volume, r.bge_part, r.bge_page from r
+      where r.kind = 'bge' and not exists (select 1 from graph_keys x where x.ref_key = r.ref_key)
+    ),
+    cand as (
+      select r.source_id, r.ordinal, i.decision_id as target_id, 'exact'::text as match
+      from r join graph_keys i on i.ref_key = r.ref_key
+      where i.kind <> 'origin_docket' and ${admitsSql('r', 'i')}
+      union all
+      select r.source_id, r.ordinal, i.decision_id, 'origin_docket'
+      from r join graph_keys i on i.ref_key = r.ref_key and i.kind = 'origin_docket'
+      where r.ref_court = 'bger' and not exists (
+        select 1 from graph_keys x where x.ref_key = r.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
+      union all
+      select o.source_id, o.ordinal, i.decision_id, 'inner_page'
+      from orphan_bge o cross join lateral (
+        select i.decision_id from graph_keys i
+        where i.kind = 'bge' and i.bge_volume = o.bge_volume and i.bge_part = o.bge_part
+          and i.page_start < o.bge_page and o.bge_page <= coalesce(i.page_end, i.page_start)
+      ) i
+    )`;
+
+/** What changed: the decisions projected, and what replacing their keys touched. */
+export interface EdgeScope {
+  readonly decisions: readonly string[];
+  /** Keys the decisions had before and have now. */
+  readonly keys: readonly string[];
+  /** BGE volume and part (`volume|part`) whose page ranges were recomputed. */
+  readonly groups: ReadonlySet<string>;
+}
+
+type Tx = ProjectionContext['tx'];
+
+/** The per-transaction work tables (temporary, emptied at commit). */
+async function workTables(tx: Tx): Promise<void> {
+  await sql`create temporary table if not exists edge_scope (
+      source_id text not null, ordinal integer not null, primary key (source_id, ordinal)
+    ) on commit delete rows`.execute(tx);
+  await sql`create temporary table if not exists edge_pairs (
+      source_id text not null, role text not null, target_id text not null, primary key (source_id, role, target_id)
+    ) on commit delete rows`.execute(tx);
+  await sql`create temporary table if not exists edge_degree_moves (
+      decision_id text not null, role text not null, d integer not null
+    ) on commit delete rows`.execute(tx);
+  await sql`truncate edge_scope, edge_pairs, edge_degree_moves`.execute(tx);
+}
+
+/** Fills `edge_scope` with the references a change of `scope` can re-resolve. */
+async function collectScope(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
+  if (scope === 'all') {
+    await sql`insert into edge_scope select source_id, ordinal from decision_references`.execute(tx);
+    return;
+  }
+  const groups = [...scope.groups].map((g) => g.split('|'));
+  await sql`
+    insert into edge_scope
+    select source_id, ordinal from decision_references where source_id = any(${[...scope.decisions]}::text[])
+    union
+    select source_id, ordinal from decision_references where ref_key = any(${[...scope.keys]}::text[])
+    union
+    select r.source_id, r.ordinal
+    from unnest(${groups.map((g) => Number(g[0]))}::integer[], ${groups.map((g) => g[1] ?? '')}::text[]) as g(volume, part)
+    join decision_references r on r.kind = 'bge' and r.bge_volume = g.volume and r.bge_part = g.part
+    where not exists (select 1 from graph_keys x where x.ref_key = r.ref_key)
+    on conflict do nothing
+  `.execute(tx);
+}
+
+/**
+ * Re-resolves what a change of some decisions (their rows and keys already replaced) can alter,
+ * or everything (`'all'`), and brings `reference_targets`, `citation_edges` and
+ * `citation_degrees` up to date. Runs in the projection's transaction.
+ */
+export async function resolveCitationEdges(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
+  if (scope !== 'all' && scope.decisions.length === 0) return;
+  await workTables(tx);
+  // from scratch: the in-degrees are counted again, not moved
+  if (scope === 'all') await sql`truncate reference_targets, citation_edges, citation_degrees`.execute(tx);
+  await collectScope(tx, scope);
+  // temporary tables have no statistics until analysed: without, a join by index looks dear
+  await sql`analyze edge_scope`.execute(tx);
+  // the pairs the scope's references had (and every pair of the changed decisions, whose
+  // references may be fewer now)
+  const gone = (where: RawBuilder<unknown>) => sql`
+    with gone as (delete from reference_targets t where ${where} returning t.source_id, t.role, t.target_id)
+    insert into edge_pairs select distinct source_id, role, target_id from gone on conflict do nothing
+  `;
+  if (scope !== 'all') await gone(sql`t.source_id = any(${[...scope.decisions]}::text[])`).execute(tx);
+  await gone(sql`exists (select 1 from edge_scope s where s.source_id = t.source_id and s.ordinal = t.ordinal)`).execute(tx);
+  await sql`
+    insert into reference_targets (source_id, ordinal, role, target_id, match, candidates, court_agreement, date_order, confidence)
+    with r as (
+      select dr.source_id, dr.ordinal, dr.role, dr.kind, dr.ref_key, dr.ref_court, dr.ref_canton, dr.bge_volume,
+        dr.bge_part, dr.bge_page, dr.stated_date, dr.match_confidence, dr.source_date
+      from decision_references dr join edge_scope s on s.source_id = dr.source_id and s.ordinal = dr.ordinal
+    ),
+    ${candidatesCte},
+    counted as (
+      select cand.*, count(*) over (partition by source_id, ordinal)::int as candidates from cand
+    ),
+    evidence as (
+      select r.source_id, r.ordinal, r.role, c.target_id, c.match, c.candidates, r.match_confidence,
+        ${courtAgreementSql('r')} as court_agreement,
+        ${dateOrderSql(sql`r.source_date`, sql`t.decision_date`, sql`r.stated_date`)} as date_order
+      from counted c join r on r.source_id = c.source_id and r.ordinal = c.ordinal
+      join citation_nodes t on t.decision_id = c.target_id
+      where c.target_id <> r.source_id
+    )
+    select source_id, ordinal, role, target_id, match, candidates, court_agreement, date_order, ${confidenceSql({
+      matchConfidence: sql`match_confidence`,
+      match: sql`match`,
+      court: sql`court_agreement`,
+      dateOrder: sql`date_order`,
+      candidates: sql`candidates`,
+    })}
+    from evidence
+  `.execute(tx);
+  await sql`
+    insert into edge_pairs
+    select distinct t.source_id, t.role, t.target_id
+    from reference_targets t join edge_scope s on s.source_id = t.source_id and s.ordinal = t.ordinal
+    on conflict do nothing
+  `.execute(tx);
+  await sql`analyze edge_pairs`.execute(tx);
+  // re-derive the affected pairs from every reference of their citing decision
+  await sql`
+    with gone as (
+      delete from citation_edges e using edge_pairs p
+      where e.source_id = p.source_id and e.role = p.role and e.target_id = p.target_id
+      returning e.target_id, e.role
+    )
+    insert into edge_degree_moves select target_id, role, -1 from gone
+  `.execute(tx);
+  await sql`
+    with best as (
+      select distinct on (t.source_id, t.role, t.target_id) t.*
+      from edge_pairs p join reference_targets t
+        on t.source_id = p.source_id and t.role = p.role and t.target_id = p.target_id
+      order by t.source_id, t.role, t.target_id, t.confidence desc, t.ordinal
+    ),
+    added as (
+      insert into citation_edges (source_id, role, target_id, ordinal, match, candidates, court_agreement, date_order,
+        confidence, source_date, source_court, source_canton)
+      select b.source_id, b.role, b.target_id, b.ordinal, b.match, b.candidates, b.court_agreement, b.date_order,
+        b.confidence, r.source_date, r.source_court, r.source_canton
+      from best b join decision_references r on r.source_id = b.source_id and r.ordinal = b.ordinal
+      returning target_id, role
+    )
+    insert into edge_degree_moves select target_id, role, 1 from added
+  `.execute(tx);
+  await sql`
+    insert into citation_degrees (decision_id, role, n)
+    select decision_id, role, sum(d)::int from edge_degree_moves group by decision_id, role having sum(d) <> 0
+    on conflict (decision_id, role) do update set n = citation_degrees.n + excluded.n
+  `.execute(tx);
+  await sql`
+    delete from citation_degrees c using (select distinct decision_id, role from edge_degree_moves) m
+    where c.decision_id = m.decision_id and c.role = m.role and c.n = 0
+  `.execute(tx);
+}

@@ -1,0 +1,157 @@
+/**
+ * The resolved edges the citation-graph projection keeps (`reference_targets`, `citation_edges`,
+ * `citation_degrees`) are maintained per batch for what a change can alter only; whatever the
+ * arrival order, the batch size and the later versions (new dates, new dockets), they equal a
+ * resolution of every reference from scratch. PGlite, through the real runner.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NormalisedDecision } from '../contracts/events/index.ts';
+import type { DatabaseHandle } from '../infra/db/database.ts';
+import { TableEventLog } from '../infra/event-log/table-event-log.ts';
+import { EntscheidsucheDirectorySource } from '../ingest/sources/entscheidsuche/entscheidsuche.source.ts';
+import { generateSampleCorpus } from '../ingest/sources/sample/sample-generator.ts';
+import { resolveCitationEdges } from '../projector/citation-graph/citation-edges.ts';
+import { citationGraphProjection } from '../projector/citation-graph/citation-graph.projection.ts';
+import { GenerationRegistry } from '../projector/generations.ts';
+import { ProjectorHost } from '../projector/projector-host.ts';
+import { decisionEvent } from './support/decisions.ts';
+import { openTestDatabase } from './support/engines.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+const SIZE = 220;
+
+let dir: string;
+let decisions: NormalisedDecision[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'citation-edges-'));
+  await generateSampleCorpus({ dir, size: SIZE, seed: 11, today: '2026-11-01' });
+  const source = new EntscheidsucheDirectorySource({ root: dir, name: 'sample' });
+  decisions = [];
+  for await (const item of source.items()) decisions.push(await source.parse(item, '2026-11-02T06:00:00Z'));
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A deterministic shuffle (mulberry32). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * Later versions of some decisions: every seventh decided a year earlier (the date evidence of
+ * every edge to it moves), every eleventh with a new docket number (its keys change: references
+ * to the old docket lose it, others may gain it).
+ */
+function laterVersions(all: readonly NormalisedDecision[]): NormalisedDecision[] {
+  return all.flatMap((d, i) => {
+    if (i % 11 === 5 && d.court !== 'bge') {
+      const docket = `${d.docket_number}-R`;
+      return [{ ...d, docket_number: docket, full_text: d.full_text.split(d.docket_number).join(docket) }];
+    }
+    if (i % 7 === 3 && d.decision_date) {
+      const year = Number(d.decision_date.slice(0, 4)) - 1;
+      return [{ ...d, decision_date: `${year}${d.decision_date.slice(4)}` }];
+    }
+    return [];
+  });
+}
+
+interface Snapshot {
+  targets: unknown[];
+  edges: unknown[];
+  degrees: unknown[];
+}
+
+async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
+  const q = async (statement: ReturnType<typeof sql>) => (await statement.execute(handle.db)).rows;
+  return {
+    targets: await q(sql`select source_id, ordinal, role, target_id, match, candidates, court_agreement, date_order, confidence
+      from reference_targets order by source_id, ordinal, target_id`),
+    edges: await q(sql`select source_id, role, target_id, ordinal, match, candidates, court_agreement, date_order, confidence,
+      source_date, source_court, source_canton from citation_edges order by source_id, role, target_id`),
+    degrees: await q(sql`select decision_id, role, n from citation_degrees order by decision_id, role`),
+  };
+}
+
+/** Projects the decisions in the given order and batch size, then the later versions; returns the maintained tables and a from-scratch resolution. */
+async function project(
+  order: readonly NormalisedDecision[],
+  later: readonly NormalisedDecision[],
+  batchSize: number,
+): Promise<{ maintained: Snapshot; scratch: Snapshot }> {
+  const handle = await openTestDatabase('pglite');
+  const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+  const host = new ProjectorHost(
+    { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
+    [citationGraphProjection],
+    { batchSize, watchIntervalMs: 0 },
+  );
+  try {
+    await host.start();
+    for (let i = 0; i < order.length; i += 40) {
+      await log.append(order.slice(i, i + 40).map(decisionEvent));
+      await host.waitUntilCaughtUp(undefined, 10);
+    }
+    await log.append(later.map(decisionEvent));
+    await host.waitUntilCaughtUp(undefined, 10);
+    await host.stop();
+    const maintained = await snapshot(handle);
+    const schema = (await GenerationRegistry.open(handle.db)).schemaFor(citationGraphProjection.name, 1);
+    await handle.db.transaction().execute(async (tx) => {
+      await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(tx);
+      await resolveCitationEdges(tx, 'all');
+    });
+    return { maintained, scratch: await snapshot(handle) };
+  } finally {
+    await host.stop();
+    await log.close();
+    await handle.close();
+  }
+}
+
+describe('maintained citation edges', () => {
+  it('the corpus exercises the resolution: edges of every tier, hubs, changed keys and dates', () => {
+    const later = laterVersions(decisions);
+    expect(later.filter((d) => d.docket_number.endsWith('-R')).length).toBeGreaterThan(5);
+    expect(later.length).toBeGreaterThan(30);
+  });
+
+  it('citing decisions first, small batches, then later versions: equal to a resolution from scratch', async () => {
+    const order = [...decisions].sort((a, b) => (b.decision_date ?? '').localeCompare(a.decision_date ?? ''));
+    const { maintained, scratch } = await project(order, laterVersions(decisions), 7);
+    expect(scratch.edges.length).toBeGreaterThan(SIZE);
+    const matches = new Set(scratch.targets.map((t) => (t as { match: string }).match));
+    expect(matches.has('exact')).toBe(true);
+    expect(Math.max(...scratch.degrees.map((d) => Number((d as { n: number }).n)))).toBeGreaterThan(5);
+    expect(maintained.targets).toEqual(scratch.targets);
+    expect(maintained.edges).toEqual(scratch.edges);
+    expect(maintained.degrees).toEqual(scratch.degrees);
+  }, 300_000);
+
+  it('a shuffled order in larger batches: equal to a resolution from scratch', async () => {
+    const { maintained, scratch } = await project(shuffled(decisions, 5), laterVersions(shuffled(decisions, 9)), 25);
+    expect(scratch.edges.length).toBeGreaterThan(SIZE);
+    expect(maintained.targets).toEqual(scratch.targets);
+    expect(maintained.edges).toEqual(scratch.edges);
+    expect(maintained.degrees).toEqual(scratch.degrees);
+  }, 300_000);
+});
