@@ -18,6 +18,8 @@ import { resolveCitationEdges } from '../projector/citation-graph/citation-edges
 import { citationGraphProjection } from '../projector/citation-graph/citation-graph.projection.ts';
 import { GenerationRegistry } from '../projector/generations.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
+import { citationGraphStorage } from '../projector/citation-graph/citation-graph.storage.ts';
+import { decisionIdentifiersProjection } from '../projector/decision-identifiers/decision-identifiers.projection.ts';
 import { decisionEvent } from './support/decisions.ts';
 import { openTestDatabase } from './support/engines.ts';
 
@@ -153,5 +155,37 @@ describe('maintained citation edges', () => {
     expect(maintained.targets).toEqual(scratch.targets);
     expect(maintained.edges).toEqual(scratch.edges);
     expect(maintained.degrees).toEqual(scratch.degrees);
+  }, 300_000);
+
+  it('a generation made before the edge tables gets them at start, filled as the projection fills them', async () => {
+    const handle = await openTestDatabase('pglite');
+    const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+    const host = new ProjectorHost(
+      { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
+      [decisionIdentifiersProjection, citationGraphProjection],
+      { batchSize: 50, watchIntervalMs: 0 },
+    );
+    try {
+      await host.start();
+      await log.append(shuffled(decisions, 3).map(decisionEvent));
+      await host.waitUntilCaughtUp(undefined, 10);
+      await host.stop();
+      const projected = await snapshot(handle);
+      expect(projected.edges.length).toBeGreaterThan(SIZE);
+      const registry = await GenerationRegistry.open(handle.db);
+      const schema = registry.schemaFor(citationGraphProjection.name, 1);
+      // the shape an older release left: references and nodes, no keys, no edges
+      for (const table of ['graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees'])
+        await sql`drop table ${sql.id(schema, table)} cascade`.execute(handle.db);
+      await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
+      expect(await snapshot(handle)).toEqual(projected);
+      // a second start changes nothing
+      await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
+      expect(await snapshot(handle)).toEqual(projected);
+    } finally {
+      await host.stop();
+      await log.close();
+      await handle.close();
+    }
   }, 300_000);
 });

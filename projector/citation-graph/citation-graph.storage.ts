@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
-import { postgresTables } from '../storage/projection-storage.ts';
+import { postgresTables, type UpgradeStep } from '../storage/projection-storage.ts';
+import { resolveCitationEdges } from './citation-edges.ts';
 
 const GRAPH_KEYS_DDL = [
   `create table if not exists graph_keys (
@@ -63,6 +65,31 @@ const EDGES_DDL = [
   `create index if not exists citation_degrees_rank on citation_degrees (role, n desc, decision_id)`,
 ];
 
+const KEY_COLUMNS = sql.raw(
+  'ref_key, kind, decision_id, court, canton, docket_register, docket_year, docket_serial, bge_volume, bge_part, page_start, page_last_marker, page_end, event_position',
+);
+
+/**
+ * A generation made before the graph resolved its edges when projecting has references and
+ * nodes but no keys: the keys of its decisions are copied from the identifier read model (the
+ * same rows, written by the same function from the same events) and every reference is resolved,
+ * once, in the start-up transaction. Later starts find the keys and do nothing.
+ */
+const resolveOlderGeneration: UpgradeStep = async (tx, { base }) => {
+  const state = await sql<{ keys: boolean; nodes: boolean; identifiers: boolean }>`
+    select exists (select 1 from graph_keys) as keys, exists (select 1 from citation_nodes) as nodes,
+      to_regclass(${`"${base}".decision_identifiers`}) is not null as identifiers
+  `.execute(tx);
+  const found = state.rows[0];
+  if (!found || found.keys || !found.nodes || !found.identifiers) return;
+  await sql`
+    insert into graph_keys (${KEY_COLUMNS})
+    select ${KEY_COLUMNS} from ${sql.id(base, 'decision_identifiers')} i
+    where exists (select 1 from citation_nodes n where n.decision_id = i.decision_id)
+  `.execute(tx);
+  await resolveCitationEdges(tx, 'all');
+};
+
 /**
  * The citation graph read model. References are stored as extracted (key as the grammar
  * normalised it, court and canton the wording names, pinpoints, the grammar's confidence), and
@@ -79,8 +106,8 @@ const EDGES_DDL = [
  *   article, with the number of mentions.
  * - `graph_keys`: the keys naming each decision (the rows of `decision_identifiers`).
  * - `reference_targets`, `citation_edges`, `citation_degrees`: the resolution (see
- *   `citation-edges.ts`). A generation created before these tables existed gets them empty at
- *   start; `npm run admin -- rebuild citation-graph` fills them.
+ *   `citation-edges.ts`). A generation created before these tables existed gets them at start,
+ *   filled (`resolveOlderGeneration`).
  */
 export const citationGraphStorage = postgresTables(
   ['citation_nodes', 'decision_references', 'statute_references', 'graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees'],
@@ -152,5 +179,5 @@ export const citationGraphStorage = postgresTables(
     ...EDGES_DDL,
     DECISION_SOURCES_DDL,
   ],
-  [DECISION_SOURCES_DDL, ...GRAPH_KEYS_DDL, ...EDGES_DDL],
+  [DECISION_SOURCES_DDL, ...GRAPH_KEYS_DDL, ...EDGES_DDL, resolveOlderGeneration],
 );

@@ -22,6 +22,9 @@ export interface ProjectionStorage {
   drop(ctx: StorageContext): Promise<void>;
 }
 
+/** An upgrade step that is more than one statement: runs in the generation's transaction. */
+export type UpgradeStep = (tx: Transaction<DB>, where: { readonly base: string; readonly schema: string }) => Promise<void>;
+
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 const ident = (name: string) => {
   if (!IDENT.test(name)) throw new Error(`PROJ_BAD_IDENTIFIER: ${name}`);
@@ -32,15 +35,16 @@ const ident = (name: string) => {
  * Postgres tables in a schema of their own per generation; readers see views of the same names
  * in the base schema, swapped in one transaction. `ddl` uses unqualified table names.
  *
- * `upgrades` are idempotent statements (`alter table … add column if not exists …`) that bring a
- * generation created by an older release up to the current shape; they run at every start, and a
- * live generation's views are re-created so that readers see the new columns. A change that cannot
- * be written so needs a rebuild instead.
+ * `upgrades` are idempotent statements (`alter table … add column if not exists …`), or idempotent
+ * steps run in the same transaction, that bring a generation created by an older release up to the
+ * current shape; they run at every start (search path: the generation's schema), and a live
+ * generation's views are re-created so that readers see the new columns. A change that cannot be
+ * written so needs a rebuild instead.
  */
 export function postgresTables(
   tables: readonly string[],
   ddl: readonly string[],
-  upgrades: readonly string[] = [],
+  upgrades: readonly (string | UpgradeStep)[] = [],
 ): ProjectionStorage {
   const views = async (
     db: Database | Transaction<DB>,
@@ -77,7 +81,10 @@ export function postgresTables(
           return;
         }
         if (upgrades.length === 0) return;
-        for (const statement of upgrades) await sql.raw(statement).execute(tx);
+        for (const step of upgrades) {
+          if (typeof step === 'string') await sql.raw(step).execute(tx);
+          else await step(tx, { base, schema });
+        }
         await views(tx, base, schema, true);
       });
     },

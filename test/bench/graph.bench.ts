@@ -246,26 +246,25 @@ async function sizes(db: DatabaseHandle['db']): Promise<void> {
       (select count(*) from decision_references where role = 'citation')::int as case_refs,
       (select count(*) from decision_references where role = 'appeal_prior')::int as appeal_refs,
       (select count(*) from statute_references)::int as statute_rows,
-      (select count(*) from decision_identifiers)::int as identifiers
+      (select count(*) from graph_keys)::int as identifiers
   `.execute(db);
   log(
     `graph: ${Object.entries(r.rows[0]!)
       .map(([k, v]) => `${k} ${fmt(Number(v))}`)
       .join(', ')}`,
   );
-  const edges = await sql<{ resolved: number; targets: number }>`
-    select count(*)::int as resolved, count(distinct i.decision_id)::int as targets
-    from decision_references r join decision_identifiers i on i.ref_key = r.ref_key and i.kind <> 'origin_docket'
-      and (r.ref_court is null or i.court = r.ref_court)
-    where r.role = 'citation' and i.decision_id <> r.source_id
+  const edges = await sql<{ resolved: number; edges: number; targets: number }>`
+    select (select count(*) from reference_targets where role = 'citation')::int as resolved,
+      count(*)::int as edges, count(distinct target_id)::int as targets
+    from citation_edges where role = 'citation'
   `.execute(db);
   log(
-    `resolved edges (exact tier): ${fmt(Number(edges.rows[0]!.resolved))} to ${fmt(Number(edges.rows[0]!.targets))} cited decisions (${fmt(seconds(t), 1)} s)`,
+    `resolved: ${fmt(Number(edges.rows[0]!.resolved))} reference targets, ${fmt(Number(edges.rows[0]!.edges))} edges to ${fmt(Number(edges.rows[0]!.targets))} cited decisions (${fmt(seconds(t), 1)} s)`,
   );
   const bytes = await sql<{ name: string; size: string }>`
     select c.relname as name, pg_size_pretty(pg_total_relation_size(c.oid)) as size
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname like ${`${schema}\\_\\_%`} and c.relkind = 'r' and c.relname in ('decision_references', 'statute_references', 'citation_nodes', 'decision_identifiers')
+    where n.nspname like ${`${schema}\\_\\_%`} and c.relkind = 'r' and c.relname in ('decision_references', 'statute_references', 'citation_nodes', 'decision_identifiers', 'graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees')
   `.execute(db);
   log(`table sizes with indexes: ${bytes.rows.map((b) => `${b.name} ${b.size}`).join(', ')}`);
 }
@@ -280,16 +279,13 @@ interface Targets {
 
 async function targets(db: DatabaseHandle['db']): Promise<Targets> {
   const hubs = await sql<{ id: string; n: number }>`
-    select i.decision_id as id, count(*)::int as n
-    from decision_references r join decision_identifiers i on i.ref_key = r.ref_key and i.kind <> 'origin_docket'
-    where r.role = 'citation' group by 1 order by 2 desc limit 20
+    select decision_id as id, n from citation_degrees where role = 'citation' order by n desc, decision_id limit 20
   `.execute(db);
   const sample = await sql<{ id: string }>`
     select decision_id as id from citation_nodes order by md5(decision_id) limit 400
   `.execute(db);
   const leafIn = await sql<{ id: string; n: number }>`
-    select s.id, (select count(*) from decision_identifiers i join decision_references r on r.ref_key = i.ref_key
-      where i.decision_id = s.id and i.kind <> 'origin_docket' and r.role = 'citation')::int as n
+    select s.id, coalesce((select n from citation_degrees d where d.decision_id = s.id and d.role = 'citation'), 0) as n
     from unnest(${sample.rows.map((r) => r.id)}::text[]) as s(id)
   `.execute(db);
   const leaves = leafIn.rows.filter((r) => Number(r.n) <= 5).slice(0, 100);
@@ -309,7 +305,7 @@ async function targets(db: DatabaseHandle['db']): Promise<Targets> {
   const appeals = await sql<{ id: string }>`
     select distinct source_id as id from decision_references r
     where role = 'appeal_prior' and ref_key is not null and source_court = 'bger'
-      and exists (select 1 from decision_identifiers i where i.ref_key = r.ref_key)
+      and exists (select 1 from reference_targets t where t.source_id = r.source_id and t.ordinal = r.ordinal)
     order by 1 limit 100
   `.execute(db);
   return {
