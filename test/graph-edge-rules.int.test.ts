@@ -1,5 +1,5 @@
 /**
- * The SQL edges (`api/queries/graph-edges.sql.ts`) follow exactly the pure rules of
+ * The SQL edges (`projector/citation-graph/citation-edges.ts`, read by `api/queries/graph-edges.sql.ts`) follow exactly the pure rules of
  * `contracts/citation/edge-confidence.ts`: resolution tiers, court agreement, date order,
  * ambiguity and the rounded confidence, checked on a seeded random table of identifier and
  * reference rows, from both ends (outgoing per citing decision, incoming per cited decision).

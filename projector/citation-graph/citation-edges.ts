@@ -15,14 +15,15 @@
  *
  * What a change of some decisions can alter is re-resolved and nothing else: their own
  * references; every reference whose key is one the decisions had or have (exact and
- * origin-docket tiers, the candidate count, the cited date); and the BGE references of the
- * volumes and parts whose page ranges were recomputed that name no decision by key (inner-page
+ * origin-docket tiers, the candidate count, the cited date); and the BGE references that name no
+ * decision by key and whose page lies in a page range that changed, before or after (inner-page
  * tier). The pairs those references had or have are then re-derived, and the in-degrees move by
  * the pairs that appeared or went. So the tables equal a resolution of everything from scratch
  * whatever the order in which decisions arrive (`test/citation-edges.int.test.ts`).
  */
 import { sql, type RawBuilder } from 'kysely';
 import { EDGE_RULES } from '../../contracts/citation/edge-confidence.ts';
+import type { PageSpan } from '../decision-identifiers/decision-identifiers.projection.ts';
 import type { ProjectionContext } from '../projection.ts';
 
 const float = (n: number): RawBuilder<number> => sql.raw(`${String(n)}::float8`);
@@ -113,8 +114,8 @@ export interface EdgeScope {
   readonly decisions: readonly string[];
   /** Keys the decisions had before and have now. */
   readonly keys: readonly string[];
-  /** BGE volume and part (`volume|part`) whose page ranges were recomputed. */
-  readonly groups: ReadonlySet<string>;
+  /** Page ranges of BGE volumes and parts that changed (before and after). */
+  readonly spans: readonly PageSpan[];
 }
 
 type Tx = ProjectionContext['tx'];
@@ -139,7 +140,7 @@ async function collectScope(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
     await sql`insert into edge_scope select source_id, ordinal from decision_references`.execute(tx);
     return;
   }
-  const groups = [...scope.groups].map((g) => g.split('|'));
+  const spans = scope.spans;
   await sql`
     insert into edge_scope
     select source_id, ordinal from decision_references where source_id = any(${[...scope.decisions]}::text[])
@@ -147,8 +148,10 @@ async function collectScope(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
     select source_id, ordinal from decision_references where ref_key = any(${[...scope.keys]}::text[])
     union
     select r.source_id, r.ordinal
-    from unnest(${groups.map((g) => Number(g[0]))}::integer[], ${groups.map((g) => g[1] ?? '')}::text[]) as g(volume, part)
+    from unnest(${spans.map((g) => g.volume)}::integer[], ${spans.map((g) => g.part)}::text[],
+      ${spans.map((g) => g.from)}::integer[], ${spans.map((g) => g.to)}::integer[]) as g(volume, part, first, last)
     join decision_references r on r.kind = 'bge' and r.bge_volume = g.volume and r.bge_part = g.part
+      and r.bge_page > g.first and r.bge_page <= g.last
     where not exists (select 1 from graph_keys x where x.ref_key = r.ref_key)
     on conflict do nothing
   `.execute(tx);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
 import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import {
@@ -127,10 +128,15 @@ export const citationGraphProjection: Projection = {
     for (const row of stored.rows) {
       if (Number(row.event_position) >= latest.get(row.decision_id)!.position) latest.delete(row.decision_id);
     }
-    const changed = [...latest.values()];
+    // segmented once: the references and the keys both read the header
+    const changed = [...latest.values()].map(({ data, position }) => ({
+      data,
+      position,
+      structure: segmentDecision({ fullText: data.full_text, language: data.language, regeste: data.regeste }),
+    }));
     await writeCitationGraphRows(
       ctx,
-      changed.map(({ data, position }) => citationGraphRows(data, position)),
+      changed.map(({ data, position, structure }) => citationGraphRows(data, position, structure)),
     );
     const keys = await replaceIdentifierRows(ctx.tx, 'graph_keys', changed);
     await resolveCitationEdges(ctx.tx, { decisions: [...latest.keys()], ...keys });

@@ -7,7 +7,7 @@ import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
 import { statuteActKey, statuteArticle } from '../../contracts/search/statute-keys.ts';
-import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
+import { segmentDecision, type DecisionStructure } from '../../contracts/structure/segment-decision.ts';
 import type {
   CitationNodeTable,
   DecisionReferenceTable,
@@ -44,9 +44,12 @@ function headerEnd(fullText: string, header: string | null): number {
  * own keys left out), the lower-court decisions it names, and its statute references (one row
  * per act and article).
  */
-export function citationGraphRows(d: NormalisedDecision, position: number): CitationGraphRows {
+export function citationGraphRows(
+  d: NormalisedDecision,
+  position: number,
+  structure: DecisionStructure = segmentDecision({ fullText: d.full_text, language: d.language, regeste: d.regeste }),
+): CitationGraphRows {
   const language = grammarLanguage(d.language);
-  const structure = segmentDecision({ fullText: d.full_text, language: d.language, regeste: d.regeste });
   const ownKeys = new Set([
     normaliseRefKey(d.decision_id),
     normaliseRefKey(docketLookupKey(d.docket_number) ?? d.docket_number),

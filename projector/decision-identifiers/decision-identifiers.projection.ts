@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { decisionIdentifiers } from '../../contracts/citation/decision-identifiers.ts';
 import type { DecisionPublished } from '../../contracts/events/index.ts';
-import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
+import { segmentDecision, type DecisionStructure } from '../../contracts/structure/segment-decision.ts';
 import type { DecisionIdentifierTable } from '../../infra/db/schema.ts';
 import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
@@ -9,9 +9,16 @@ import { decisionIdentifiersStorage } from './decision-identifiers.storage.ts';
 
 const CHUNK = 1000;
 
-/** The identifier rows of one decision (see `decisionIdentifiers`). */
-export function identifierRows(d: DecisionPublished['data'], position: number): DecisionIdentifierTable[] {
-  const structure = segmentDecision({ fullText: d.full_text, language: d.language, regeste: d.regeste });
+/** The identifier rows of one decision (see `decisionIdentifiers`), from its structure when already segmented. */
+export function identifierRows(
+  d: DecisionPublished['data'],
+  position: number,
+  structure: Pick<DecisionStructure, 'header' | 'lastPage'> = segmentDecision({
+    fullText: d.full_text,
+    language: d.language,
+    regeste: d.regeste,
+  }),
+): DecisionIdentifierTable[] {
   return decisionIdentifiers({ ...d, header: structure.header }).map((id) => ({
     ref_key: id.refKey,
     kind: id.kind,
@@ -38,26 +45,27 @@ export type IdentifierTableName = 'decision_identifiers' | 'graph_keys';
  * page to the page before the next decision of the same volume and part, or to the last page its
  * text marks when that comes earlier (the corpus does not hold every BGE); the last one of a
  * part ends at its last marked page. Recomputed from the stored rows, so arrival order does not
- * matter.
+ * matter. Returns the spans of the ranges that moved (the old and the new end).
  */
 async function updatePageRanges(
   tx: ProjectionContext['tx'],
   table: IdentifierTableName,
   groups: ReadonlySet<string>,
-): Promise<void> {
+): Promise<PageSpan[]> {
+  const moved: PageSpan[] = [];
   for (const group of groups) {
     const [volume, part] = group.split('|');
-    await sql`
+    const result = await sql<PageSpan>`
       update ${sql.table(table)} t set page_end = r.page_end
       from (
-        select decision_id, ref_key,
+        select decision_id, ref_key, old_end,
           case
             when next_start is null then greatest(page_start, coalesce(page_last_marker, page_start))
             when page_last_marker is not null then greatest(page_start, least(page_last_marker, next_start - 1))
             else greatest(page_start, next_start - 1)
           end as page_end
         from (
-          select decision_id, ref_key, page_start, page_last_marker,
+          select decision_id, ref_key, page_start, page_last_marker, page_end as old_end,
             lead(page_start) over (order by page_start, decision_id) as next_start
           from ${sql.table(table)}
           where kind = 'bge' and bge_volume = ${Number(volume)} and bge_part = ${part}
@@ -65,16 +73,31 @@ async function updatePageRanges(
       ) r
       where t.decision_id = r.decision_id and t.ref_key = r.ref_key
         and t.page_end is distinct from r.page_end
+      returning t.bge_volume as volume, t.bge_part as part, t.page_start as "from",
+        greatest(r.page_end, coalesce(r.old_end, r.page_end)) as "to"
     `.execute(tx);
+    moved.push(...result.rows);
   }
+  return moved;
+}
+
+/** Pages `from` (exclusive) to `to` (inclusive) of a BGE volume and part: where an inner-page cite can land. */
+export interface PageSpan {
+  readonly volume: number;
+  readonly part: string;
+  readonly from: number;
+  readonly to: number;
 }
 
 /** What replacing the identifier rows of some decisions touched. */
 export interface IdentifierChange {
   /** Keys the decisions had before and have now. */
   readonly keys: readonly string[];
-  /** BGE volume and part (`volume|part`) whose page ranges were recomputed. */
-  readonly groups: ReadonlySet<string>;
+  /**
+   * The page ranges that changed: the decisions' ranges before and after, and those of their
+   * neighbours in the same volume and part that moved with them.
+   */
+  readonly spans: readonly PageSpan[];
 }
 
 /**
@@ -84,20 +107,40 @@ export interface IdentifierChange {
 export async function replaceIdentifierRows(
   tx: ProjectionContext['tx'],
   table: IdentifierTableName,
-  latest: readonly { readonly data: DecisionPublished['data']; readonly position: number }[],
+  latest: readonly {
+    readonly data: DecisionPublished['data'];
+    readonly position: number;
+    readonly structure?: Pick<DecisionStructure, 'header' | 'lastPage'>;
+  }[],
 ): Promise<IdentifierChange> {
   const ids = latest.map((l) => l.data.decision_id);
-  if (ids.length === 0) return { keys: [], groups: new Set() };
-  const previous = await sql<{ ref_key: string; kind: string; bge_volume: number | null; bge_part: string | null }>`
-    select ref_key, kind, bge_volume, bge_part from ${sql.table(table)} where decision_id = any(${ids}::text[])
+  if (ids.length === 0) return { keys: [], spans: [] };
+  const previous = await sql<{
+    ref_key: string;
+    kind: string;
+    bge_volume: number | null;
+    bge_part: string | null;
+    page_start: number | null;
+    page_end: number | null;
+  }>`
+    select ref_key, kind, bge_volume, bge_part, page_start, page_end from ${sql.table(table)}
+    where decision_id = any(${ids}::text[])
   `.execute(tx);
   const groups = new Set<string>();
   const keys = new Set<string>();
+  const spans: PageSpan[] = [];
+  const spanOf = (r: { bge_volume: number | null; bge_part: string | null; page_start: number | null; page_end: number | null }) => {
+    if (r.bge_volume !== null && r.bge_part !== null && r.page_start !== null)
+      spans.push({ volume: r.bge_volume, part: r.bge_part, from: r.page_start, to: r.page_end ?? r.page_start });
+  };
   for (const p of previous.rows) {
     keys.add(p.ref_key);
-    if (p.kind === 'bge') groups.add(`${p.bge_volume}|${p.bge_part}`);
+    if (p.kind === 'bge') {
+      groups.add(`${p.bge_volume}|${p.bge_part}`);
+      spanOf(p);
+    }
   }
-  const rows = latest.flatMap(({ data, position }) => identifierRows(data, position));
+  const rows = latest.flatMap(({ data, position, structure }) => identifierRows(data, position, structure));
   for (const r of rows) {
     keys.add(r.ref_key);
     if (r.kind === 'bge') groups.add(`${r.bge_volume}|${r.bge_part}`);
@@ -110,8 +153,13 @@ export async function replaceIdentifierRows(
       .values(rows.slice(i, i + CHUNK))
       .execute();
   }
-  await updatePageRanges(tx, table, groups);
-  return { keys: [...keys], groups };
+  spans.push(...(await updatePageRanges(tx, table, groups)));
+  const now = await sql<{ bge_volume: number; bge_part: string; page_start: number; page_end: number | null }>`
+    select bge_volume, bge_part, page_start, page_end from ${sql.table(table)}
+    where decision_id = any(${ids}::text[]) and kind = 'bge'
+  `.execute(tx);
+  for (const r of now.rows) spanOf(r);
+  return { keys: [...keys], spans };
 }
 
 /**
