@@ -1,4 +1,5 @@
 import {
+  COMPACT_HIT_FIELDS,
   SEARCH_HIT_FIELDS,
   type DecisionSearchIndex,
   type SearchGenerations,
@@ -66,6 +67,11 @@ const REQUEST_CACHE = { request_cache: 'true' } as const;
 /** An empty page only counts: start at 0 so that no offset can exceed the result window. */
 function emptyPageAtZero(body: Record<string, unknown>): Record<string, unknown> {
   return body['size'] === 0 ? { ...body, from: 0, search_after: undefined } : body;
+}
+
+/** The `_source` fields a request's hits need: a compact page ships no long texts. */
+function hitFieldsOf(r: SearchRequest): readonly string[] {
+  return r.compact === true ? COMPACT_HIT_FIELDS : SEARCH_HIT_FIELDS;
 }
 
 function pageOf(body: HitsBody): Page {
@@ -237,7 +243,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   ): Promise<SearchResult> {
     const want = Math.max(0, Math.min(r.limit + 1, this.pool - r.offset));
     const page = (q: Dsl, from: number, size: number, track: number | boolean) =>
-      this.page(this.relevanceBody(q, from, size, track));
+      this.page(this.relevanceBody(q, from, size, track, r));
     let rows: Page['hits'];
     let total: number;
     let lowerBound: boolean;
@@ -253,8 +259,8 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
       if (r.offset === 0 && want > 0) {
         // the first page: both parts start at 0, so one round trip asks for both
         const [ownPage, restPage] = await this.pages([
-          this.relevanceBody(ownQuery, 0, want, true),
-          this.relevanceBody(restQuery, 0, want, this.countCap),
+          this.relevanceBody(ownQuery, 0, want, true, r),
+          this.relevanceBody(restQuery, 0, want, this.countCap, r),
         ]);
         if (ownPage === undefined || restPage === undefined) throw new Error('msearch: missing responses');
         first = ownPage;
@@ -279,8 +285,14 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     return { total, totalIsLowerBound: lowerBound, hits, hasMore: rows.length > r.limit };
   }
 
-  private relevanceBody(query: Dsl, from: number, size: number, track: number | boolean): Dsl {
-    return { query, sort: RELEVANCE_SORT, from, size, track_total_hits: track, _source: SEARCH_HIT_FIELDS };
+  private relevanceBody(
+    query: Dsl,
+    from: number,
+    size: number,
+    track: number | boolean,
+    r: SearchRequest,
+  ): Dsl {
+    return { query, sort: RELEVANCE_SORT, from, size, track_total_hits: track, _source: hitFieldsOf(r) };
   }
 
   /** Date order; pages beyond the result window are reached with search_after. */
@@ -296,7 +308,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         from: r.offset,
         size: take,
         track_total_hits: this.countCap,
-        _source: SEARCH_HIT_FIELDS,
+        _source: hitFieldsOf(r),
       });
     } else {
       let after: unknown[] | undefined;
@@ -323,7 +335,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         size,
         search_after: after,
         track_total_hits: this.countCap,
-        _source: SEARCH_HIT_FIELDS,
+        _source: hitFieldsOf(r),
       });
     }
     const hits: SearchHit[] = result.hits.slice(0, r.limit).map((h) => hitOf(h._source ?? {}));
