@@ -52,6 +52,7 @@ export async function searchDecisions(deps: ApiDeps, q: SearchDecisionsQuery): P
     sort,
     limit: q.limit,
     offset: q.offset,
+    compact: q.fields === 'compact',
   });
   const ctx = summaryContextOf(deps);
   const compact = q.fields === 'compact';

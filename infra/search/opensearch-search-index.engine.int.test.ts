@@ -362,6 +362,41 @@ describe('OpenSearch search index: unavailable node', () => {
   });
 
   it.each([
+    ['429', 429, SearchUnavailableError],
+    ['400', 400, OpenSearchIndexError],
+  ] as const)(
+    'a failed part of the own-reference _msearch (%s) fails the search like a failed request',
+    async (_what, partStatus, expected) => {
+      const { server, url } = await listen((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.setHeader('content-type', 'application/json');
+          const hits = { total: { value: 0, relation: 'eq' }, hits: [] };
+          if (req.url?.includes('/_analyze')) res.end(JSON.stringify({ tokens: [] }));
+          else
+            res.end(
+              JSON.stringify({
+                responses: [
+                  { hits, status: 200 },
+                  { error: { type: 'x', reason: 'part' }, status: partStatus },
+                ],
+              }),
+            );
+        });
+      });
+      const index = new OpenSearchSearchIndex({ node: url, indexPrefix: 'fake', logger: quiet });
+      try {
+        const error = await rejectionOf(index.search(request('4A_100/2020', { sort: 'relevance' })));
+        expect(error).toBeInstanceOf(expected);
+        if (error instanceof OpenSearchIndexError) expect(error.code).toBe('SEARCH_QUERY_FAILED');
+      } finally {
+        await index.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+  );
+
+  it.each([
     ['503 for every request', 503, null],
     ['429 for every request', 429, null],
     ['bulk items rejected with 429', 200, 429],

@@ -57,6 +57,11 @@ export interface SearchRequest {
   readonly sort: SearchSort;
   readonly limit: number;
   readonly offset: number;
+  /**
+   * Only the compact fields are needed ({@link COMPACT_HIT_FIELDS}): a backend may then leave
+   * `regeste` null and `chamber`, `decision_type` and `rule_statement` empty, to ship less.
+   */
+  readonly compact?: boolean;
 }
 
 /** The fields of a stored document a hit carries (both backends read exactly these). */
@@ -73,6 +78,17 @@ export const SEARCH_HIT_FIELDS = [
   'regeste',
   'rule_statement',
 ] as const satisfies readonly (keyof SearchDocument)[];
+
+/** The fields a compact hit needs (the summary without its long texts, and the citation strings). */
+export const COMPACT_HIT_FIELDS = [
+  'decision_id',
+  'court',
+  'canton',
+  'decision_date',
+  'language',
+  'docket_number',
+  'title',
+] as const satisfies readonly (typeof SEARCH_HIT_FIELDS)[number][];
 
 export type SearchHit = Pick<SearchDocument, (typeof SEARCH_HIT_FIELDS)[number]> & {
   /** Relevance score when sorted by relevance. */

@@ -15,7 +15,8 @@
  *  - distributed: database bench_api_distributed_<size> plus Kafka topics and OpenSearch indices
  *    prefixed bench-api-<size> (needs KAFKA_BROKERS and OPENSEARCH_URL).
  * Ids, dockets and BGE references are picked from the corpus itself.
- * Usage: npm run bench:api -- --mode postgres|distributed|embedded --size N [--seconds 5] [--only lookups]
+ * Usage: npm run bench:api -- --mode postgres|distributed|embedded --size N [--seconds 5] [--only lookups|search]
+ *   [--name-prefix p_] (prefixes the database, data folders, topics and indices on a shared machine)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '8' },
     only: { type: 'string' },
+    // shared machines: a prefix for the database, the data folders, the topics and the indices
+    'name-prefix': { type: 'string', default: '' },
   },
 });
 const mode = values.mode ?? 'embedded';
@@ -47,6 +50,12 @@ if (!Number.isInteger(size) || size < 100) {
 }
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const NAME_PREFIX = values['name-prefix'] ?? '';
+if (!/^[a-z0-9_]*$/.test(NAME_PREFIX)) {
+  console.error(`--name-prefix must be lower-case letters, digits and underscores, not '${NAME_PREFIX}'`);
+  process.exit(2);
+}
+const DIR_PREFIX = NAME_PREFIX.replaceAll('_', '-');
 const enc = encodeURIComponent;
 const log = (line: string) => console.log(line);
 
@@ -96,7 +105,7 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   if (mode === 'embedded') {
-    const dataDir = join(tmpdir(), `bench-api-embedded-${size}`);
+    const dataDir = join(tmpdir(), `${DIR_PREFIX}bench-api-embedded-${size}`);
     log(
       existsSync(dataDir)
         ? `reusing ${dataDir}`
@@ -114,7 +123,7 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
   }
 
   const serverUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const database = `bench_api_${mode}_${size}`;
+  const database = `${NAME_PREFIX}bench_api_${mode}_${size}`;
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   const admin = await openPostgres({ url: serverUrl, poolSize: 1, applicationName: 'bench-api' });
@@ -131,7 +140,7 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
     // The per-client limit would answer most of the load 429: the benchmark measures the work.
     RATE_LIMIT: 'off',
     DATABASE_URL: url.toString(),
-    DATA_DIR: join(tmpdir(), `bench-api-${mode}-${size}-data`),
+    DATA_DIR: join(tmpdir(), `${DIR_PREFIX}bench-api-${mode}-${size}-data`),
   };
   if (mode === 'distributed') {
     if (!process.env['KAFKA_BROKERS'] || !process.env['OPENSEARCH_URL']) {
@@ -140,8 +149,8 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
       );
       process.exit(2);
     }
-    env['KAFKA_TOPIC_PREFIX'] = `bench-api-${size}.`;
-    env['OPENSEARCH_INDEX_PREFIX'] = `bench-api-${size}`;
+    env['KAFKA_TOPIC_PREFIX'] = `${DIR_PREFIX}bench-api-${size}.`;
+    env['OPENSEARCH_INDEX_PREFIX'] = `${DIR_PREFIX}bench-api-${size}`;
   }
   const api = start('api/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
   await waitForReady(base, 120_000);
@@ -166,7 +175,7 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
     }
     log(`building database ${database}: ${before} of ${size} decisions held; ingest and projection …`);
     const t = performance.now();
-    const corpusDir = join(tmpdir(), `bench-api-corpus-${size}`);
+    const corpusDir = join(tmpdir(), `${DIR_PREFIX}bench-api-corpus-${size}`);
     if (before < size)
       await start('ingest/ingest.main.ts', {
         ...env,
@@ -252,6 +261,17 @@ function workloads(p: Picks): Record<string, string[]> {
   };
 }
 
+const SEARCHES = new Set([
+  'keyword Kündigung',
+  'phrase "rechtliches Gehör"',
+  'boolean',
+  'prefix',
+  'filter-only',
+  'docket',
+  'BGE reference',
+  'compact limit=2000',
+]);
+
 const LOOKUPS = new Set([
   '/decisions/{id}',
   '/decisions/{id}?full_text=false',
@@ -274,6 +294,8 @@ try {
   let all = workloads(picks);
   if (values.only === 'lookups')
     all = Object.fromEntries(Object.entries(all).filter(([n]) => LOOKUPS.has(n)));
+  if (values.only === 'search')
+    all = Object.fromEntries(Object.entries(all).filter(([n]) => SEARCHES.has(n)));
   // Every workload answers 200 before it is measured (a 4xx would measure an error path).
   for (const [name, paths] of Object.entries(all)) {
     const statuses = await Promise.all(paths.map(async (path) => (await fetch(`${base}${path}`)).status));

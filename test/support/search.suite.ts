@@ -26,6 +26,7 @@ import type {
   SearchRequest,
   SearchSort,
 } from '../../infra/search/search.port.ts';
+import { COMPACT_HIT_FIELDS } from '../../infra/search/search.port.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Fixture contract
@@ -544,6 +545,7 @@ interface Ask {
   readonly sort?: SearchSort;
   readonly limit?: number;
   readonly offset?: number;
+  readonly compact?: boolean;
 }
 
 function requestOf(a: Ask): SearchRequest {
@@ -553,6 +555,7 @@ function requestOf(a: Ask): SearchRequest {
     sort: a.sort ?? 'relevance',
     limit: a.limit ?? 1000,
     offset: a.offset ?? 0,
+    ...(a.compact === undefined ? {} : { compact: a.compact }),
   };
 }
 
@@ -954,6 +957,22 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
         for (const hit of result.hits) {
           const { score: _score, ...fields } = hit;
           expect(fields).toEqual(hitFieldsOf(BY_ID.get(hit.decision_id)!));
+        }
+      });
+
+      it('a compact page: the same hits in the same order, every compact field as loaded', async () => {
+        for (const ask of [
+          { sort: 'date_asc' },
+          { query: 'Kündigung OR Vertrag OR 140 III 86', sort: 'relevance' },
+        ] as const) {
+          const full = await search(ask);
+          const compact = await search({ ...ask, compact: true });
+          expect(compact.hits.map((h) => h.decision_id)).toEqual(full.hits.map((h) => h.decision_id));
+          expect(compact.total).toBe(full.total);
+          for (const hit of compact.hits) {
+            const loaded = hitFieldsOf(BY_ID.get(hit.decision_id)!);
+            for (const field of COMPACT_HIT_FIELDS) expect(hit[field], field).toEqual(loaded[field]);
+          }
         }
       });
 

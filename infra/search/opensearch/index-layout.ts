@@ -15,7 +15,8 @@
  *
  * Each decision's title, regeste and full text go into the fields of its own text group only
  * (`t_de.title`, …); those fields are indexed but left out of `_source` (the full text is
- * large and never returned). Filters use keyword fields; chamber and decision type are also
+ * large and never returned); they also index two-word shingles (`index_phrases`) for cheap
+ * phrases. Filters use keyword fields; chamber and decision type are also
  * stored lower-cased (`*_lc`) for case-insensitive filters, lower-cased in JavaScript rather
  * than by a normaliser so that it also works without analysis-common.
  */
@@ -27,7 +28,7 @@ import { FRENCH_STOP_WORDS, GERMAN_STOP_WORDS, ITALIAN_STOP_WORDS } from './stop
 export type AnalysisMode = 'language' | 'standard-fallback';
 
 /** Bump when the mappings change incompatibly (a rebuild into a new generation is needed). */
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
 
 const SNOWBALL: Readonly<Record<Exclude<TextGroup, 'xx'>, { stop: readonly string[]; stemmer: string }>> = {
   de: { stop: GERMAN_STOP_WORDS, stemmer: 'German' },
@@ -112,7 +113,9 @@ export function indexSettings(o: IndexSettingsOptions): Record<string, unknown> 
 export function indexDefinition(o: IndexSettingsOptions): Record<string, unknown> {
   const textGroups: Record<string, unknown> = {};
   for (const group of TEXT_GROUPS) {
-    const text = { type: 'text', analyzer: analyzerOf(group) };
+    // index_phrases: two-word shingles in a side field, so a phrase without stop-word gaps is a
+    // term lookup rather than a positional intersection of two common words (rule 4)
+    const text = { type: 'text', analyzer: analyzerOf(group), index_phrases: true };
     textGroups[`t_${group}`] = { properties: { title: text, regeste: text, body: text } };
   }
   return {

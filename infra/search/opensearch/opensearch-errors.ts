@@ -24,6 +24,20 @@ export class OpenSearchIndexError extends Error {
   }
 }
 
+/**
+ * A failed part of a multi-request (`_msearch` answers 200 with an error per failed search):
+ * classified like a failed request with the part's status.
+ */
+export class PartResponseError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ResponseError';
+  }
+}
+
 /** An error carrying a Node errno code (ECONNREFUSED, …) that the projector treats as transient. */
 class TransportFailure extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import {
+  COMPACT_HIT_FIELDS,
   SEARCH_HIT_FIELDS,
   type DecisionSearchIndex,
   type SearchGenerations,
@@ -12,7 +13,7 @@ import {
 import { IndexAdmin } from './index-admin.ts';
 import { type AnalysisMode, RELEVANCE_SORT, dateSort, hitOf, indexDocument } from './index-layout.ts';
 import { BulkWriter } from './bulk-writer.ts';
-import { searchError } from './opensearch-errors.ts';
+import { PartResponseError, searchError } from './opensearch-errors.ts';
 import { OpenSearchHttp } from './opensearch-http.ts';
 import { type AnalyzeToken, QueryAnalysis } from './query-analysis.ts';
 import { type Dsl, analysisTexts, compileFilters, compileQueryDsl, groupsFor } from './query-dsl-compiler.ts';
@@ -56,6 +57,27 @@ interface HitsBody {
 }
 
 type Page = { hits: HitsBody['hits']['hits']; total: number; lowerBound: boolean };
+
+/**
+ * Search results are cached per shard until the next refresh changes the index: the same query
+ * (a common word, a filter, a popular reference) is scored once per refresh, not per request.
+ */
+const REQUEST_CACHE = { request_cache: 'true' } as const;
+
+/** An empty page only counts: start at 0 so that no offset can exceed the result window. */
+function emptyPageAtZero(body: Record<string, unknown>): Record<string, unknown> {
+  return body['size'] === 0 ? { ...body, from: 0, search_after: undefined } : body;
+}
+
+/** The `_source` fields a request's hits need: a compact page ships no long texts. */
+function hitFieldsOf(r: SearchRequest): readonly string[] {
+  return r.compact === true ? COMPACT_HIT_FIELDS : SEARCH_HIT_FIELDS;
+}
+
+function pageOf(body: HitsBody): Page {
+  const t = body.hits.total;
+  return { hits: body.hits.hits, total: t?.value ?? 0, lowerBound: t?.relation === 'gte' };
+}
 
 /** Deep date pages beyond the result window are reached by walking with search_after in steps of this. */
 const WALK_STEP = 5_000;
@@ -221,14 +243,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   ): Promise<SearchResult> {
     const want = Math.max(0, Math.min(r.limit + 1, this.pool - r.offset));
     const page = (q: Dsl, from: number, size: number, track: number | boolean) =>
-      this.page({
-        query: q,
-        sort: RELEVANCE_SORT,
-        from,
-        size,
-        track_total_hits: track,
-        _source: SEARCH_HIT_FIELDS,
-      });
+      this.page(this.relevanceBody(q, from, size, track, r));
     let rows: Page['hits'];
     let total: number;
     let lowerBound: boolean;
@@ -237,18 +252,28 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
       ({ hits: rows, total, lowerBound } = p);
     } else {
       const own: Dsl = { terms: { ref_keys: ownKeys } };
-      const first = await page(
-        { bool: { must, filter: [...filter, own] } },
-        want > 0 ? r.offset : 0,
-        want,
-        true,
-      );
-      const rest = await page(
-        { bool: { must, filter, must_not: [own] } },
-        Math.max(0, r.offset - first.total),
-        want - first.hits.length,
-        this.countCap,
-      );
+      const ownQuery: Dsl = { bool: { must, filter: [...filter, own] } };
+      const restQuery: Dsl = { bool: { must, filter, must_not: [own] } };
+      let first: Page;
+      let rest: Page;
+      if (r.offset === 0 && want > 0) {
+        // the first page: both parts start at 0, so one round trip asks for both
+        const [ownPage, restPage] = await this.pages([
+          this.relevanceBody(ownQuery, 0, want, true, r),
+          this.relevanceBody(restQuery, 0, want, this.countCap, r),
+        ]);
+        if (ownPage === undefined || restPage === undefined) throw new Error('msearch: missing responses');
+        first = ownPage;
+        rest = { ...restPage, hits: restPage.hits.slice(0, want - ownPage.hits.length) };
+      } else {
+        first = await page(ownQuery, want > 0 ? r.offset : 0, want, true);
+        rest = await page(
+          restQuery,
+          Math.max(0, r.offset - first.total),
+          want - first.hits.length,
+          this.countCap,
+        );
+      }
       rows = [...first.hits, ...rest.hits];
       total = Math.min(first.total + rest.total, this.countCap);
       lowerBound = rest.lowerBound || first.total + rest.total > this.countCap;
@@ -258,6 +283,16 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
       return hitOf(h._source ?? {}, s > 0 ? s / (s + 1) : 0);
     });
     return { total, totalIsLowerBound: lowerBound, hits, hasMore: rows.length > r.limit };
+  }
+
+  private relevanceBody(
+    query: Dsl,
+    from: number,
+    size: number,
+    track: number | boolean,
+    r: SearchRequest,
+  ): Dsl {
+    return { query, sort: RELEVANCE_SORT, from, size, track_total_hits: track, _source: hitFieldsOf(r) };
   }
 
   /** Date order; pages beyond the result window are reached with search_after. */
@@ -273,7 +308,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         from: r.offset,
         size: take,
         track_total_hits: this.countCap,
-        _source: SEARCH_HIT_FIELDS,
+        _source: hitFieldsOf(r),
       });
     } else {
       let after: unknown[] | undefined;
@@ -300,7 +335,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         size,
         search_after: after,
         track_total_hits: this.countCap,
-        _source: SEARCH_HIT_FIELDS,
+        _source: hitFieldsOf(r),
       });
     }
     const hits: SearchHit[] = result.hits.slice(0, r.limit).map((h) => hitOf(h._source ?? {}));
@@ -313,11 +348,25 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   }
 
   private async page(body: Record<string, unknown>): Promise<Page> {
-    // an empty page only counts: start at 0 so that no offset can exceed the result window
-    if (body['size'] === 0) body = { ...body, from: 0, search_after: undefined };
-    const res = (await this.http.request('POST', `/${this.alias}/_search`, { body })).body as HitsBody;
-    const t = res.hits.total;
-    return { hits: res.hits.hits, total: t?.value ?? 0, lowerBound: t?.relation === 'gte' };
+    const res = await this.http.request('POST', `/${this.alias}/_search`, {
+      body: emptyPageAtZero(body),
+      querystring: REQUEST_CACHE,
+    });
+    return pageOf(res.body as HitsBody);
+  }
+
+  /** Several searches in one `_msearch` round trip; any failed one fails the whole. */
+  private async pages(bodies: readonly Record<string, unknown>[]): Promise<Page[]> {
+    const header = JSON.stringify({ index: this.alias, request_cache: true });
+    const ndjson = `${bodies.map((b) => `${header}\n${JSON.stringify(emptyPageAtZero(b))}`).join('\n')}\n`;
+    const res = (await this.http.request('POST', '/_msearch', { ndjson })).body as {
+      responses: readonly (HitsBody & { error?: unknown; status?: number })[];
+    };
+    return res.responses.map((r) => {
+      if (r.error !== undefined)
+        throw new PartResponseError(r.status ?? 500, `msearch: ${JSON.stringify(r.error).slice(0, 500)}`);
+      return pageOf(r);
+    });
   }
 
   private async analyze(analyzer: string, text: string | string[]): Promise<readonly AnalyzeToken[]> {

@@ -14,7 +14,9 @@
  *     `diritto*` → `diritt…`). Several tokens (rare: e.g. mixed scripts) must all occur,
  *     anywhere in the decision, like `plainto_tsquery`.
  *  4. Phrases: `match_phrase` (slop 0) with the field's analyser; stop words keep their
- *     position gap, so any one word fills a stop-word slot, as in `phraseto_tsquery`.
+ *     position gap, so any one word fills a stop-word slot, as in `phraseto_tsquery`. The text
+ *     fields index two-word shingles (`index_phrases`): a phrase without a stop-word gap is
+ *     answered from the shingle field (a term lookup for two words), one with a gap by positions.
  *  5. References: `ref_keys` contains the key (filter context, no score) OR (not for decision
  *     ids) a citation phrase matches. "Own reference first" is not expressed here: the caller
  *     orders by {@link CompiledSearchQuery.ownRefKeys} (see opensearch-search-index.ts).
