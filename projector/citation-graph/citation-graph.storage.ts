@@ -1,26 +1,11 @@
 import { sql } from 'kysely';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables, type UpgradeStep } from '../storage/projection-storage.ts';
+import { identifierTableDdl } from '../decision-identifiers/decision-identifiers.storage.ts';
 import { resolveCitationEdges } from './citation-edges.ts';
 
 const GRAPH_KEYS_DDL = [
-  `create table if not exists graph_keys (
-      ref_key text not null,
-      kind text not null,
-      decision_id text not null,
-      court text not null,
-      canton text not null,
-      docket_register text,
-      docket_year integer,
-      docket_serial text,
-      bge_volume integer,
-      bge_part text,
-      page_start integer,
-      page_last_marker integer,
-      page_end integer,
-      event_position bigint not null,
-      primary key (ref_key, decision_id)
-    )`,
+  identifierTableDdl('graph_keys'),
   `create index if not exists graph_keys_decision on graph_keys (decision_id)`,
   `create index if not exists graph_keys_bge on graph_keys (bge_volume, bge_part, page_start) where kind = 'bge'`,
 ];
