@@ -78,8 +78,16 @@ function confidenceSql(e: {
   return sql<number>`(floor(least(${p}, 1::float8) * 100 + 0.5::float8) / 100)`;
 }
 
+/** The reference's columns the evidence needs, carried along each tier (no join back to `r`). */
+const CARRIED = (alias: string) =>
+  sql.raw(
+    ['source_id', 'ordinal', 'role', 'ref_court', 'ref_canton', 'stated_date', 'match_confidence', 'source_date']
+      .map((c) => `${alias}.${c}`)
+      .join(', '),
+  );
+
 /**
- * `cand (source_id, ordinal, target_id, match)`: the decisions each reference of the CTE `r` names, by tier
+ * `cand (source_id, ordinal, …carried, target_id, match)`: the decisions each reference of the CTE `r` names, by tier
  * (exact key with court and canton agreement; origin docket of a BGE; BGE inner page).
  *
  * The inner-page tier first keeps the BGE references whose key names no decision (`orphan_bge`,
@@ -88,20 +96,20 @@ function confidenceSql(e: {
  * of their volume before the page test.
  */
 const candidatesCte = sql`orphan_bge as materialized (
-      select r.source_id, r.ordinal, r.bge_volume, r.bge_part, r.bge_page from r
+      select ${CARRIED('r')}, r.bge_volume, r.bge_part, r.bge_page from r
       where r.kind = 'bge' and not exists (select 1 from graph_keys x where x.ref_key = r.ref_key)
     ),
     cand as (
-      select r.source_id, r.ordinal, i.decision_id as target_id, 'exact'::text as match
+      select ${CARRIED('r')}, i.decision_id as target_id, 'exact'::text as match
       from r join graph_keys i on i.ref_key = r.ref_key
       where i.kind <> 'origin_docket' and ${admitsSql('r', 'i')}
       union all
-      select r.source_id, r.ordinal, i.decision_id, 'origin_docket'
+      select ${CARRIED('r')}, i.decision_id, 'origin_docket'
       from r join graph_keys i on i.ref_key = r.ref_key and i.kind = 'origin_docket'
       where r.ref_court = 'bger' and not exists (
         select 1 from graph_keys x where x.ref_key = r.ref_key and x.kind <> 'origin_docket' and x.court = 'bger')
       union all
-      select o.source_id, o.ordinal, i.decision_id, 'inner_page'
+      select ${CARRIED('o')}, i.decision_id, 'inner_page'
       from orphan_bge o cross join lateral (
         select i.decision_id from graph_keys i
         where i.kind = 'bge' and i.bge_volume = o.bge_volume and i.bge_part = o.bge_part
@@ -164,6 +172,33 @@ async function collectScope(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
  */
 export async function resolveCitationEdges(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
   if (scope !== 'all' && scope.decisions.length === 0) return;
+  if (scope === 'all') return resolve(tx, 'all');
+  await byIndex(tx, () => resolve(tx, scope));
+}
+
+const PLANNER_SETTINGS = ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin'] as const;
+
+/**
+ * Runs `work` with the planner held to index lookups and nested loops, then restores its
+ * settings. A batch touches a few thousand references of tables that hold millions: a hash join
+ * would read the whole of `reference_targets`, `citation_edges`, `graph_keys` or
+ * `decision_references` once per batch (measured: the bulk load slowing with every batch), while
+ * the work by index stays proportional to the batch.
+ */
+async function byIndex(tx: Tx, work: () => Promise<void>): Promise<void> {
+  const before = await sql<Record<(typeof PLANNER_SETTINGS)[number], string>>`
+    select ${sql.join(PLANNER_SETTINGS.map((name) => sql`current_setting(${name}) as ${sql.id(name)}`))}
+  `.execute(tx);
+  const set = async (value: (name: (typeof PLANNER_SETTINGS)[number]) => string) => {
+    for (const name of PLANNER_SETTINGS) await sql`select set_config(${name}, ${value(name)}, true)`.execute(tx);
+  };
+  await set(() => 'off');
+  // a failure aborts the transaction, and the settings (local to it) with it
+  await work();
+  await set((name) => before.rows[0]?.[name] ?? 'on');
+}
+
+async function resolve(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
   await workTables(tx);
   // from scratch: the in-degrees are counted again, not moved
   if (scope === 'all') await sql`truncate reference_targets, citation_edges, citation_degrees`.execute(tx);
@@ -190,12 +225,11 @@ export async function resolveCitationEdges(tx: Tx, scope: EdgeScope | 'all'): Pr
       select cand.*, count(*) over (partition by source_id, ordinal)::int as candidates from cand
     ),
     evidence as (
-      select r.source_id, r.ordinal, r.role, c.target_id, c.match, c.candidates, r.match_confidence,
-        ${courtAgreementSql('r')} as court_agreement,
-        ${dateOrderSql(sql`r.source_date`, sql`t.decision_date`, sql`r.stated_date`)} as date_order
-      from counted c join r on r.source_id = c.source_id and r.ordinal = c.ordinal
-      join citation_nodes t on t.decision_id = c.target_id
-      where c.target_id <> r.source_id
+      select c.source_id, c.ordinal, c.role, c.target_id, c.match, c.candidates, c.match_confidence,
+        ${courtAgreementSql('c')} as court_agreement,
+        ${dateOrderSql(sql`c.source_date`, sql`t.decision_date`, sql`c.stated_date`)} as date_order
+      from counted c join citation_nodes t on t.decision_id = c.target_id
+      where c.target_id <> c.source_id
     )
     select source_id, ordinal, role, target_id, match, candidates, court_agreement, date_order, ${confidenceSql({
       matchConfidence: sql`match_confidence`,
