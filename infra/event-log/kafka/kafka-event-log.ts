@@ -140,8 +140,9 @@ export class KafkaEventLog implements EventLog, DeadLetterPublisher {
       (t) => !existing.has(t),
     );
     if (missing.length > 0) {
-      // Resolves false when another instance created them meanwhile: fine.
-      await this.admin.createTopics({
+      // Resolves false when another instance (or an earlier attempt) created them meanwhile: fine.
+      // A broker still electing leaders answers the wait with a retriable error: asked again.
+      await retryRetriable(() => this.admin.createTopics({
         waitForLeaders: true,
         topics: missing.map((topic) => ({
           topic,
@@ -151,7 +152,7 @@ export class KafkaEventLog implements EventLog, DeadLetterPublisher {
             { name: 'max.message.bytes', value: String(this.options.maxMessageBytes ?? 10 * 1024 * 1024) },
           ],
         })),
-      });
+      }));
       this.logger.info({ topics: missing, partitions: numPartitions }, 'created event log topics');
     }
     await this.producer.connect();
