@@ -7,9 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadingCasesQuery } from '../contracts/api/graph.schema.ts';
 import type { DatabaseHandle } from '../infra/db/database.ts';
-import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
 import {
   APPEAL,
@@ -24,7 +22,6 @@ import {
   TIE_B,
   Z,
 } from '../test/support/graph-corpus.ts';
-import { leadingCases } from './queries/leading-cases.query.ts';
 
 let handle: DatabaseHandle;
 let app: FastifyInstance;
@@ -299,23 +296,28 @@ describe('GET /leading-cases', () => {
     });
   });
 
-  it('counts the citations of the newest decisions applying the provision when there are more than the pool', async () => {
-    const q = leadingCasesQuery.parse({ law_code: 'OR', article: '41', limit: '5' });
-    const ctx = { publicBaseUrl: 'https://research.example.ch', today: '2026-01-15' };
-    const body = await leadingCases(handle.db, new PostgresSearchIndex(handle.db), q, ctx, {
-      statuteContext: 3,
-    });
-    expect(body).toMatchObject({ context_decisions: 7, context_counted: 3, context_is_lower_bound: false });
-    // C5..C7 (the newest three) cite the hub; C7 cites TIE_A; SECOND is cited by C1..C3 only
-    expect(body.results.map((r) => [r.decision_id, r.authority.citing_in_context])).toEqual([
-      [HUB.decision_id, 3],
-      [TIE_A.decision_id, 1],
-      [C[6]!.decision_id, 0],
-      [C[5]!.decision_id, 0],
-      [C[4]!.decision_id, 0],
-    ]);
-    const all = await json('/leading-cases?law_code=OR&article=41&limit=5');
-    expect(all).toMatchObject({ context_decisions: 7, context_counted: 7 });
+  it.each([
+    ['law_code=OR&article=41', '220', '41'],
+    ['law_code=OR', '220', null],
+    ['law_code=ZGB', '210', null],
+  ])('%s: every decision applying the provision is counted, as its edges say', async (params, sr, article) => {
+    const body = await json(`/leading-cases?${params}&limit=100`);
+    // counted here from the edges and statute references, as the counters kept by the projection must say
+    const expected = await sql<{ target_id: string; n: number }>`
+      select e.target_id, count(distinct e.source_id)::int as n
+      from citation_edges e join statute_references s on s.source_id = e.source_id
+      where e.role = 'citation' and s.act_key = ${sr} ${article !== null ? sql`and s.article = ${article}` : sql``}
+      group by e.target_id
+    `.execute(handle.db);
+    const size = await sql<{ n: number }>`
+      select count(distinct source_id)::int as n from statute_references
+      where act_key = ${sr} ${article !== null ? sql`and article = ${article}` : sql``}
+    `.execute(handle.db);
+    expect(expected.rows.length).toBeGreaterThan(1);
+    expect(body).toMatchObject({ context_decisions: size.rows[0]!.n, context_counted: size.rows[0]!.n });
+    const counted = new Map(expected.rows.map((r) => [r.target_id, r.n]));
+    const cited = body.results.filter((r: { authority: { citing_in_context: number } }) => r.authority.citing_in_context > 0);
+    expect(new Map(cited.map((r: { decision_id: string; authority: { citing_in_context: number } }) => [r.decision_id, r.authority.citing_in_context]))).toEqual(counted);
   });
 
   it('French and Italian abbreviations count for the same act', async () => {

@@ -1,8 +1,9 @@
 /**
  * The resolved edges the citation-graph projection keeps (`reference_targets`, `citation_edges`,
- * `citation_degrees`) are maintained per batch for what a change can alter only; whatever the
- * arrival order, the batch size and the later versions (new dates, new dockets), they equal a
- * resolution of every reference from scratch. PGlite, through the real runner.
+ * `citation_degrees`) and the provision counters (`provision_decisions`, `provision_citations`)
+ * are maintained per batch for what a change can alter only; whatever the arrival order, the batch
+ * size and the later versions (new dates, new dockets, provisions added and removed), they equal a
+ * resolution and count of everything from scratch. PGlite, through the real runner.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -107,10 +108,14 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 /**
  * Later versions of some decisions: every seventh decided a year earlier (the date evidence of
  * every edge to it moves), every eleventh with a new docket number (its keys change: references
- * to the old docket lose it, others may gain it).
+ * to the old docket lose it, others may gain it), every thirteenth applying two more provisions,
+ * every seventeenth cut to the first half of its text (statute and case references gone: the
+ * provision counters move both ways).
  */
 function laterVersions(all: readonly NormalisedDecision[]): NormalisedDecision[] {
   return [...pageCases.later, ...all.flatMap((d, i) => {
+    if (i % 13 === 8) return [{ ...d, full_text: `${d.full_text}\n\nVgl. Art. 97 Abs. 1 OR und Art. 8 ZGB.` }];
+    if (i % 17 === 2) return [{ ...d, full_text: d.full_text.slice(0, Math.floor(d.full_text.length / 2)) }];
     if (i % 11 === 5 && d.court !== 'bge') {
       const docket = `${d.docket_number}-R`;
       return [{ ...d, docket_number: docket, full_text: d.full_text.split(d.docket_number).join(docket) }];
@@ -127,6 +132,8 @@ interface Snapshot {
   targets: unknown[];
   edges: unknown[];
   degrees: unknown[];
+  provisions: unknown[];
+  provisionCitations: unknown[];
 }
 
 async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
@@ -137,6 +144,9 @@ async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
     edges: await q(sql`select source_id, role, target_id, ordinal, match, candidates, court_agreement, date_order, confidence,
       source_date, source_court, source_canton from citation_edges order by source_id, role, target_id`),
     degrees: await q(sql`select decision_id, role, n from citation_degrees order by decision_id, role`),
+    provisions: await q(sql`select act_key, article, n from provision_decisions order by act_key, article`),
+    provisionCitations: await q(sql`select act_key, article, target_id, n from provision_citations
+      order by act_key, article, target_id`),
   };
 }
 
@@ -181,6 +191,7 @@ describe('maintained citation edges', () => {
     const later = laterVersions(decisions);
     expect(later.filter((d) => d.docket_number.endsWith('-R')).length).toBeGreaterThan(5);
     expect(later.length).toBeGreaterThan(30);
+    expect(later.filter((d) => d.full_text.endsWith('Art. 8 ZGB.')).length).toBeGreaterThan(5);
   });
 
   it('citing decisions first, small batches, then later versions: equal to a resolution from scratch', async () => {
@@ -193,6 +204,10 @@ describe('maintained citation edges', () => {
     expect(maintained.targets).toEqual(scratch.targets);
     expect(maintained.edges).toEqual(scratch.edges);
     expect(maintained.degrees).toEqual(scratch.degrees);
+    expect(scratch.provisions.length).toBeGreaterThan(10);
+    expect(Math.max(...scratch.provisionCitations.map((d) => Number((d as { n: number }).n)))).toBeGreaterThan(5);
+    expect(maintained.provisions).toEqual(scratch.provisions);
+    expect(maintained.provisionCitations).toEqual(scratch.provisionCitations);
   }, 300_000);
 
   it('a shuffled order in larger batches: equal to a resolution from scratch', async () => {
@@ -201,6 +216,8 @@ describe('maintained citation edges', () => {
     expect(maintained.targets).toEqual(scratch.targets);
     expect(maintained.edges).toEqual(scratch.edges);
     expect(maintained.degrees).toEqual(scratch.degrees);
+    expect(maintained.provisions).toEqual(scratch.provisions);
+    expect(maintained.provisionCitations).toEqual(scratch.provisionCitations);
   }, 300_000);
 
   it('a generation made before the edge tables gets them at start, filled as the projection fills them', async () => {
@@ -221,7 +238,12 @@ describe('maintained citation edges', () => {
       const registry = await GenerationRegistry.open(handle.db);
       const schema = registry.schemaFor(citationGraphProjection.name, 1);
       // the shape an older release left: references and nodes, no keys, no edges
-      for (const table of ['graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees'])
+      for (const table of ['graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees', 'provision_decisions', 'provision_citations'])
+        await sql`drop table ${sql.id(schema, table)} cascade`.execute(handle.db);
+      await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
+      expect(await snapshot(handle)).toEqual(projected);
+      // one release later: edges resolved, no provision counters yet
+      for (const table of ['provision_decisions', 'provision_citations'])
         await sql`drop table ${sql.id(schema, table)} cascade`.execute(handle.db);
       await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
       expect(await snapshot(handle)).toEqual(projected);

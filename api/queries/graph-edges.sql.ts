@@ -157,6 +157,98 @@ export async function inDegrees(db: Database, ids: readonly string[]): Promise<M
   return new Map(result.rows.map((r) => [r.decision_id, Number(r.n)]));
 }
 
+export interface CitedFilters {
+  readonly court?: string | undefined;
+  readonly dateFrom?: string | undefined;
+  readonly dateTo?: string | undefined;
+}
+
+/** The filters on the cited decision (its node as `n`). */
+function citedFilterSql(filters: CitedFilters): RawBuilder<boolean> {
+  return sql<boolean>`true
+    ${filters.court ? sql`and n.court = ${filters.court}` : sql``}
+    ${filters.dateFrom ? sql`and n.decision_date >= ${filters.dateFrom}` : sql``}
+    ${filters.dateTo ? sql`and n.decision_date <= ${filters.dateTo}` : sql``}`;
+}
+
+export interface CitedCount {
+  readonly decision_id: string;
+  readonly citing: number;
+  readonly in_context: boolean;
+}
+
+/**
+ * The `cap` decisions with the highest kept counter (`counted`: SQL giving `target_id, n` from a
+ * counter table) that pass the filters; the order among equal counts is the newest first, for
+ * which every decision tied with the last place is looked at. The counters are read from their
+ * index top down: the work is the cap, not the number of decisions counted.
+ */
+async function topCounted(
+  db: Database,
+  counted: RawBuilder<unknown>,
+  inContext: RawBuilder<boolean>,
+  filters: CitedFilters,
+  cap: number,
+): Promise<CitedCount[]> {
+  const where = citedFilterSql(filters);
+  const result = await sql<CitedCount>`
+    with ranked as materialized (
+      select c.n from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
+      where ${where} order by c.n desc limit ${cap}
+    )
+    select c.target_id as decision_id, c.n as citing, ${inContext} as in_context
+    from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
+    where c.n >= (select coalesce(min(r.n), 0) from ranked r) and ${where}
+    order by c.n desc, n.decision_date desc nulls last, c.target_id
+    limit ${cap}
+  `.execute(db);
+  return result.rows.map((r) => ({ ...r, citing: Number(r.citing) }));
+}
+
+/**
+ * Per decision cited by decisions applying a provision (`article` null: any article of the act),
+ * the number of them citing it, as the projection counts it (`provision_citations`); `in_context`:
+ * the decision applies the provision itself.
+ */
+export function provisionCitations(
+  db: Database,
+  provision: { readonly actKey: string; readonly article: string | null },
+  filters: CitedFilters,
+  cap: number,
+): Promise<CitedCount[]> {
+  const article = provision.article ?? '';
+  return topCounted(
+    db,
+    sql`select target_id, n from provision_citations where act_key = ${provision.actKey} and article = ${article}`,
+    sql<boolean>`exists (select 1 from statute_references s where s.source_id = c.target_id
+      and s.act_key = ${provision.actKey} ${provision.article !== null ? sql`and s.article = ${provision.article}` : sql``})`,
+    filters,
+    cap,
+  );
+}
+
+/** The decisions cited most (in-degree, `citation_degrees`); every decision is in the context. */
+export function mostCited(db: Database, filters: CitedFilters, cap: number): Promise<CitedCount[]> {
+  return topCounted(
+    db,
+    sql`select decision_id as target_id, n from citation_degrees where role = 'citation'`,
+    sql<boolean>`true`,
+    filters,
+    cap,
+  );
+}
+
+/** Decisions applying a provision (`article` null: any article of the act), as counted by the projection. */
+export async function provisionDecisions(
+  db: Database,
+  provision: { readonly actKey: string; readonly article: string | null },
+): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select n from provision_decisions where act_key = ${provision.actKey} and article = ${provision.article ?? ''}
+  `.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 /**
  * Per decision cited from the context set (the CTE `s (id)` given as SQL), the number of
  * context decisions with an edge to it.
@@ -164,10 +256,10 @@ export async function inDegrees(db: Database, ids: readonly string[]): Promise<M
 export async function citationsFromContext(
   db: Database,
   context: RawBuilder<unknown>,
-  filters: { court?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined },
+  filters: CitedFilters,
   cap: number,
-): Promise<{ decision_id: string; citing: number; in_context: boolean }[]> {
-  const result = await sql<{ decision_id: string; citing: number; in_context: boolean }>`
+): Promise<CitedCount[]> {
+  const result = await sql<CitedCount>`
     with s as materialized (${context}),
     counts as (
       select e.target_id, count(*)::int as citing
@@ -176,10 +268,7 @@ export async function citationsFromContext(
     )
     select c.target_id as decision_id, c.citing, exists (select 1 from s where s.id = c.target_id) as in_context
     from counts c join citation_nodes n on n.decision_id = c.target_id
-    where true
-      ${filters.court ? sql`and n.court = ${filters.court}` : sql``}
-      ${filters.dateFrom ? sql`and n.decision_date >= ${filters.dateFrom}` : sql``}
-      ${filters.dateTo ? sql`and n.decision_date <= ${filters.dateTo}` : sql``}
+    where ${citedFilterSql(filters)}
     order by c.citing desc, n.decision_date desc nulls last, c.target_id
     limit ${cap}
   `.execute(db);

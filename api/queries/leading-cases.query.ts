@@ -2,19 +2,13 @@ import { sql, type RawBuilder } from 'kysely';
 import type { LeadingCasesQuery, LeadingCasesResponse } from '../../contracts/api/graph.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { DecisionSearchIndex } from '../../infra/search/search.port.ts';
-import { citationsFromContext, inDegrees } from './graph-edges.sql.ts';
+import { citationsFromContext, inDegrees, mostCited, provisionCitations, provisionDecisions } from './graph-edges.sql.ts';
 import { graphDecisionOf, nodesByIds } from './graph-nodes.query.ts';
 import { statuteFilterOf, topicOf, type StatuteFilter } from './graph-params.ts';
 import type { SummaryContext } from './summaries.ts';
 
 /** Topic matches (by relevance) that form the context of a topic query. */
 export const TOPIC_POOL = 1000;
-/**
- * Decisions applying a provision whose citations are counted: the newest this many. A provision
- * such as Art. 29 BV is applied by most decisions, and resolving every reference of all of them
- * takes seconds; the newest few thousand give the same leaders in a fraction of that.
- */
-export const STATUTE_CONTEXT_POOL = 5000;
 /**
  * Decisions tied with the last place (same number of citations from the context) whose in-degree
  * is looked at, newest first; beyond, a tie goes to the newer decision.
@@ -24,59 +18,58 @@ const TIE_CAP = 200;
 /** Candidates (by citations from the context) whose in-degree is looked at for the weighted score. */
 const SCORED_CANDIDATES = 500;
 
-export const LEADING_CASES_RANKING = `Decisions that themselves apply the provision or match the topic and are cited by other context decisions come first, by the number of context decisions citing them, then their in-degree; the others follow by authority within the context: the number of context decisions (applying the provision and/or matching the topic) that cite the decision, weighted by how specific it is to the context, × ln(1 + decisions in the graph / its in-degree), so that a decision every decision cites (standard of review, right to be heard) does not outrank the leading cases of the topic; then its in-degree; then the newest. Without a topic or a provision the context is every decision and the score is the number of citing decisions. Candidates are the decisions the context decisions cite, and the context decisions themselves. Counted are the ${TOPIC_POOL} best topic matches, and otherwise the newest ${STATUTE_CONTEXT_POOL} context decisions (\`context_counted\`).`;
+export const LEADING_CASES_RANKING = `Decisions that themselves apply the provision or match the topic and are cited by other context decisions come first, by the number of context decisions citing them, then their in-degree; the others follow by authority within the context: the number of context decisions (applying the provision and/or matching the topic) that cite the decision, weighted by how specific it is to the context, × ln(1 + decisions in the graph / its in-degree), so that a decision every decision cites (standard of review, right to be heard) does not outrank the leading cases of the topic; then its in-degree; then the newest. Without a topic or a provision the context is every decision and the score is the number of citing decisions. Candidates are the decisions the context decisions cite, and the context decisions themselves. Counted are the citations of every decision applying the provision (kept per provision as decisions arrive), and with a topic those of the ${TOPIC_POOL} best topic matches (\`context_counted\`).`;
 
 const articleFilter = (statute: StatuteFilter, alias: string) =>
   statute.article !== null ? sql`and ${sql.ref(`${alias}.article`)} = ${statute.article}` : sql``;
 
 /**
- * The counted context as SQL `select id`: the topic matches (those applying the provision, with
- * both), or the newest `pool` decisions applying the provision.
+ * The context as SQL `select id`: the topic matches (those applying the provision, with both),
+ * or the decisions applying the provision; null without either (every decision).
  */
-function contextSql(
-  statute: StatuteFilter | null,
-  topicIds: readonly string[] | null,
-  pool: number,
-): RawBuilder<unknown> {
+function contextSql(statute: StatuteFilter | null, topicIds: readonly string[] | null): RawBuilder<unknown> | null {
   if (topicIds !== null) {
     const topic = sql`select t.id from unnest(${[...topicIds]}::text[]) as t(id)`;
     if (!statute) return topic;
     return sql`${topic} where exists (select 1 from statute_references s
       where s.source_id = t.id and s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')})`;
   }
-  if (!statute)
-    return sql`select n.decision_id as id from citation_nodes n
-      order by n.decision_date desc nulls last, n.decision_id limit ${pool}`;
-  return sql`select s.source_id as id from statute_references s
-    where s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')}
-    group by s.source_id order by max(s.source_date) desc nulls last, s.source_id limit ${pool}`;
+  if (!statute) return null;
+  return sql`select distinct s.source_id as id from statute_references s
+    where s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')}`;
 }
 
-/** Size of the whole context (not only the counted part). */
+/** Size of the whole context: the topic matches (applying the provision), or as counted by the projection. */
 async function contextSize(
   db: Database,
   statute: StatuteFilter | null,
   topicIds: readonly string[] | null,
 ): Promise<number> {
-  const query =
-    topicIds !== null
-      ? sql<{ n: number }>`select count(*)::int as n from (${contextSql(statute, topicIds, 0)}) c`
-      : statute !== null
-        ? sql<{ n: number }>`select count(distinct s.source_id)::int as n from statute_references s
-          where s.act_key = ${statute.sr_number} ${articleFilter(statute, 's')}`
-        : sql<{ n: number }>`select count(*)::int as n from citation_nodes`;
-  return Number((await query.execute(db)).rows[0]?.n ?? 0);
+  if (topicIds !== null) {
+    const query = sql<{ n: number }>`select count(*)::int as n from (${contextSql(statute, topicIds)}) c`;
+    return Number((await query.execute(db)).rows[0]?.n ?? 0);
+  }
+  if (statute !== null) return provisionDecisions(db, provisionOf(statute));
+  return graphSize(db);
 }
 
+async function graphSize(db: Database): Promise<number> {
+  const result = await sql<{ n: number }>`select count(*)::int as n from citation_nodes`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+const provisionOf = (statute: StatuteFilter) => ({ actKey: statute.sr_number, article: statute.article });
+
+/** The newest `cap` context decisions that pass the filters (null context: every decision). */
 async function contextTail(
   db: Database,
-  context: RawBuilder<unknown>,
+  context: RawBuilder<unknown> | null,
   q: LeadingCasesQuery,
   cap: number,
 ): Promise<string[]> {
+  const from = context === null ? sql`citation_nodes n` : sql`(${context}) s join citation_nodes n on n.decision_id = s.id`;
   const result = await sql<{ decision_id: string }>`
-    with s as materialized (${context})
-    select n.decision_id from s join citation_nodes n on n.decision_id = s.id
+    select n.decision_id from ${from}
     where true
       ${q.court ? sql`and n.court = ${q.court}` : sql``}
       ${q.date_from ? sql`and n.decision_date >= ${q.date_from}` : sql``}
@@ -93,7 +86,6 @@ export async function leadingCases(
   search: DecisionSearchIndex,
   q: LeadingCasesQuery,
   ctx: SummaryContext,
-  pools: { statuteContext: number } = { statuteContext: STATUTE_CONTEXT_POOL },
 ): Promise<LeadingCasesResponse> {
   const statute = statuteFilterOf(q.law_code, q.article);
   const topic = topicOf(q.query);
@@ -110,13 +102,21 @@ export async function leadingCases(
     topicIds = found.hits.map((h) => h.decision_id);
     lowerBound = found.hasMore || found.total > topicIds.length;
   }
-  const context = contextSql(statute, topicIds, pools.statuteContext);
+  const context = contextSql(statute, topicIds);
   const filters = { court: q.court, dateFrom: q.date_from, dateTo: q.date_to };
   const weighted = statute !== null || topicIds !== null;
-  const [cited, size, graphSize] = await Promise.all([
-    citationsFromContext(db, context, filters, Math.max(q.limit + TIE_CAP, weighted ? SCORED_CANDIDATES : 0)),
+  const cap = Math.max(q.limit + TIE_CAP, weighted ? SCORED_CANDIDATES : 0);
+  // a topic's matches are counted here; a provision's citations and the in-degrees are kept by the projection
+  const counted =
+    context !== null && topicIds !== null
+      ? citationsFromContext(db, context, filters, cap)
+      : statute !== null
+        ? provisionCitations(db, provisionOf(statute), filters, cap)
+        : mostCited(db, filters, cap);
+  const [cited, size, decisions] = await Promise.all([
+    counted,
     contextSize(db, statute, topicIds),
-    weighted ? contextSize(db, null, null) : Promise.resolve(0),
+    weighted ? graphSize(db) : Promise.resolve(0),
   ]);
   // Unweighted, everything above the last place and the decisions tied with it (the in-degree
   // ranks those); weighted, every candidate scored.
@@ -134,7 +134,7 @@ export async function leadingCases(
   const tier = (c: { in_context: boolean; citing: number }) =>
     weighted && c.in_context && c.citing > 0 ? 0 : 1;
   const scoreOf = (citing: number, citedBy: number) =>
-    weighted ? Math.round(citing * Math.log(1 + graphSize / Math.max(1, citedBy)) * 1000) / 1000 : citing;
+    weighted ? Math.round(citing * Math.log(1 + decisions / Math.max(1, citedBy)) * 1000) / 1000 : citing;
   const ranked = [...candidates.values()]
     .filter((c) => nodes.has(c.decision_id))
     .map((c) => {
@@ -160,7 +160,7 @@ export async function leadingCases(
       date_to: q.date_to ?? null,
     },
     context_decisions: size,
-    context_counted: topicIds !== null ? size : Math.min(size, pools.statuteContext),
+    context_counted: size,
     context_is_lower_bound: lowerBound,
     ranking: LEADING_CASES_RANKING,
     returned: ranked.length,

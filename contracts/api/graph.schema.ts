@@ -271,7 +271,7 @@ export const leadingCasesResponse = z.object({
     .number()
     .int()
     .describe(
-      'Context decisions whose citations were counted: all topic matches, or the newest decisions applying the provision (see ranking)',
+      'Context decisions whose citations were counted: every decision applying the provision, or the topic matches (see ranking)',
     ),
   context_is_lower_bound: z.boolean().describe('The topic matches were cut at the candidate pool'),
   ranking: z.string(),

@@ -521,6 +521,21 @@ export interface CitationDegreeTable {
   n: number;
 }
 
+/** Per provision (act and article; article `''`: the act as a whole), the decisions applying it. */
+export interface ProvisionDecisionTable {
+  act_key: string;
+  article: string;
+  n: number;
+}
+
+/** Per provision and cited decision, the decisions applying the provision that cite it. */
+export interface ProvisionCitationTable {
+  act_key: string;
+  article: string;
+  target_id: string;
+  n: number;
+}
+
 export interface AlertTable {
   alert_id: string;
   /** Deletes the alert and signs its webhook deliveries (HMAC-SHA256). */
@@ -657,6 +672,8 @@ export interface DB {
   reference_targets: ReferenceTargetTable;
   citation_edges: CitationEdgeTable;
   citation_degrees: CitationDegreeTable;
+  provision_decisions: ProvisionDecisionTable;
+  provision_citations: ProvisionCitationTable;
   licenses: LicenseTable;
   billing_subscriptions: BillingSubscriptionTable;
   billing_invoices: BillingInvoiceTable;

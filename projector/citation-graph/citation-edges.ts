@@ -5,21 +5,27 @@
  * The arithmetic is the same as `edgeConfidence` (float8, same order, round half up on
  * hundredths); `test/graph-edge-rules.int.test.ts` checks both on one table of cases.
  *
- * Three tables hold the result:
+ * These tables hold the result:
  * - `reference_targets`: per reference, every decision it resolves to, with its evidence and
  *   confidence (the references of a decision naming itself excluded);
  * - `citation_edges`: per citing decision, role and cited decision, the most confident of those
  *   references (ties: the first in the text): what `/citations`, `/appeal-chain` and the
  *   leading cases read;
- * - `citation_degrees`: per decision and role, the number of decisions with an edge to it.
+ * - `citation_degrees`: per decision and role, the number of decisions with an edge to it;
+ * - `provision_decisions`, `provision_citations`: per provision a decision applies (act and
+ *   article, and the act as a whole: article `''`), the decisions applying it and, per decision
+ *   they cite, how many of them cite it. A batch's decisions withdraw what they counted before
+ *   their rows are replaced (`withdrawProvisionCounts`) and count again after; the other citing
+ *   decisions move the counters by the edges they gained or lost.
  *
  * What a change of some decisions can alter is re-resolved and nothing else: their own
  * references; every reference whose key is one the decisions had or have (exact and
  * origin-docket tiers, the candidate count, the cited date); and the BGE references that name no
  * decision by key and whose page lies in a page range that changed, before or after (inner-page
- * tier). The pairs those references had or have are then re-derived, and the in-degrees move by
- * the pairs that appeared or went. So the tables equal a resolution of everything from scratch
- * whatever the order in which decisions arrive (`test/citation-edges.int.test.ts`).
+ * tier). The pairs those references had or have are then re-derived, and the in-degrees and
+ * provision counters move by the pairs that appeared or went. So the tables equal a resolution of
+ * everything from scratch whatever the order in which decisions arrive
+ * (`test/citation-edges.int.test.ts`).
  */
 import { sql, type RawBuilder } from 'kysely';
 import { EDGE_RULES } from '../../contracts/citation/edge-confidence.ts';
@@ -136,10 +142,10 @@ async function workTables(tx: Tx): Promise<void> {
   await sql`create temporary table if not exists edge_pairs (
       source_id text not null, role text not null, target_id text not null, primary key (source_id, role, target_id)
     ) on commit delete rows`.execute(tx);
-  await sql`create temporary table if not exists edge_degree_moves (
-      decision_id text not null, role text not null, d integer not null
+  await sql`create temporary table if not exists edge_moves (
+      source_id text not null, role text not null, target_id text not null, d integer not null
     ) on commit delete rows`.execute(tx);
-  await sql`truncate edge_scope, edge_pairs, edge_degree_moves`.execute(tx);
+  await sql`truncate edge_scope, edge_pairs, edge_moves`.execute(tx);
 }
 
 /** Fills `edge_scope` with the references a change of `scope` can re-resolve. */
@@ -252,9 +258,9 @@ async function resolve(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
     with gone as (
       delete from citation_edges e using edge_pairs p
       where e.source_id = p.source_id and e.role = p.role and e.target_id = p.target_id
-      returning e.target_id, e.role
+      returning e.source_id, e.role, e.target_id
     )
-    insert into edge_degree_moves select target_id, role, -1 from gone
+    insert into edge_moves select source_id, role, target_id, -1 from gone
   `.execute(tx);
   await sql`
     with best as (
@@ -269,17 +275,112 @@ async function resolve(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
       select b.source_id, b.role, b.target_id, b.ordinal, b.match, b.candidates, b.court_agreement, b.date_order,
         b.confidence, r.source_date, r.source_court, r.source_canton
       from best b join decision_references r on r.source_id = b.source_id and r.ordinal = b.ordinal
-      returning target_id, role
+      returning source_id, role, target_id
     )
-    insert into edge_degree_moves select target_id, role, 1 from added
+    insert into edge_moves select source_id, role, target_id, 1 from added
   `.execute(tx);
   await sql`
     insert into citation_degrees (decision_id, role, n)
-    select decision_id, role, sum(d)::int from edge_degree_moves group by decision_id, role having sum(d) <> 0
+    select target_id, role, sum(d)::int from edge_moves group by target_id, role having sum(d) <> 0
     on conflict (decision_id, role) do update set n = citation_degrees.n + excluded.n
   `.execute(tx);
   await sql`
-    delete from citation_degrees c using (select distinct decision_id, role from edge_degree_moves) m
-    where c.decision_id = m.decision_id and c.role = m.role and c.n = 0
+    delete from citation_degrees c using (select distinct target_id, role from edge_moves) m
+    where c.decision_id = m.target_id and c.role = m.role and c.n = 0
   `.execute(tx);
+  if (scope === 'all') {
+    await countProvisions(tx);
+    return;
+  }
+  // the citing decisions of the batch count again in full (`addProvisionCounts`); any other
+  // citing decision whose edges moved moves the counters of the provisions it applies
+  const batch = [...scope.decisions];
+  await moveCounters(
+    tx,
+    'provision_citations',
+    sql`select p.act_key, p.article, m.target_id, m.d
+      from edge_moves m join lateral (${provisionsOf(sql`select m.source_id`)}) p on true
+      where m.role = 'citation' and m.source_id <> all(${batch}::text[])`,
+  );
+  await countProvisionsOf(tx, batch, 1);
+}
+
+/**
+ * The provisions decisions apply, as `(source_id, act_key, article)`: each act and article their
+ * statute references name, and each act once as a whole (article `''`). `sources` is SQL giving
+ * the decision ids (one column).
+ */
+function provisionsOf(sources: RawBuilder<unknown> | null): RawBuilder<unknown> {
+  const where = sources === null ? sql`true` : sql`s.source_id in (${sources})`;
+  return sql`select s.source_id, s.act_key, s.article from statute_references s where ${where}
+    union all
+    select distinct s.source_id, s.act_key, ''::text from statute_references s where ${where}`;
+}
+
+type CounterTable = 'provision_citations' | 'provision_decisions';
+const COUNTER_KEYS: Record<CounterTable, readonly string[]> = {
+  provision_citations: ['act_key', 'article', 'target_id'],
+  provision_decisions: ['act_key', 'article'],
+};
+
+/**
+ * Moves the counters of `table` by `moves` (SQL giving the key columns, then `d`), summed per
+ * key; a counter that reaches 0 is deleted.
+ */
+async function moveCounters(tx: Tx, table: CounterTable, moves: RawBuilder<unknown>): Promise<void> {
+  const keys = COUNTER_KEYS[table];
+  const columns = sql.join(keys.map((k) => sql.id(k)));
+  await sql`create temporary table if not exists counter_moves (
+      act_key text not null, article text not null, target_id text not null, d integer not null
+    ) on commit delete rows`.execute(tx);
+  await sql`truncate counter_moves`.execute(tx);
+  const target = keys.includes('target_id') ? sql`m.target_id` : sql`''::text`;
+  await sql`insert into counter_moves
+    select m.act_key, m.article, ${target}, sum(m.d)::int from (${moves}) m group by 1, 2, 3 having sum(m.d) <> 0
+  `.execute(tx);
+  await sql`analyze counter_moves`.execute(tx);
+  await sql`insert into ${sql.id(table)} (${columns}, n) select ${columns}, d from counter_moves
+    on conflict (${columns}) do update set n = ${sql.id(table, 'n')} + excluded.n`.execute(tx);
+  const same = sql.join(
+    keys.map((k) => sql`c.${sql.id(k)} = m.${sql.id(k)}`),
+    sql` and `,
+  );
+  await sql`delete from ${sql.id(table)} c using counter_moves m where ${same} and c.n = 0`.execute(tx);
+}
+
+/**
+ * Adds (`sign` 1) or withdraws (`sign` -1) what `decisions` count as they stand: each provision
+ * they apply, and per provision each decision they cite.
+ */
+async function countProvisionsOf(tx: Tx, decisions: readonly string[], sign: 1 | -1): Promise<void> {
+  if (decisions.length === 0) return;
+  const sources = sql`select unnest(${[...decisions]}::text[])`;
+  await moveCounters(tx, 'provision_decisions', sql`select p.act_key, p.article, ${sign}::int as d from (${provisionsOf(sources)}) p`);
+  await moveCounters(
+    tx,
+    'provision_citations',
+    sql`select p.act_key, p.article, e.target_id, ${sign}::int as d
+      from (${provisionsOf(sources)}) p
+      join citation_edges e on e.source_id = p.source_id and e.role = 'citation'`,
+  );
+}
+
+/** Counts every provision's decisions and citations from scratch. */
+export async function countProvisions(tx: Tx): Promise<void> {
+  await sql`truncate provision_citations, provision_decisions`.execute(tx);
+  await sql`insert into provision_decisions (act_key, article, n)
+    select act_key, article, count(*)::int from (${provisionsOf(null)}) p group by act_key, article`.execute(tx);
+  await sql`insert into provision_citations (act_key, article, target_id, n)
+    select p.act_key, p.article, e.target_id, count(*)::int
+    from (${provisionsOf(null)}) p join citation_edges e on e.source_id = p.source_id and e.role = 'citation'
+    group by p.act_key, p.article, e.target_id`.execute(tx);
+}
+
+/**
+ * Withdraws what `decisions` count in the provision counters before their rows are replaced
+ * (their statute references and edges as they stood); `resolveCitationEdges` adds them back as
+ * they are after.
+ */
+export async function withdrawProvisionCounts(tx: Tx, decisions: readonly string[]): Promise<void> {
+  await byIndex(tx, () => countProvisionsOf(tx, decisions, -1));
 }

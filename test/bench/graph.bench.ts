@@ -264,7 +264,7 @@ async function sizes(db: DatabaseHandle['db']): Promise<void> {
   const bytes = await sql<{ name: string; size: string }>`
     select c.relname as name, pg_size_pretty(pg_total_relation_size(c.oid)) as size
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname like ${`${schema}\\_\\_%`} and c.relkind = 'r' and c.relname in ('decision_references', 'statute_references', 'citation_nodes', 'decision_identifiers', 'graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees')
+    where n.nspname like ${`${schema}\\_\\_%`} and c.relkind = 'r' and c.relname in ('decision_references', 'statute_references', 'citation_nodes', 'decision_identifiers', 'graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees', 'provision_decisions', 'provision_citations')
   `.execute(db);
   log(`table sizes with indexes: ${bytes.rows.map((b) => `${b.name} ${b.size}`).join(', ')}`);
 }
