@@ -471,4 +471,39 @@ describe('GET /statistics: citation graph and statutes', () => {
     expect(body.citation_graph).toMatchObject({ case_references: 8, citing_decisions: 5 });
     expect(body.statutes.top_acts).toEqual([{ sr_number: '210', abbreviation: 'ZGB', decisions: 5 }]);
   });
+
+  it.each(['', 'court=bger', 'court=bge', 'year=2017', 'canton=CH', 'court=bger&year=2019', 'court=bvger'])(
+    '/statistics?%s: the kept figures equal a count over the references, edges and statute references',
+    async (filter) => {
+      const body = await json(`/statistics?${filter}`);
+      const params = new URLSearchParams(filter);
+      const court = params.get('court');
+      const canton = params.get('canton');
+      const year = params.get('year');
+      const where = sql`true ${court ? sql`and source_court = ${court}` : sql``} ${canton ? sql`and source_canton = ${canton}` : sql``}
+        ${year ? sql`and date_part('year', source_date) = ${Number(year)}` : sql``}`;
+      const one = async (q: ReturnType<typeof sql>) => Number(((await q.execute(handle.db)).rows[0] as { n: number }).n);
+      const resolved = (role: string) => sql`select count(*)::int as n from decision_references r where role = ${role} and ${where}
+        and exists (select 1 from reference_targets t where t.source_id = r.source_id and t.ordinal = r.ordinal)`;
+      expect(body.citation_graph).toMatchObject({
+        case_references: await one(sql`select count(*)::int as n from decision_references where role = 'citation' and ${where}`),
+        resolved_references: await one(resolved('citation')),
+        citing_decisions: await one(sql`select count(distinct source_id)::int as n from citation_edges where role = 'citation' and ${where}`),
+        cited_decisions: await one(sql`select count(distinct target_id)::int as n from citation_edges where role = 'citation' and ${where}`),
+        edges: await one(sql`select count(*)::int as n from citation_edges where role = 'citation' and ${where}`),
+        appeal_references: await one(sql`select count(*)::int as n from decision_references where role = 'appeal_prior' and ${where}`),
+        appeal_links_resolved: await one(resolved('appeal_prior')),
+      });
+      const top = await sql<{ target_id: string; n: number }>`select target_id, count(*)::int as n from citation_edges
+        where role = 'citation' and ${where} group by target_id order by n desc, target_id limit 5`.execute(handle.db);
+      expect(body.citation_graph.most_cited.map((m: { decision_id: string; cited_by: number }) => [m.decision_id, m.cited_by])).toEqual(
+        top.rows.map((t) => [t.target_id, Number(t.n)]),
+      );
+      expect(body.statutes).toMatchObject({
+        statute_references: await one(sql`select count(*)::int as n from statute_references where ${where}`),
+        decisions_citing_statutes: await one(sql`select count(distinct source_id)::int as n from statute_references where ${where}`),
+        federal_acts: await one(sql`select count(distinct sr_number)::int as n from statute_references where ${where}`),
+      });
+    },
+  );
 });

@@ -5,7 +5,6 @@ import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
 import { apiDepsFrom } from './api-settings.ts';
 import { buildApp } from './app.ts';
-import { warmGraphStatistics } from './queries/graph-statistics.query.ts';
 import { liveLag } from '../projector/lag.ts';
 import { allProjections } from '../projector/projections.ts';
 
@@ -38,12 +37,6 @@ async function main(): Promise<void> {
   );
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   logger.info({ address, mode: env.SERVICE_MODE }, 'api listening');
-  warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
-    logger.warn(
-      { err: error },
-      'computing the citation-graph figures of /statistics failed; the first request retries',
-    ),
-  );
   shutdown = async () => {
     if (closing) return;
     closing = true;

@@ -1,7 +1,7 @@
 /**
  * The resolved edges the citation-graph projection keeps (`reference_targets`, `citation_edges`,
- * `citation_degrees`) and the provision counters (`provision_decisions`, `provision_citations`)
- * are maintained per batch for what a change can alter only; whatever the arrival order, the batch
+ * `citation_degrees`) and the counters beside them (per provision, per citing court, canton
+ * and year) are maintained per batch for what a change can alter only; whatever the arrival order, the batch
  * size and the later versions (new dates, new dockets, provisions added and removed), they equal a
  * resolution and count of everything from scratch. PGlite, through the real runner.
  */
@@ -20,6 +20,7 @@ import { citationGraphProjection } from '../projector/citation-graph/citation-gr
 import { GenerationRegistry } from '../projector/generations.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
 import { citationGraphStorage } from '../projector/citation-graph/citation-graph.storage.ts';
+import { COUNTER_TABLES } from '../projector/citation-graph/graph-counters.ts';
 import { decisionIdentifiersProjection } from '../projector/decision-identifiers/decision-identifiers.projection.ts';
 import { decisionEvent, makeDecision } from './support/decisions.ts';
 import { openTestDatabase } from './support/engines.ts';
@@ -134,6 +135,8 @@ interface Snapshot {
   degrees: unknown[];
   provisions: unknown[];
   provisionCitations: unknown[];
+  figures: unknown[];
+  groupCitations: unknown[];
 }
 
 async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
@@ -147,6 +150,10 @@ async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
     provisions: await q(sql`select act_key, article, n from provision_decisions order by act_key, article`),
     provisionCitations: await q(sql`select act_key, article, target_id, n from provision_citations
       order by act_key, article, target_id`),
+    figures: await q(sql`select court, canton, year, figure, key, sub, n from graph_figures
+      order by figure, key, sub, court, canton, year`),
+    groupCitations: await q(sql`select court, canton, year, target_id, n from group_citations
+      order by court, canton, year, target_id`),
   };
 }
 
@@ -208,6 +215,13 @@ describe('maintained citation edges', () => {
     expect(Math.max(...scratch.provisionCitations.map((d) => Number((d as { n: number }).n)))).toBeGreaterThan(5);
     expect(maintained.provisions).toEqual(scratch.provisions);
     expect(maintained.provisionCitations).toEqual(scratch.provisionCitations);
+    const figures = new Set(scratch.figures.map((f) => (f as { figure: string }).figure));
+    expect(figures).toEqual(
+      new Set(['case_references', 'appeal_references', 'kind', 'resolved_references', 'appeal_resolved', 'edges',
+        'citing_decisions', 'statute_references', 'statute_decisions', 'act', 'article']),
+    );
+    expect(maintained.figures).toEqual(scratch.figures);
+    expect(maintained.groupCitations).toEqual(scratch.groupCitations);
   }, 300_000);
 
   it('a shuffled order in larger batches: equal to a resolution from scratch', async () => {
@@ -218,6 +232,8 @@ describe('maintained citation edges', () => {
     expect(maintained.degrees).toEqual(scratch.degrees);
     expect(maintained.provisions).toEqual(scratch.provisions);
     expect(maintained.provisionCitations).toEqual(scratch.provisionCitations);
+    expect(maintained.figures).toEqual(scratch.figures);
+    expect(maintained.groupCitations).toEqual(scratch.groupCitations);
   }, 300_000);
 
   it('a generation made before the edge tables gets them at start, filled as the projection fills them', async () => {
@@ -238,12 +254,12 @@ describe('maintained citation edges', () => {
       const registry = await GenerationRegistry.open(handle.db);
       const schema = registry.schemaFor(citationGraphProjection.name, 1);
       // the shape an older release left: references and nodes, no keys, no edges
-      for (const table of ['graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees', 'provision_decisions', 'provision_citations'])
+      for (const table of ['graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees', ...COUNTER_TABLES])
         await sql`drop table ${sql.id(schema, table)} cascade`.execute(handle.db);
       await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
       expect(await snapshot(handle)).toEqual(projected);
-      // one release later: edges resolved, no provision counters yet
-      for (const table of ['provision_decisions', 'provision_citations'])
+      // one release later: edges resolved, no counters yet
+      for (const table of COUNTER_TABLES)
         await sql`drop table ${sql.id(schema, table)} cascade`.execute(handle.db);
       await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
       expect(await snapshot(handle)).toEqual(projected);

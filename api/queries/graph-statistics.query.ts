@@ -7,177 +7,126 @@ import type { Database } from '../../infra/db/database.ts';
 import { nodesByIds } from './graph-nodes.query.ts';
 
 /**
- * The graph figures count the resolved edges the projection keeps (at millions of references
- * still a scan of a few hundred milliseconds and more), so they are kept per database and filter. Figures
- * older than this are still served (with their `computed_at`) while newer ones are computed in the
- * background: only the first request of a filter waits.
+ * The citation-graph and statute figures of /statistics, read from the counters the citation
+ * graph keeps as decisions arrive (`projector/citation-graph/graph-counters.ts`): per citing
+ * court, canton and year, each figure summed over the groups the filter selects. Nothing is
+ * counted over references or edges per request.
  */
-export const GRAPH_STATISTICS_TTL_MS = 30 * 60_000;
-
-interface CacheEntry {
-  readonly at: number;
-  readonly value: Promise<GraphFigures>;
-  /** Whether `value` has resolved (only resolved figures are served stale). */
-  ready: boolean;
-  refreshing: boolean;
-}
-const cache = new WeakMap<Database, Map<string, CacheEntry>>();
-
 export interface GraphFigures {
   readonly citation_graph: CitationGraphStatistics;
   readonly statutes: StatuteStatistics;
 }
 
-/** Filters on the citing (source) decision: court, canton, year. */
-function sourceFilter(q: StatisticsQuery): RawBuilder<boolean> {
+/** The groups (citing court, canton, year) a filter selects, over a table alias with those columns. */
+function groupFilter(q: StatisticsQuery, alias: string): RawBuilder<boolean> {
+  const col = (c: string) => sql.ref(`${alias}.${c}`);
   return sql<boolean>`true
-    ${q.court ? sql`and source_court = ${q.court}` : sql``}
-    ${q.canton ? sql`and source_canton = ${q.canton}` : sql``}
-    ${q.year !== undefined ? sql`and source_date >= ${`${q.year}-01-01`} and source_date <= ${`${q.year}-12-31`}` : sql``}`;
+    ${q.court ? sql`and ${col('court')} = ${q.court}` : sql``}
+    ${q.canton ? sql`and ${col('canton')} = ${q.canton}` : sql``}
+    ${q.year !== undefined ? sql`and ${col('year')} = ${q.year}` : sql``}`;
 }
 
 const num = (v: unknown): number => Number(v ?? 0);
-
-async function caseFigures(db: Database, q: StatisticsQuery, today: string): Promise<CitationGraphStatistics> {
-  const where = sourceFilter(q);
-  const unfiltered = !q.court && !q.canton && q.year === undefined;
-  const resolvedOf = (role: string) => sql<number>`(select count(*) from decision_references r
-    where r.role = ${role} and ${where}
-      and exists (select 1 from reference_targets t where t.source_id = r.source_id and t.ordinal = r.ordinal))::int`;
-  const [main, byKind, top, appeal] = await Promise.all([
-    sql<{
-      case_references: number;
-      resolved_references: number;
-      citing_decisions: number;
-      cited_decisions: number;
-      edges: number;
-    }>`
-      select
-        (select count(*) from decision_references where role = 'citation' and ${where})::int as case_references,
-        ${resolvedOf('citation')} as resolved_references,
-        count(distinct source_id)::int as citing_decisions,
-        count(distinct target_id)::int as cited_decisions,
-        count(*)::int as edges
-      from citation_edges where role = 'citation' and ${where}
-    `.execute(db),
-    sql<{ kind: string; n: number }>`
-      select kind, count(*)::int as n from decision_references where role = 'citation' and ${where} group by kind order by kind
-    `.execute(db),
-    unfiltered
-      ? sql<{ target_id: string; n: number }>`
-          select decision_id as target_id, n from citation_degrees where role = 'citation' order by n desc, decision_id limit 5
-        `.execute(db)
-      : sql<{ target_id: string; n: number }>`
-          select target_id, count(*)::int as n from citation_edges where role = 'citation' and ${where}
-          group by target_id order by n desc, target_id limit 5
-        `.execute(db),
-    sql<{ total: number; resolved: number }>`
-      select (select count(*) from decision_references where role = 'appeal_prior' and ${where})::int as total,
-        ${resolvedOf('appeal_prior')} as resolved
-    `.execute(db),
-  ]);
-  const m = main.rows[0];
-  const nodes = await nodesByIds(
-    db,
-    top.rows.map((t) => t.target_id),
-  );
-  return {
-    case_references: num(m?.case_references),
-    resolved_references: num(m?.resolved_references),
-    unresolved_references: num(m?.case_references) - num(m?.resolved_references),
-    references_by_kind: Object.fromEntries(byKind.rows.map((k) => [k.kind, num(k.n)])),
-    citing_decisions: num(m?.citing_decisions),
-    cited_decisions: num(m?.cited_decisions),
-    edges: num(m?.edges),
-    appeal_references: num(appeal.rows[0]?.total),
-    appeal_links_resolved: num(appeal.rows[0]?.resolved),
-    most_cited: top.rows.flatMap((t) => {
-      const n = nodes.get(t.target_id);
-      return n ? [{ decision_id: t.target_id, citation_string_de: citationStrings(n, today).citation_string_de, cited_by: num(t.n) }] : [];
-    }),
-    computed_at: new Date().toISOString(),
-  };
-}
-
 const abbreviationOf = (sr: string): string | null => federalActBySr(sr)?.abbreviation.de ?? null;
 
-async function statuteFigures(db: Database, q: StatisticsQuery): Promise<StatuteStatistics> {
-  const where = sourceFilter(q);
-  const [totals, acts, articles] = await Promise.all([
-    sql<{ n: number; d: number; acts: number }>`
-      select count(*)::int as n, count(distinct source_id)::int as d, count(distinct sr_number)::int as acts
-      from statute_references where ${where}
-    `.execute(db),
-    sql<{ sr_number: string; n: number }>`
-      select sr_number, count(distinct source_id)::int as n from statute_references
-      where sr_number is not null and ${where} group by sr_number order by n desc, sr_number limit 10
-    `.execute(db),
-    sql<{ sr_number: string; article: string; n: number }>`
-      select sr_number, article, count(*)::int as n from statute_references
-      where sr_number is not null and ${where} group by sr_number, article order by n desc, sr_number, article limit 10
-    `.execute(db),
-  ]);
-  const t = totals.rows[0];
+/** `sum(n)` per figure, key and sub over the selected groups, for the figures named. */
+async function figureSums(
+  db: Database,
+  q: StatisticsQuery,
+  figures: readonly string[],
+): Promise<{ figure: string; key: string; sub: string; n: number }[]> {
+  const result = await sql<{ figure: string; key: string; sub: string; n: number }>`
+    select f.figure, f.key, f.sub, sum(f.n)::int as n from graph_figures f
+    where f.figure = any(${[...figures]}::text[]) and ${groupFilter(q, 'f')}
+    group by f.figure, f.key, f.sub
+  `.execute(db);
+  return result.rows.map((r) => ({ ...r, n: num(r.n) }));
+}
+
+/** Decisions cited from the selected groups (how many, and the five cited most). */
+async function cited(db: Database, q: StatisticsQuery): Promise<{ count: number; top: { target_id: string; n: number }[] }> {
+  const unfiltered = !q.court && !q.canton && q.year === undefined;
+  if (unfiltered) {
+    const [count, top] = await Promise.all([
+      sql<{ n: number }>`select count(*)::int as n from citation_degrees where role = 'citation'`.execute(db),
+      sql<{ target_id: string; n: number }>`
+        select decision_id as target_id, n from citation_degrees where role = 'citation' order by n desc, decision_id limit 5
+      `.execute(db),
+    ]);
+    return { count: num(count.rows[0]?.n), top: top.rows.map((t) => ({ target_id: t.target_id, n: num(t.n) })) };
+  }
+  const result = await sql<{ target_id: string | null; n: number; count: number }>`
+    with per as (
+      select g.target_id, sum(g.n)::int as n from group_citations g where ${groupFilter(q, 'g')} group by g.target_id
+    )
+    select c.count, t.target_id, t.n from (select count(*)::int as count from per) c
+    left join lateral (select target_id, n from per order by n desc, target_id limit 5) t on true
+  `.execute(db);
   return {
-    statute_references: num(t?.n),
-    decisions_citing_statutes: num(t?.d),
-    federal_acts: num(t?.acts),
-    top_acts: acts.rows.map((a) => ({ sr_number: a.sr_number, abbreviation: abbreviationOf(a.sr_number), decisions: num(a.n) })),
-    top_articles: articles.rows.map((a) => ({
-      sr_number: a.sr_number,
-      abbreviation: abbreviationOf(a.sr_number),
-      article: a.article,
-      decisions: num(a.n),
-    })),
+    count: num(result.rows[0]?.count),
+    top: result.rows.flatMap((r) => (r.target_id === null ? [] : [{ target_id: r.target_id, n: num(r.n) }])),
   };
 }
 
-/**
- * Citation-graph and statute figures for /statistics: computed once per filter, then refreshed in
- * the background when older than {@link GRAPH_STATISTICS_TTL_MS} (the older figures answer
- * meanwhile). A failed computation is not kept.
- */
-export function graphStatistics(db: Database, q: StatisticsQuery, today: string, now = Date.now): Promise<GraphFigures> {
-  const perDb = cache.get(db) ?? new Map<string, CacheEntry>();
-  cache.set(db, perDb);
-  const key = JSON.stringify([q.court ?? null, q.canton ?? null, q.year ?? null]);
-  const compute = (): CacheEntry => {
-    const entry: CacheEntry = {
-      at: now(),
-      value: Promise.all([caseFigures(db, q, today), statuteFigures(db, q)]).then(([citation_graph, statutes]) => ({
-        citation_graph,
-        statutes,
-      })),
-      ready: false,
-      refreshing: false,
-    };
-    entry.value.then(
-      () => {
-        entry.ready = true;
-        perDb.set(key, entry);
-      },
-      () => {
-        if (perDb.get(key) === entry) perDb.delete(key);
-      },
-    );
-    return entry;
+/** Citation-graph and statute figures for /statistics under a filter (court, canton, year of the citing decision). */
+export async function graphStatistics(db: Database, q: StatisticsQuery, today: string): Promise<GraphFigures> {
+  const [sums, citedFigures] = await Promise.all([
+    figureSums(db, q, [
+      'case_references',
+      'resolved_references',
+      'kind',
+      'citing_decisions',
+      'edges',
+      'appeal_references',
+      'appeal_resolved',
+      'statute_references',
+      'statute_decisions',
+      'act',
+      'article',
+    ]),
+    cited(db, q),
+  ]);
+  const total = (figure: string) => sums.filter((s) => s.figure === figure).reduce((a, s) => a + s.n, 0);
+  const ranked = (figure: string) =>
+    sums
+      .filter((s) => s.figure === figure && s.n > 0)
+      .sort((a, b) => b.n - a.n || a.key.localeCompare(b.key) || a.sub.localeCompare(b.sub));
+  const nodes = await nodesByIds(
+    db,
+    citedFigures.top.map((t) => t.target_id),
+  );
+  const acts = ranked('act');
+  return {
+    citation_graph: {
+      case_references: total('case_references'),
+      resolved_references: total('resolved_references'),
+      unresolved_references: total('case_references') - total('resolved_references'),
+      references_by_kind: Object.fromEntries(
+        ranked('kind')
+          .sort((a, b) => a.key.localeCompare(b.key))
+          .map((k) => [k.key, k.n]),
+      ),
+      citing_decisions: total('citing_decisions'),
+      cited_decisions: citedFigures.count,
+      edges: total('edges'),
+      appeal_references: total('appeal_references'),
+      appeal_links_resolved: total('appeal_resolved'),
+      most_cited: citedFigures.top.flatMap((t) => {
+        const n = nodes.get(t.target_id);
+        return n
+          ? [{ decision_id: t.target_id, citation_string_de: citationStrings(n, today).citation_string_de, cited_by: t.n }]
+          : [];
+      }),
+      computed_at: new Date().toISOString(),
+    },
+    statutes: {
+      statute_references: total('statute_references'),
+      decisions_citing_statutes: total('statute_decisions'),
+      federal_acts: acts.length,
+      top_acts: acts.slice(0, 10).map((a) => ({ sr_number: a.key, abbreviation: abbreviationOf(a.key), decisions: a.n })),
+      top_articles: ranked('article')
+        .slice(0, 10)
+        .map((a) => ({ sr_number: a.key, abbreviation: abbreviationOf(a.key), article: a.sub, decisions: a.n })),
+    },
   };
-  const hit = perDb.get(key);
-  if (!hit) {
-    const entry = compute();
-    perDb.set(key, entry);
-    return entry.value;
-  }
-  if (hit.ready && !hit.refreshing && now() - hit.at >= GRAPH_STATISTICS_TTL_MS) {
-    hit.refreshing = true;
-    compute().value.catch(() => {
-      hit.refreshing = false;
-    });
-  }
-  return hit.value;
-}
-
-/** Computes the unfiltered figures ahead of the first /statistics request (API start-up); a failure is reported, not thrown. */
-export function warmGraphStatistics(db: Database, today: string, report: (error: unknown) => void): void {
-  graphStatistics(db, {}, today).catch(report);
 }

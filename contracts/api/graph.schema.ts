@@ -314,7 +314,7 @@ export const citationGraphStatistics = z.object({
   most_cited: z.array(
     z.object({ decision_id: z.string(), citation_string_de: z.string(), cited_by: z.number().int() }),
   ),
-  computed_at: z.string().describe('The figures may be up to a few minutes old'),
+  computed_at: z.string().describe('When the figures were read (the projection keeps them current as decisions arrive)'),
 });
 export type CitationGraphStatistics = z.infer<typeof citationGraphStatistics>;
 

@@ -536,6 +536,26 @@ export interface ProvisionCitationTable {
   n: number;
 }
 
+/** Per citing court, canton and year (0: undated), a figure of /statistics (`key`, `sub`: kind, act, article). */
+export interface GraphFigureTable {
+  court: string;
+  canton: string;
+  year: number;
+  figure: string;
+  key: string;
+  sub: string;
+  n: number;
+}
+
+/** Per citing court, canton and year, each decision cited and by how many. */
+export interface GroupCitationTable {
+  court: string;
+  canton: string;
+  year: number;
+  target_id: string;
+  n: number;
+}
+
 export interface AlertTable {
   alert_id: string;
   /** Deletes the alert and signs its webhook deliveries (HMAC-SHA256). */
@@ -674,6 +694,8 @@ export interface DB {
   citation_degrees: CitationDegreeTable;
   provision_decisions: ProvisionDecisionTable;
   provision_citations: ProvisionCitationTable;
+  graph_figures: GraphFigureTable;
+  group_citations: GroupCitationTable;
   licenses: LicenseTable;
   billing_subscriptions: BillingSubscriptionTable;
   billing_invoices: BillingInvoiceTable;

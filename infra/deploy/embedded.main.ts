@@ -11,7 +11,6 @@ import { join, resolve } from 'node:path';
 import { apiDepsFrom } from '../../api/api-settings.ts';
 import { buildApp } from '../../api/app.ts';
 import { InProcessReadModelState } from '../../api/lookup-cache.ts';
-import { warmGraphStatistics } from '../../api/queries/graph-statistics.query.ts';
 import { generatedSampleSources, type LoadReport, loadSamples } from '../../ingest/sample-load.ts';
 import { startIngestScheduler } from '../../ingest/scheduler/start-scheduler.ts';
 import { embeddedScheduleEnv, type SchedulerEnv } from './schedule-config.ts';
@@ -231,12 +230,6 @@ async function serve(
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   delivery.start();
   const url = env.PUBLIC_BASE_URL ?? `${address.replace('[::1]', 'localhost')}${env.BASE_PATH}`;
-  warmGraphStatistics(infra.db, new Date().toISOString().slice(0, 10), (error) =>
-    logger.warn(
-      { err: error },
-      'computing the citation-graph figures of /statistics failed; the first request retries',
-    ),
-  );
   const example = await infra.db
     .selectFrom('decisions')
     .select('decision_id')

@@ -12,11 +12,8 @@
  *   references (ties: the first in the text): what `/citations`, `/appeal-chain` and the
  *   leading cases read;
  * - `citation_degrees`: per decision and role, the number of decisions with an edge to it;
- * - `provision_decisions`, `provision_citations`: per provision a decision applies (act and
- *   article, and the act as a whole: article `''`), the decisions applying it and, per decision
- *   they cite, how many of them cite it. A batch's decisions withdraw what they counted before
- *   their rows are replaced (`withdrawProvisionCounts`) and count again after; the other citing
- *   decisions move the counters by the edges they gained or lost.
+ * - the counters of `graph-counters.ts` (per provision, per citing court, canton and year), moved
+ *   with the edges.
  *
  * What a change of some decisions can alter is re-resolved and nothing else: their own
  * references; every reference whose key is one the decisions had or have (exact and
@@ -31,6 +28,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { EDGE_RULES } from '../../contracts/citation/edge-confidence.ts';
 import type { PageSpan } from '../decision-identifiers/decision-identifiers.projection.ts';
 import type { ProjectionContext } from '../projection.ts';
+import { addCounts, countAll, moveOthers, noteResolvedBefore, withdrawCounts } from './graph-counters.ts';
 
 const float = (n: number): RawBuilder<number> => sql.raw(`${String(n)}::float8`);
 
@@ -143,7 +141,8 @@ async function workTables(tx: Tx): Promise<void> {
       source_id text not null, role text not null, target_id text not null, primary key (source_id, role, target_id)
     ) on commit delete rows`.execute(tx);
   await sql`create temporary table if not exists edge_moves (
-      source_id text not null, role text not null, target_id text not null, d integer not null
+      source_id text not null, role text not null, target_id text not null, d integer not null,
+      source_court text not null, source_canton text not null, source_date date
     ) on commit delete rows`.execute(tx);
   await sql`truncate edge_scope, edge_pairs, edge_moves`.execute(tx);
 }
@@ -211,6 +210,7 @@ async function resolve(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
   await collectScope(tx, scope);
   // temporary tables have no statistics until analysed: without, a join by index looks dear
   await sql`analyze edge_scope`.execute(tx);
+  if (scope !== 'all') await noteResolvedBefore(tx, scope.decisions);
   // the pairs the scope's references had (and every pair of the changed decisions, whose
   // references may be fewer now)
   const gone = (where: RawBuilder<unknown>) => sql`
@@ -258,9 +258,9 @@ async function resolve(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
     with gone as (
       delete from citation_edges e using edge_pairs p
       where e.source_id = p.source_id and e.role = p.role and e.target_id = p.target_id
-      returning e.source_id, e.role, e.target_id
+      returning e.source_id, e.role, e.target_id, e.source_court, e.source_canton, e.source_date
     )
-    insert into edge_moves select source_id, role, target_id, -1 from gone
+    insert into edge_moves select source_id, role, target_id, -1, source_court, source_canton, source_date from gone
   `.execute(tx);
   await sql`
     with best as (
@@ -275,9 +275,9 @@ async function resolve(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
       select b.source_id, b.role, b.target_id, b.ordinal, b.match, b.candidates, b.court_agreement, b.date_order,
         b.confidence, r.source_date, r.source_court, r.source_canton
       from best b join decision_references r on r.source_id = b.source_id and r.ordinal = b.ordinal
-      returning source_id, role, target_id
+      returning source_id, role, target_id, source_court, source_canton, source_date
     )
-    insert into edge_moves select source_id, role, target_id, 1 from added
+    insert into edge_moves select source_id, role, target_id, 1, source_court, source_canton, source_date from added
   `.execute(tx);
   await sql`
     insert into citation_degrees (decision_id, role, n)
@@ -289,98 +289,18 @@ async function resolve(tx: Tx, scope: EdgeScope | 'all'): Promise<void> {
     where c.decision_id = m.target_id and c.role = m.role and c.n = 0
   `.execute(tx);
   if (scope === 'all') {
-    await countProvisions(tx);
+    await countAll(tx);
     return;
   }
-  // the citing decisions of the batch count again in full (`addProvisionCounts`); any other
-  // citing decision whose edges moved moves the counters of the provisions it applies
-  const batch = [...scope.decisions];
-  await moveCounters(
-    tx,
-    'provision_citations',
-    sql`select p.act_key, p.article, m.target_id, m.d
-      from edge_moves m join lateral (${provisionsOf(sql`select m.source_id`)}) p on true
-      where m.role = 'citation' and m.source_id <> all(${batch}::text[])`,
-  );
-  await countProvisionsOf(tx, batch, 1);
+  await moveOthers(tx, scope.decisions);
+  await addCounts(tx, scope.decisions);
 }
 
 /**
- * The provisions decisions apply, as `(source_id, act_key, article)`: each act and article their
- * statute references name, and each act once as a whole (article `''`). `sources` is SQL giving
- * the decision ids (one column).
+ * Withdraws what `decisions` count in the graph's counters (`graph-counters.ts`) before their
+ * rows are replaced; `resolveCitationEdges` adds them back as they are after.
  */
-function provisionsOf(sources: RawBuilder<unknown> | null): RawBuilder<unknown> {
-  const where = sources === null ? sql`true` : sql`s.source_id in (${sources})`;
-  return sql`select s.source_id, s.act_key, s.article from statute_references s where ${where}
-    union all
-    select distinct s.source_id, s.act_key, ''::text from statute_references s where ${where}`;
-}
-
-type CounterTable = 'provision_citations' | 'provision_decisions';
-const COUNTER_KEYS: Record<CounterTable, readonly string[]> = {
-  provision_citations: ['act_key', 'article', 'target_id'],
-  provision_decisions: ['act_key', 'article'],
-};
-
-/**
- * Moves the counters of `table` by `moves` (SQL giving the key columns, then `d`), summed per
- * key; a counter that reaches 0 is deleted.
- */
-async function moveCounters(tx: Tx, table: CounterTable, moves: RawBuilder<unknown>): Promise<void> {
-  const keys = COUNTER_KEYS[table];
-  const columns = sql.join(keys.map((k) => sql.id(k)));
-  await sql`create temporary table if not exists counter_moves (
-      act_key text not null, article text not null, target_id text not null, d integer not null
-    ) on commit delete rows`.execute(tx);
-  await sql`truncate counter_moves`.execute(tx);
-  const target = keys.includes('target_id') ? sql`m.target_id` : sql`''::text`;
-  await sql`insert into counter_moves
-    select m.act_key, m.article, ${target}, sum(m.d)::int from (${moves}) m group by 1, 2, 3 having sum(m.d) <> 0
-  `.execute(tx);
-  await sql`analyze counter_moves`.execute(tx);
-  await sql`insert into ${sql.id(table)} (${columns}, n) select ${columns}, d from counter_moves
-    on conflict (${columns}) do update set n = ${sql.id(table, 'n')} + excluded.n`.execute(tx);
-  const same = sql.join(
-    keys.map((k) => sql`c.${sql.id(k)} = m.${sql.id(k)}`),
-    sql` and `,
-  );
-  await sql`delete from ${sql.id(table)} c using counter_moves m where ${same} and c.n = 0`.execute(tx);
-}
-
-/**
- * Adds (`sign` 1) or withdraws (`sign` -1) what `decisions` count as they stand: each provision
- * they apply, and per provision each decision they cite.
- */
-async function countProvisionsOf(tx: Tx, decisions: readonly string[], sign: 1 | -1): Promise<void> {
+export async function withdrawBatchCounts(tx: Tx, decisions: readonly string[]): Promise<void> {
   if (decisions.length === 0) return;
-  const sources = sql`select unnest(${[...decisions]}::text[])`;
-  await moveCounters(tx, 'provision_decisions', sql`select p.act_key, p.article, ${sign}::int as d from (${provisionsOf(sources)}) p`);
-  await moveCounters(
-    tx,
-    'provision_citations',
-    sql`select p.act_key, p.article, e.target_id, ${sign}::int as d
-      from (${provisionsOf(sources)}) p
-      join citation_edges e on e.source_id = p.source_id and e.role = 'citation'`,
-  );
-}
-
-/** Counts every provision's decisions and citations from scratch. */
-export async function countProvisions(tx: Tx): Promise<void> {
-  await sql`truncate provision_citations, provision_decisions`.execute(tx);
-  await sql`insert into provision_decisions (act_key, article, n)
-    select act_key, article, count(*)::int from (${provisionsOf(null)}) p group by act_key, article`.execute(tx);
-  await sql`insert into provision_citations (act_key, article, target_id, n)
-    select p.act_key, p.article, e.target_id, count(*)::int
-    from (${provisionsOf(null)}) p join citation_edges e on e.source_id = p.source_id and e.role = 'citation'
-    group by p.act_key, p.article, e.target_id`.execute(tx);
-}
-
-/**
- * Withdraws what `decisions` count in the provision counters before their rows are replaced
- * (their statute references and edges as they stood); `resolveCitationEdges` adds them back as
- * they are after.
- */
-export async function withdrawProvisionCounts(tx: Tx, decisions: readonly string[]): Promise<void> {
-  await byIndex(tx, () => countProvisionsOf(tx, decisions, -1));
+  await byIndex(tx, () => withdrawCounts(tx, decisions));
 }

@@ -9,7 +9,7 @@ import {
   type StatuteReferenceRow,
 } from './citation-graph.rows.ts';
 import { replaceIdentifierRows } from '../decision-identifiers/decision-identifiers.projection.ts';
-import { resolveCitationEdges, withdrawProvisionCounts } from './citation-edges.ts';
+import { resolveCitationEdges, withdrawBatchCounts } from './citation-edges.ts';
 import { citationGraphStorage } from './citation-graph.storage.ts';
 import { insertByColumns, type BulkColumn } from './unnest-insert.ts';
 
@@ -105,7 +105,7 @@ export async function writeCitationGraphRows(
  * The citation graph (issue 5): per decision its node, its case references and lower-court
  * references as extracted, its statute references and the keys naming it; then what the change
  * can alter is resolved again (`citation-edges.ts`), so the stored edges do not depend on the
- * order in which citing and cited decisions arrive, and the provision counters move with them. A new version of a decision replaces all its
+ * order in which citing and cited decisions arrive, and the graph's counters move with them. A new version of a decision replaces all its
  * rows; a re-delivery (position not newer) changes nothing.
  */
 export const citationGraphProjection: Projection = {
@@ -135,8 +135,8 @@ export const citationGraphProjection: Projection = {
       structure: segmentDecision({ fullText: data.full_text, language: data.language, regeste: data.regeste }),
     }));
     const ids = [...latest.keys()];
-    // what they counted for the provisions they applied, withdrawn while their old rows stand
-    await withdrawProvisionCounts(ctx.tx, ids);
+    // what they counted (provisions, figures), withdrawn while their old rows stand
+    await withdrawBatchCounts(ctx.tx, ids);
     await writeCitationGraphRows(
       ctx,
       changed.map(({ data, position, structure }) => citationGraphRows(data, position, structure)),

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables, type UpgradeStep } from '../storage/projection-storage.ts';
 import { identifierTableDdl } from '../decision-identifiers/decision-identifiers.storage.ts';
-import { countProvisions, resolveCitationEdges } from './citation-edges.ts';
+import { resolveCitationEdges } from './citation-edges.ts';
+import { COUNTER_DDL, COUNTER_TABLES, countAll } from './graph-counters.ts';
 
 const GRAPH_KEYS_DDL = [
   identifierTableDdl('graph_keys'),
@@ -50,24 +51,6 @@ const EDGES_DDL = [
   `create index if not exists citation_degrees_rank on citation_degrees (role, n desc, decision_id)`,
 ];
 
-const PROVISION_DDL = [
-  // per provision (act and article; article '' for the act as a whole): decisions applying it
-  `create table if not exists provision_decisions (
-      act_key text not null,
-      article text not null,
-      n integer not null,
-      primary key (act_key, article)
-    )`,
-  // per provision and cited decision: decisions applying the provision that cite it
-  `create table if not exists provision_citations (
-      act_key text not null,
-      article text not null,
-      target_id text not null,
-      n integer not null,
-      primary key (act_key, article, target_id)
-    )`,
-  `create index if not exists provision_citations_rank on provision_citations (act_key, article, n desc, target_id)`,
-];
 
 const KEY_COLUMNS = sql.raw(
   'ref_key, kind, decision_id, court, canton, docket_register, docket_year, docket_serial, bge_volume, bge_part, page_start, page_last_marker, page_end, event_position',
@@ -95,16 +78,16 @@ const resolveOlderGeneration: UpgradeStep = async (tx, { base }) => {
 };
 
 /**
- * A generation made before the graph kept provision counters (its edges resolved): the counters
- * are counted once from its statute references and edges, in the start-up transaction.
+ * A generation made before the graph kept its counters (its edges resolved): they are counted
+ * once from its rows and edges, in the start-up transaction.
  */
 const countOlderGeneration: UpgradeStep = async (tx) => {
-  const state = await sql<{ counted: boolean; statutes: boolean }>`
-    select exists (select 1 from provision_decisions) as counted, exists (select 1 from statute_references) as statutes
+  const state = await sql<{ counted: boolean; nodes: boolean }>`
+    select exists (select 1 from graph_figures) as counted, exists (select 1 from citation_nodes) as nodes
   `.execute(tx);
   const found = state.rows[0];
-  if (!found || found.counted || !found.statutes) return;
-  await countProvisions(tx);
+  if (!found || found.counted || !found.nodes) return;
+  await countAll(tx);
 };
 
 /**
@@ -125,10 +108,9 @@ const countOlderGeneration: UpgradeStep = async (tx) => {
  * - `reference_targets`, `citation_edges`, `citation_degrees`: the resolution (see
  *   `citation-edges.ts`). A generation created before these tables existed gets them at start,
  *   filled (`resolveOlderGeneration`).
- * - `provision_decisions`, `provision_citations`: per provision (act and article, or the act as
- *   a whole), the decisions applying it and, per decision they cite, how many of them cite it
- *   (`/leading-cases` by statute). Kept with the edges; counted once at start for a generation
- *   made before them (`countOlderGeneration`).
+ * - `provision_decisions`, `provision_citations`, `graph_figures`, `group_citations`: counters
+ *   for `/leading-cases` by statute and `/statistics` (`graph-counters.ts`), kept with the edges;
+ *   counted once at start for a generation made before them (`countOlderGeneration`).
  */
 export const citationGraphStorage = postgresTables(
   [
@@ -139,8 +121,7 @@ export const citationGraphStorage = postgresTables(
     'reference_targets',
     'citation_edges',
     'citation_degrees',
-    'provision_decisions',
-    'provision_citations',
+    ...COUNTER_TABLES,
   ],
   [
     `create table citation_nodes (
@@ -208,8 +189,8 @@ export const citationGraphStorage = postgresTables(
     `create index statute_references_act on statute_references (act_key, source_id)`,
     ...GRAPH_KEYS_DDL,
     ...EDGES_DDL,
-    ...PROVISION_DDL,
+    ...COUNTER_DDL,
     DECISION_SOURCES_DDL,
   ],
-  [DECISION_SOURCES_DDL, ...GRAPH_KEYS_DDL, ...EDGES_DDL, ...PROVISION_DDL, resolveOlderGeneration, countOlderGeneration],
+  [DECISION_SOURCES_DDL, ...GRAPH_KEYS_DDL, ...EDGES_DDL, ...COUNTER_DDL, resolveOlderGeneration, countOlderGeneration],
 );
