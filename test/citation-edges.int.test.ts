@@ -217,7 +217,7 @@ describe('maintained citation edges', () => {
     expect(maintained.provisionCitations).toEqual(scratch.provisionCitations);
     const figures = new Set(scratch.figures.map((f) => (f as { figure: string }).figure));
     expect(figures).toEqual(
-      new Set(['case_references', 'appeal_references', 'kind', 'resolved_references', 'appeal_resolved', 'edges',
+      new Set(['decisions', 'case_references', 'appeal_references', 'kind', 'resolved_references', 'appeal_resolved', 'edges',
         'citing_decisions', 'statute_references', 'statute_decisions', 'act', 'article']),
     );
     expect(maintained.figures).toEqual(scratch.figures);

@@ -175,32 +175,44 @@ export interface CitedCount {
   readonly decision_id: string;
   readonly citing: number;
   readonly in_context: boolean;
+  /** The cited decision's date (the newest first among equals). */
+  readonly decision_date: string | null;
 }
 
 /**
  * The `cap` decisions with the highest kept counter (`counted`: SQL giving `target_id, n` from a
  * counter table) that pass the filters; the order among equal counts is the newest first, for
  * which every decision tied with the last place is looked at. The counters are read from their
- * index top down: the work is the cap, not the number of decisions counted.
+ * index top down: the work is the cap, not the number of decisions counted. `inContext`: a query
+ * over the candidate `t.decision_id` that returns a row when it is in the context, looked up per
+ * candidate (lateral, never hashed over the whole context); null: every decision is.
  */
 async function topCounted(
   db: Database,
   counted: RawBuilder<unknown>,
-  inContext: RawBuilder<boolean>,
+  inContext: RawBuilder<unknown> | null,
   filters: CitedFilters,
   cap: number,
 ): Promise<CitedCount[]> {
   const where = citedFilterSql(filters);
+  const filtered = Boolean(filters.court || filters.dateFrom || filters.dateTo);
+  // without a filter on the cited decision, the cap-th count is read from the counter's index alone
+  const ranked = filtered
+    ? sql`select c.n from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
+      where ${where} order by c.n desc limit ${cap}`
+    : sql`select c.n from (${counted}) c order by c.n desc limit ${cap}`;
   const result = await sql<CitedCount>`
-    with ranked as materialized (
-      select c.n from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
-      where ${where} order by c.n desc limit ${cap}
+    with ranked as materialized (${ranked}),
+    top as materialized (
+      select c.target_id as decision_id, c.n as citing, n.decision_date
+      from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
+      where c.n >= (select coalesce(min(r.n), 0) from ranked r) and ${where}
+      order by c.n desc, n.decision_date desc nulls last, c.target_id
+      limit ${cap}
     )
-    select c.target_id as decision_id, c.n as citing, ${inContext} as in_context
-    from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
-    where c.n >= (select coalesce(min(r.n), 0) from ranked r) and ${where}
-    order by c.n desc, n.decision_date desc nulls last, c.target_id
-    limit ${cap}
+    select t.decision_id, t.citing, t.decision_date, ${inContext === null ? sql`true` : sql`x.hit is not null`} as in_context
+    from top t ${inContext === null ? sql`` : sql`left join lateral (${inContext}) x on true`}
+    order by t.citing desc, t.decision_date desc nulls last, t.decision_id
   `.execute(db);
   return result.rows.map((r) => ({ ...r, citing: Number(r.citing) }));
 }
@@ -220,8 +232,8 @@ export function provisionCitations(
   return topCounted(
     db,
     sql`select target_id, n from provision_citations where act_key = ${provision.actKey} and article = ${article}`,
-    sql<boolean>`exists (select 1 from statute_references s where s.source_id = c.target_id
-      and s.act_key = ${provision.actKey} ${provision.article !== null ? sql`and s.article = ${provision.article}` : sql``})`,
+    sql`select true as hit from statute_references s where s.source_id = t.decision_id
+      and s.act_key = ${provision.actKey} ${provision.article !== null ? sql`and s.article = ${provision.article}` : sql``} limit 1`,
     filters,
     cap,
   );
@@ -232,7 +244,7 @@ export function mostCited(db: Database, filters: CitedFilters, cap: number): Pro
   return topCounted(
     db,
     sql`select decision_id as target_id, n from citation_degrees where role = 'citation'`,
-    sql<boolean>`true`,
+    null,
     filters,
     cap,
   );
@@ -266,7 +278,7 @@ export async function citationsFromContext(
       from s join citation_edges e on e.source_id = s.id and e.role = 'citation'
       group by e.target_id
     )
-    select c.target_id as decision_id, c.citing, exists (select 1 from s where s.id = c.target_id) as in_context
+    select c.target_id as decision_id, c.citing, n.decision_date, exists (select 1 from s where s.id = c.target_id) as in_context
     from counts c join citation_nodes n on n.decision_id = c.target_id
     where ${citedFilterSql(filters)}
     order by c.citing desc, n.decision_date desc nulls last, c.target_id

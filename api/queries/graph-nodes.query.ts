@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { GraphDecision } from '../../contracts/api/graph.schema.ts';
 import { canonicalUrl, citationStrings } from '../../contracts/citation/citation-strings.ts';
@@ -44,7 +45,7 @@ export async function nodesByIds(db: Database, ids: readonly string[]): Promise<
   const rows = await db
     .selectFrom('citation_nodes')
     .select(NODE_COLUMNS)
-    .where('decision_id', 'in', [...new Set(ids)])
+    .where(sql<boolean>`decision_id = any(${[...new Set(ids)]}::text[])`)
     .execute();
   return new Map(rows.map((r) => [r.decision_id, r]));
 }

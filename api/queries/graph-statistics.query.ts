@@ -17,9 +17,13 @@ export interface GraphFigures {
   readonly statutes: StatuteStatistics;
 }
 
-/** The groups (citing court, canton, year) a filter selects, over a table alias with those columns. */
+/**
+ * The groups (citing court, canton, year) a filter selects, over a table alias with those
+ * columns; unfiltered, the rollup group of `graph_figures` (every group summed, year -1).
+ */
 function groupFilter(q: StatisticsQuery, alias: string): RawBuilder<boolean> {
   const col = (c: string) => sql.ref(`${alias}.${c}`);
+  if (!q.court && !q.canton && q.year === undefined) return sql<boolean>`${col('year')} = -1`;
   return sql<boolean>`true
     ${q.court ? sql`and ${col('court')} = ${q.court}` : sql``}
     ${q.canton ? sql`and ${col('canton')} = ${q.canton}` : sql``}
@@ -29,18 +33,39 @@ function groupFilter(q: StatisticsQuery, alias: string): RawBuilder<boolean> {
 const num = (v: unknown): number => Number(v ?? 0);
 const abbreviationOf = (sr: string): string | null => federalActBySr(sr)?.abbreviation.de ?? null;
 
-/** `sum(n)` per figure, key and sub over the selected groups, for the figures named. */
-async function figureSums(
-  db: Database,
-  q: StatisticsQuery,
-  figures: readonly string[],
-): Promise<{ figure: string; key: string; sub: string; n: number }[]> {
-  const result = await sql<{ figure: string; key: string; sub: string; n: number }>`
-    select f.figure, f.key, f.sub, sum(f.n)::int as n from graph_figures f
+/** `sum(n)` per figure and key over the selected groups, for the figures named. */
+async function figureSums(db: Database, q: StatisticsQuery, figures: readonly string[]): Promise<{ figure: string; key: string; n: number }[]> {
+  const result = await sql<{ figure: string; key: string; n: number }>`
+    select f.figure, f.key, sum(f.n)::int as n from graph_figures f
     where f.figure = any(${[...figures]}::text[]) and ${groupFilter(q, 'f')}
-    group by f.figure, f.key, f.sub
+    group by f.figure, f.key
   `.execute(db);
   return result.rows.map((r) => ({ ...r, n: num(r.n) }));
+}
+
+/** The statute figures per act (how many acts, the ten applied by most decisions) and the ten articles applied most. */
+async function statuteRanks(
+  db: Database,
+  q: StatisticsQuery,
+): Promise<{ acts: number; topActs: { key: string; n: number }[]; topArticles: { key: string; sub: string; n: number }[] }> {
+  const [acts, articles] = await Promise.all([
+    sql<{ count: number; key: string | null; n: number }>`
+      with a as (
+        select f.key, sum(f.n)::int as n from graph_figures f where f.figure = 'act' and ${groupFilter(q, 'f')} group by f.key
+      )
+      select c.count, t.key, t.n from (select count(*)::int as count from a) c
+      left join lateral (select key, n from a order by n desc, key limit 10) t on true
+    `.execute(db),
+    sql<{ key: string; sub: string; n: number }>`
+      select f.key, f.sub, sum(f.n)::int as n from graph_figures f where f.figure = 'article' and ${groupFilter(q, 'f')}
+      group by f.key, f.sub order by n desc, f.key, f.sub limit 10
+    `.execute(db),
+  ]);
+  return {
+    acts: num(acts.rows[0]?.count),
+    topActs: acts.rows.flatMap((r) => (r.key === null ? [] : [{ key: r.key, n: num(r.n) }])),
+    topArticles: articles.rows.map((r) => ({ ...r, n: num(r.n) })),
+  };
 }
 
 /** Decisions cited from the selected groups (how many, and the five cited most). */
@@ -70,7 +95,7 @@ async function cited(db: Database, q: StatisticsQuery): Promise<{ count: number;
 
 /** Citation-graph and statute figures for /statistics under a filter (court, canton, year of the citing decision). */
 export async function graphStatistics(db: Database, q: StatisticsQuery, today: string): Promise<GraphFigures> {
-  const [sums, citedFigures] = await Promise.all([
+  const [sums, citedFigures, statutes] = await Promise.all([
     figureSums(db, q, [
       'case_references',
       'resolved_references',
@@ -81,29 +106,24 @@ export async function graphStatistics(db: Database, q: StatisticsQuery, today: s
       'appeal_resolved',
       'statute_references',
       'statute_decisions',
-      'act',
-      'article',
     ]),
     cited(db, q),
+    statuteRanks(db, q),
   ]);
   const total = (figure: string) => sums.filter((s) => s.figure === figure).reduce((a, s) => a + s.n, 0);
-  const ranked = (figure: string) =>
-    sums
-      .filter((s) => s.figure === figure && s.n > 0)
-      .sort((a, b) => b.n - a.n || a.key.localeCompare(b.key) || a.sub.localeCompare(b.sub));
   const nodes = await nodesByIds(
     db,
     citedFigures.top.map((t) => t.target_id),
   );
-  const acts = ranked('act');
   return {
     citation_graph: {
       case_references: total('case_references'),
       resolved_references: total('resolved_references'),
       unresolved_references: total('case_references') - total('resolved_references'),
       references_by_kind: Object.fromEntries(
-        ranked('kind')
-          .sort((a, b) => a.key.localeCompare(b.key))
+        sums
+          .filter((s) => s.figure === 'kind')
+          .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
           .map((k) => [k.key, k.n]),
       ),
       citing_decisions: total('citing_decisions'),
@@ -122,11 +142,14 @@ export async function graphStatistics(db: Database, q: StatisticsQuery, today: s
     statutes: {
       statute_references: total('statute_references'),
       decisions_citing_statutes: total('statute_decisions'),
-      federal_acts: acts.length,
-      top_acts: acts.slice(0, 10).map((a) => ({ sr_number: a.key, abbreviation: abbreviationOf(a.key), decisions: a.n })),
-      top_articles: ranked('article')
-        .slice(0, 10)
-        .map((a) => ({ sr_number: a.key, abbreviation: abbreviationOf(a.key), article: a.sub, decisions: a.n })),
+      federal_acts: statutes.acts,
+      top_acts: statutes.topActs.map((a) => ({ sr_number: a.key, abbreviation: abbreviationOf(a.key), decisions: a.n })),
+      top_articles: statutes.topArticles.map((a) => ({
+        sr_number: a.key,
+        abbreviation: abbreviationOf(a.key),
+        article: a.sub,
+        decisions: a.n,
+      })),
     },
   };
 }

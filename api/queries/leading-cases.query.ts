@@ -15,6 +15,10 @@ export const TOPIC_POOL = 1000;
  */
 const TIE_CAP = 200;
 
+/** Dates (ISO) compare as text; decision ids as `localeCompare` does, with one collator. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const idCollator = new Intl.Collator();
+
 /** Candidates (by citations from the context) whose in-degree is looked at for the weighted score. */
 const SCORED_CANDIDATES = 500;
 
@@ -53,8 +57,9 @@ async function contextSize(
   return graphSize(db);
 }
 
+/** Decisions in the graph, as the projection counts them (`graph_figures`, the rollup group). */
 async function graphSize(db: Database): Promise<number> {
-  const result = await sql<{ n: number }>`select count(*)::int as n from citation_nodes`.execute(db);
+  const result = await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from graph_figures where figure = 'decisions' and year = -1`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -66,10 +71,10 @@ async function contextTail(
   context: RawBuilder<unknown> | null,
   q: LeadingCasesQuery,
   cap: number,
-): Promise<string[]> {
+): Promise<{ decision_id: string; decision_date: string | null }[]> {
   const from = context === null ? sql`citation_nodes n` : sql`(${context}) s join citation_nodes n on n.decision_id = s.id`;
-  const result = await sql<{ decision_id: string }>`
-    select n.decision_id from ${from}
+  const result = await sql<{ decision_id: string; decision_date: string | null }>`
+    select n.decision_id, n.decision_date from ${from}
     where true
       ${q.court ? sql`and n.court = ${q.court}` : sql``}
       ${q.date_from ? sql`and n.decision_date >= ${q.date_from}` : sql``}
@@ -77,7 +82,7 @@ async function contextTail(
     order by n.decision_date desc nulls last, n.decision_id
     limit ${cap}
   `.execute(db);
-  return result.rows.map((r) => r.decision_id);
+  return result.rows;
 }
 
 /** GET /leading-cases: the most authoritative decisions on a topic and/or a statute provision. */
@@ -123,12 +128,11 @@ export async function leadingCases(
   const boundary = !weighted && cited.length >= q.limit ? cited[q.limit - 1]!.citing : 0;
   const candidates = new Map(cited.filter((c) => c.citing >= boundary).map((c) => [c.decision_id, c]));
   if (cited.length < q.limit) {
-    for (const id of await contextTail(db, context, q, q.limit + TIE_CAP)) {
-      if (!candidates.has(id)) candidates.set(id, { decision_id: id, citing: 0, in_context: true });
+    for (const { decision_id, decision_date } of await contextTail(db, context, q, q.limit + TIE_CAP)) {
+      if (!candidates.has(decision_id)) candidates.set(decision_id, { decision_id, decision_date, citing: 0, in_context: true });
     }
   }
-  const ids = [...candidates.keys()];
-  const [degrees, nodes] = await Promise.all([inDegrees(db, ids), nodesByIds(db, ids)]);
+  const degrees = await inDegrees(db, [...candidates.keys()]);
   // A leading case on the topic is itself on the topic: a decision every context decision cites
   // but that is about something else (standard of review, procedure) comes after those.
   const tier = (c: { in_context: boolean; citing: number }) =>
@@ -136,10 +140,9 @@ export async function leadingCases(
   const scoreOf = (citing: number, citedBy: number) =>
     weighted ? Math.round(citing * Math.log(1 + decisions / Math.max(1, citedBy)) * 1000) / 1000 : citing;
   const ranked = [...candidates.values()]
-    .filter((c) => nodes.has(c.decision_id))
     .map((c) => {
       const citedBy = degrees.get(c.decision_id) ?? 0;
-      return { ...c, cited_by: citedBy, score: scoreOf(c.citing, citedBy), node: nodes.get(c.decision_id)! };
+      return { ...c, cited_by: citedBy, score: scoreOf(c.citing, citedBy) };
     })
     .sort(
       (a, b) =>
@@ -147,10 +150,16 @@ export async function leadingCases(
         (tier(a) === 1 ? b.score - a.score : 0) ||
         b.citing - a.citing ||
         b.cited_by - a.cited_by ||
-        (b.node.decision_date ?? '').localeCompare(a.node.decision_date ?? '') ||
-        a.decision_id.localeCompare(b.decision_id),
+        compareText(b.decision_date ?? '', a.decision_date ?? '') ||
+        idCollator.compare(a.decision_id, b.decision_id),
     )
     .slice(0, q.limit);
+  // only the decisions returned are read in full (the candidates are ranked by their counts and dates)
+  const nodes = await nodesByIds(
+    db,
+    ranked.map((c) => c.decision_id),
+  );
+  const results = ranked.filter((c) => nodes.has(c.decision_id));
   return {
     filters: {
       query: q.query && q.query !== '' ? q.query : null,
@@ -163,9 +172,9 @@ export async function leadingCases(
     context_counted: size,
     context_is_lower_bound: lowerBound,
     ranking: LEADING_CASES_RANKING,
-    returned: ranked.length,
-    results: ranked.map((c, i) => ({
-      ...graphDecisionOf(c.node, ctx),
+    returned: results.length,
+    results: results.map((c, i) => ({
+      ...graphDecisionOf(nodes.get(c.decision_id)!, ctx),
       rank: i + 1,
       authority: {
         citing_in_context: c.citing,

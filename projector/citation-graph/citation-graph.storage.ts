@@ -49,6 +49,8 @@ const EDGES_DDL = [
       primary key (decision_id, role)
     )`,
   `create index if not exists citation_degrees_rank on citation_degrees (role, n desc, decision_id)`,
+  // in-degrees of a list of decisions (leading-case candidates) from the index alone
+  `create index if not exists citation_degrees_cited on citation_degrees (decision_id) include (n) where role = 'citation'`,
 ];
 
 

@@ -4,9 +4,10 @@
  * - `provision_decisions`, `provision_citations` (`/leading-cases` by statute): per provision a
  *   decision applies (act and article, and the act as a whole: article `''`), the decisions
  *   applying it and, per decision they cite, how many of them cite it;
- * - `graph_figures` (`/statistics`): per citing court, canton and year (0: undated), the reference,
- *   edge and statute figures, each a sum over decisions (`figure`, with `key` and `sub` for the
- *   figures per kind, act and article);
+ * - `graph_figures` (`/statistics`, the graph size of `/leading-cases`): per citing court, canton
+ *   and year (0: undated), the decisions and the reference, edge and statute figures, each a sum
+ *   over decisions (`figure`, with `key` and `sub` for the figures per kind, act and article);
+ *   and the same summed over every group (court and canton `''`, year -1), read when unfiltered;
  * - `group_citations` (`/statistics` with a filter): per citing court, canton and year, the
  *   decisions cited and by how many.
  *
@@ -65,6 +66,10 @@ const COUNTER_KEYS: Record<CounterTable, readonly string[]> = {
   group_citations: ['court', 'canton', 'year', 'target_id'],
 };
 
+/** The figures of every group summed into the rollup group (court and canton `''`, year -1): the unfiltered figures. */
+const rollupOf = (table: RawBuilder<unknown>) => sql`(court, canton, year, figure, key, sub, n)
+  select '', '', -1, figure, key, sub, sum(n)::int from ${table} where year <> -1 group by figure, key, sub having sum(n) <> 0`;
+
 /**
  * Moves the counters of `table` by `moves` (SQL giving the table's key columns by name and `d`),
  * summed per key; a counter that reaches 0 is deleted.
@@ -77,6 +82,7 @@ async function moveCounters(tx: Tx, table: CounterTable, moves: RawBuilder<unkno
   await sql`truncate ${work}`.execute(tx);
   await sql`insert into ${work} (${columns}, n)
     select ${columns}, sum(m.d)::int from (${moves}) m group by ${columns} having sum(m.d) <> 0`.execute(tx);
+  if (table === 'graph_figures') await sql`insert into ${work} ${rollupOf(work)}`.execute(tx);
   await sql`analyze ${work}`.execute(tx);
   await sql`insert into ${sql.id(table)} (${columns}, n) select ${columns}, n from ${work}
     on conflict (${columns}) do update set n = ${sql.id(table, 'n')} + excluded.n`.execute(tx);
@@ -108,9 +114,13 @@ const groupOf = (alias: string) =>
 /** The figures decisions contribute to `graph_figures` as they stand (one row per unit, `d` = 1). */
 function figuresOf(sources: RawBuilder<unknown> | null): RawBuilder<unknown> {
   const of = (alias: string) => (sources === null ? sql`true` : sql`${sql.ref(`${alias}.source_id`)} in (${sources})`);
+  const nodes = sources === null ? sql`true` : sql`n.decision_id in (${sources})`;
   return sql`
-    select ${groupOf('r')}, (case r.role when 'citation' then 'case_references' else 'appeal_references' end) as figure,
+    select n.court, n.canton, coalesce(date_part('year', n.decision_date)::int, 0) as year, 'decisions' as figure,
       '' as key, '' as sub, 1 as d
+    from citation_nodes n where ${nodes}
+    union all
+    select ${groupOf('r')}, (case r.role when 'citation' then 'case_references' else 'appeal_references' end), '', '', 1
     from decision_references r where ${of('r')}
     union all
     select ${groupOf('r')}, 'kind', r.kind, '', 1 from decision_references r where r.role = 'citation' and ${of('r')}
@@ -233,6 +243,7 @@ export async function countAll(tx: Tx): Promise<void> {
   await sql`insert into graph_figures (court, canton, year, figure, key, sub, n)
     select court, canton, year, figure, key, sub, count(*)::int from (${figuresOf(null)}) f
     group by court, canton, year, figure, key, sub`.execute(tx);
+  await sql`insert into graph_figures ${rollupOf(sql`graph_figures`)}`.execute(tx);
   await sql`insert into group_citations (court, canton, year, target_id, n)
     select g.court, g.canton, g.year, g.target_id, count(*)::int
     from (select ${groupOf('e')}, e.target_id from citation_edges e where e.role = 'citation') g
