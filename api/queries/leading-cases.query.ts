@@ -103,6 +103,8 @@ export async function leadingCases(
       sort: 'relevance',
       limit: TOPIC_POOL,
       offset: 0,
+      // only the ids are read
+      compact: true,
     });
     topicIds = found.hits.map((h) => h.decision_id);
     lowerBound = found.hasMore || found.total > topicIds.length;

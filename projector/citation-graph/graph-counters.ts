@@ -84,13 +84,15 @@ async function moveCounters(tx: Tx, table: CounterTable, moves: RawBuilder<unkno
     select ${columns}, sum(m.d)::int from (${moves}) m group by ${columns} having sum(m.d) <> 0`.execute(tx);
   if (table === 'graph_figures') await sql`insert into ${work} ${rollupOf(work)}`.execute(tx);
   await sql`analyze ${work}`.execute(tx);
-  await sql`insert into ${sql.id(table)} (${columns}, n) select ${columns}, n from ${work}
+  // in key order: two batches projected at once lock shared counters (a hub, the rollup) in the same order
+  await sql`insert into ${sql.id(table)} (${columns}, n) select ${columns}, n from ${work} order by ${columns}
     on conflict (${columns}) do update set n = ${sql.id(table, 'n')} + excluded.n`.execute(tx);
   const same = sql.join(
     keys.map((k) => sql`c.${sql.id(k)} = m.${sql.id(k)}`),
     sql` and `,
   );
-  await sql`delete from ${sql.id(table)} c using ${work} m where ${same} and c.n = 0`.execute(tx);
+  // only a counter moved down can have reached 0 (counters are never negative)
+  await sql`delete from ${sql.id(table)} c using ${work} m where m.n < 0 and ${same} and c.n = 0`.execute(tx);
 }
 
 /**
