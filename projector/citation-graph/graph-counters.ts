@@ -47,6 +47,8 @@ export const COUNTER_DDL = [
       n integer not null,
       primary key (figure, key, sub, court, canton, year)
     )`,
+  // the unfiltered figures: the rollup group alone, from the index
+  `create index if not exists graph_figures_rollup on graph_figures (figure, key, sub) include (n) where year = -1`,
   `create table if not exists group_citations (
       court text not null,
       canton text not null,
