@@ -164,7 +164,7 @@ export interface CitedFilters {
 }
 
 /** The filters on the cited decision (its node as `n`). */
-function citedFilterSql(filters: CitedFilters): RawBuilder<boolean> {
+export function citedFilterSql(filters: CitedFilters): RawBuilder<boolean> {
   return sql<boolean>`true
     ${filters.court ? sql`and n.court = ${filters.court}` : sql``}
     ${filters.dateFrom ? sql`and n.decision_date >= ${filters.dateFrom}` : sql``}

@@ -4,6 +4,7 @@ import type { CitationGraphStatistics, StatuteStatistics } from '../../contracts
 import { citationStrings } from '../../contracts/citation/citation-strings.ts';
 import { federalActBySr } from '../../contracts/laws/federal-acts.ts';
 import type { Database } from '../../infra/db/database.ts';
+import { GRAPH_FIGURES_ROLLUP } from '../../infra/db/schema.ts';
 import { nodesByIds } from './graph-nodes.query.ts';
 
 /**
@@ -21,9 +22,11 @@ export interface GraphFigures {
  * The groups (citing court, canton, year) a filter selects, over a table alias with those
  * columns; unfiltered, the rollup group of `graph_figures` (every group summed, year -1).
  */
+const unfiltered = (q: StatisticsQuery) => !q.court && !q.canton && q.year === undefined;
+
 function groupFilter(q: StatisticsQuery, alias: string): RawBuilder<boolean> {
   const col = (c: string) => sql.ref(`${alias}.${c}`);
-  if (!q.court && !q.canton && q.year === undefined) return sql<boolean>`${col('year')} = -1`;
+  if (unfiltered(q)) return sql<boolean>`${col('year')} = ${sql.lit(GRAPH_FIGURES_ROLLUP.year)}`;
   return sql<boolean>`true
     ${q.court ? sql`and ${col('court')} = ${q.court}` : sql``}
     ${q.canton ? sql`and ${col('canton')} = ${q.canton}` : sql``}
@@ -70,8 +73,7 @@ async function statuteRanks(
 
 /** Decisions cited from the selected groups (how many, and the five cited most). */
 async function cited(db: Database, q: StatisticsQuery): Promise<{ count: number; top: { target_id: string; n: number }[] }> {
-  const unfiltered = !q.court && !q.canton && q.year === undefined;
-  if (unfiltered) {
+  if (unfiltered(q)) {
     const [count, top] = await Promise.all([
       sql<{ n: number }>`select count(*)::int as n from citation_degrees where role = 'citation'`.execute(db),
       sql<{ target_id: string; n: number }>`

@@ -1,8 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { LeadingCasesQuery, LeadingCasesResponse } from '../../contracts/api/graph.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
+import { GRAPH_FIGURES_ROLLUP } from '../../infra/db/schema.ts';
 import type { DecisionSearchIndex } from '../../infra/search/search.port.ts';
-import { citationsFromContext, inDegrees, mostCited, provisionCitations, provisionDecisions } from './graph-edges.sql.ts';
+import {
+  citationsFromContext,
+  citedFilterSql,
+  inDegrees,
+  mostCited,
+  provisionCitations,
+  provisionDecisions,
+} from './graph-edges.sql.ts';
 import { graphDecisionOf, nodesByIds } from './graph-nodes.query.ts';
 import { statuteFilterOf, topicOf, type StatuteFilter } from './graph-params.ts';
 import type { SummaryContext } from './summaries.ts';
@@ -59,7 +67,8 @@ async function contextSize(
 
 /** Decisions in the graph, as the projection counts them (`graph_figures`, the rollup group). */
 async function graphSize(db: Database): Promise<number> {
-  const result = await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from graph_figures where figure = 'decisions' and year = -1`.execute(db);
+  const result = await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from graph_figures
+    where figure = 'decisions' and year = ${sql.lit(GRAPH_FIGURES_ROLLUP.year)}`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -75,10 +84,7 @@ async function contextTail(
   const from = context === null ? sql`citation_nodes n` : sql`(${context}) s join citation_nodes n on n.decision_id = s.id`;
   const result = await sql<{ decision_id: string; decision_date: string | null }>`
     select n.decision_id, n.decision_date from ${from}
-    where true
-      ${q.court ? sql`and n.court = ${q.court}` : sql``}
-      ${q.date_from ? sql`and n.decision_date >= ${q.date_from}` : sql``}
-      ${q.date_to ? sql`and n.decision_date <= ${q.date_to}` : sql``}
+    where ${citedFilterSql({ court: q.court, dateFrom: q.date_from, dateTo: q.date_to })}
     order by n.decision_date desc nulls last, n.decision_id
     limit ${cap}
   `.execute(db);

@@ -536,6 +536,12 @@ export interface ProvisionCitationTable {
   n: number;
 }
 
+/**
+ * The rollup group of `graph_figures`: every group summed (court and canton `''`), read when
+ * /statistics has no filter. Written by the citation-graph projection, read by the API.
+ */
+export const GRAPH_FIGURES_ROLLUP = { court: '', canton: '', year: -1 } as const;
+
 /** Per citing court, canton and year (0: undated), a figure of /statistics (`key`, `sub`: kind, act, article). */
 export interface GraphFigureTable {
   court: string;

@@ -53,7 +53,6 @@ const EDGES_DDL = [
   `create index if not exists citation_degrees_cited on citation_degrees (decision_id) include (n) where role = 'citation'`,
 ];
 
-
 const KEY_COLUMNS = sql.raw(
   'ref_key, kind, decision_id, court, canton, docket_register, docket_year, docket_serial, bge_volume, bge_part, page_start, page_last_marker, page_end, event_position',
 );

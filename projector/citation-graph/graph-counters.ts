@@ -18,6 +18,7 @@
  * rows, and so its court, date and provisions, are unchanged.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { GRAPH_FIGURES_ROLLUP as ROLLUP } from '../../infra/db/schema.ts';
 import type { ProjectionContext } from '../projection.ts';
 
 type Tx = ProjectionContext['tx'];
@@ -48,7 +49,7 @@ export const COUNTER_DDL = [
       primary key (figure, key, sub, court, canton, year)
     )`,
   // the unfiltered figures: the rollup group alone, from the index
-  `create index if not exists graph_figures_rollup on graph_figures (figure, key, sub) include (n) where year = -1`,
+  `create index if not exists graph_figures_rollup on graph_figures (figure, key, sub) include (n) where year = ${ROLLUP.year}`,
   `create table if not exists group_citations (
       court text not null,
       canton text not null,
@@ -68,9 +69,10 @@ const COUNTER_KEYS: Record<CounterTable, readonly string[]> = {
   group_citations: ['court', 'canton', 'year', 'target_id'],
 };
 
-/** The figures of every group summed into the rollup group (court and canton `''`, year -1): the unfiltered figures. */
+/** The figures of every group summed into the rollup group ({@link ROLLUP}): the unfiltered figures. */
 const rollupOf = (table: RawBuilder<unknown>) => sql`(court, canton, year, figure, key, sub, n)
-  select '', '', -1, figure, key, sub, sum(n)::int from ${table} where year <> -1 group by figure, key, sub having sum(n) <> 0`;
+  select ${ROLLUP.court}, ${ROLLUP.canton}, ${ROLLUP.year}::int, figure, key, sub, sum(n)::int from ${table}
+  where year <> ${ROLLUP.year} group by figure, key, sub having sum(n) <> 0`;
 
 /**
  * Moves the counters of `table` by `moves` (SQL giving the table's key columns by name and `d`),
