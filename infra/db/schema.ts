@@ -120,6 +120,8 @@ export interface DecisionSearchTable {
   ref_keys: string[];
   /** Written through an SQL expression (see the search projection), never read as a value. */
   tsv: ColumnType<unknown, unknown, unknown>;
+  /** The rank vector (`rankVectorOf`), written and read like `tsv`. */
+  rank_tsv: ColumnType<unknown, unknown, unknown>;
   event_position: number;
 }
 

@@ -1,20 +1,56 @@
-import { DECISION_SEARCH_COLUMNS } from '../../infra/search/postgres/postgres-search-index.ts';
+import { DECISION_SEARCH_COLUMNS, rankVectorOf } from '../../infra/search/postgres/postgres-search-index.ts';
+import { LANGUAGE_CONFIGS } from '../../infra/search/postgres/tsquery-compiler.ts';
+import { sql } from 'kysely';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
+
+/**
+ * One GIN index per language arm of the query compiler (`tsquery-compiler.ts`), on the full and on
+ * the rank vector, each partial on the arm's condition. The planner then proves each arm
+ * `(language = 'de' AND tsv @@ Q)` from its index alone: counting and matching read no vector
+ * from TOAST (with one index over all languages, every candidate's vector is read again to test
+ * the language arm).
+ */
+function languageIndexes(column: 'tsv' | 'rank_tsv'): string[] {
+  const codes = Object.keys(LANGUAGE_CONFIGS);
+  const arms: [string, string][] = codes.map((code) => [code, `language = '${code}'`]);
+  arms.push(['other', `(language IS NULL OR language NOT IN (${codes.map((c) => `'${c}'`).join(', ')}))`]);
+  return arms.map(
+    ([name, when]) =>
+      `create index if not exists decision_search_${column}_${name} on decision_search using gin (${column}) where ${when}`,
+  );
+}
 
 /** The Postgres full-text search table (embedded and postgres modes). */
 export const decisionSearchPostgresStorage = postgresTables(
   ['decision_search'],
   [
     `create table decision_search (${DECISION_SEARCH_COLUMNS})`,
-    `create index decision_search_tsv on decision_search using gin (tsv)`,
+    ...languageIndexes('tsv'),
+    ...languageIndexes('rank_tsv'),
     `create index decision_search_ref_keys on decision_search using gin (ref_keys)`,
     `create index decision_search_date on decision_search (decision_date desc nulls last, decision_id)`,
     `create index decision_search_court_date on decision_search (court, decision_date desc nulls last)`,
     `create index decision_search_canton_date on decision_search (canton, decision_date desc nulls last)`,
     DECISION_SOURCES_DDL,
   ],
-  [DECISION_SOURCES_DDL],
+  [
+    DECISION_SOURCES_DDL,
+    // a generation from before the rank vector: computed once from the stored vectors
+    async (tx, { schema }) => {
+      const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+        where table_schema = ${schema} and table_name = 'decision_search' and column_name = 'rank_tsv'`.execute(
+        tx,
+      );
+      if (Number(has.rows[0]?.n ?? 0) > 0) return;
+      await sql`alter table decision_search add column rank_tsv tsvector`.execute(tx);
+      await sql`update decision_search set rank_tsv = ${rankVectorOf(sql.ref('tsv'))}`.execute(tx);
+      await sql`alter table decision_search alter column rank_tsv set not null`.execute(tx);
+      for (const ddl of [...languageIndexes('tsv'), ...languageIndexes('rank_tsv')])
+        await sql.raw(ddl).execute(tx);
+      await sql`drop index if exists decision_search_tsv`.execute(tx);
+    },
+  ],
 );
 
 /**

@@ -533,13 +533,13 @@ const allExcept = (...ids: string[]): string[] => {
 const ofLanguage = (...languages: string[]): string[] =>
   CORPUS.filter((d) => languages.includes(d.language)).map((d) => d.decision_id);
 
-function astOf(query: string) {
+export function astOf(query: string) {
   const parsed = parseQuery(query);
   if (!parsed.ok) throw new Error(`test query does not parse: ${query}: ${parsed.error.message}`);
   return parsed.ast;
 }
 
-interface Ask {
+export interface Ask {
   readonly query?: string;
   readonly filters?: SearchFilters;
   readonly sort?: SearchSort;
@@ -548,7 +548,7 @@ interface Ask {
   readonly compact?: boolean;
 }
 
-function requestOf(a: Ask): SearchRequest {
+export function requestOf(a: Ask): SearchRequest {
   return {
     query: astOf(a.query ?? ''),
     filters: a.filters ?? {},

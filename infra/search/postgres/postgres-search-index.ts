@@ -1,6 +1,7 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, type Transaction, sql } from 'kysely';
 import type { QueryNode } from '../../../contracts/search/query-ast.ts';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import {
   SEARCH_HIT_FIELDS,
   type DecisionSearchIndex,
@@ -44,37 +45,67 @@ export const DECISION_SEARCH_COLUMNS = `
   rule_statement text not null,
   ref_keys text[] not null,
   tsv tsvector not null,
+  rank_tsv tsvector not null,
   event_position bigint not null`;
 
-/** The row of a search document in `decision_search` (its tsvector weighted title, Regeste, text). */
-function searchRow(doc: SearchDocument, position: number) {
-  const cfg = LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG;
-  const text =
-    doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
-  return {
-    decision_id: doc.decision_id,
-    court: doc.court,
-    canton: doc.canton,
-    chamber: doc.chamber,
-    decision_type: doc.decision_type,
-    decision_date: doc.decision_date,
-    language: doc.language,
-    docket_number: doc.docket_number,
-    title: doc.title,
-    regeste: doc.regeste,
-    rule_statement: doc.rule_statement,
-    ref_keys: sql<string[]>`${[...doc.ref_keys]}::text[]`,
-    tsv: sql`setweight(to_tsvector(${cfg}::regconfig, ${doc.title}), 'A')
-      || setweight(to_tsvector(${cfg}::regconfig, ${doc.regeste ?? ''}), 'B')
-      || setweight(to_tsvector(${cfg}::regconfig, ${text}), 'C')`,
-    event_position: position,
-  };
+/**
+ * The rank vector: the document's tsvector without the rarer lexemes of the text. It keeps every
+ * lexeme of the title and the Regeste and the {@link RANK_TEXT_LEXEMES} most frequent ones of the
+ * whole document, each with all its positions and weights, so a kept lexeme scores exactly as in
+ * the full vector. Small enough to be stored inline and scored in microseconds, where the full
+ * vector of a long decision (tens of kB) is read from TOAST and decompressed per candidate.
+ */
+export const RANK_TEXT_LEXEMES = 64;
+
+/** The rank vector of a document's full tsvector (an SQL expression over it). */
+export function rankVectorOf(tsv: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`ts_delete(${tsv}, array(
+    select lexeme from (
+      select lexeme, weights, row_number() over (order by cardinality(positions) desc, lexeme) as nth
+      from unnest(${tsv})) u
+    where nth > ${sql.lit(RANK_TEXT_LEXEMES)} and not (weights && array['A', 'B'])))`;
 }
 
-/** The condition a search's query and filters put on `decision_search` rows. */
-function whereOf(query: QueryNode | null, f: SearchFilters): Expression<SqlBool> {
+/**
+ * Writes a search document into `table` (`decision_search` or the matcher's temporary table): its
+ * tsvector weights title A, Regeste B and text C, analysed once for it and its rank vector. A row
+ * of the same decision is replaced unless it was written at a later position.
+ */
+async function insertSearchRow(
+  tx: Transaction<DB>,
+  table: 'decision_search' | 'candidate_search',
+  doc: SearchDocument,
+  position: number,
+): Promise<void> {
+  const cfg = sql`${sql.lit(LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG)}::regconfig`;
+  const text =
+    doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
+  const columns = [...SEARCH_HIT_FIELDS, 'ref_keys', 'tsv', 'rank_tsv', 'event_position'];
+  const values = [
+    ...SEARCH_HIT_FIELDS.map((f) => (f === 'decision_date' ? sql`${doc[f]}::date` : sql`${doc[f]}`)),
+    sql`${[...doc.ref_keys]}::text[]`,
+    sql`v.tsv`,
+    rankVectorOf(sql`v.tsv`),
+    sql`${position}`,
+  ];
+  const updates = columns
+    .filter((c) => c !== 'decision_id')
+    .map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`);
+  await sql`
+    with v as (
+      select setweight(to_tsvector(${cfg}, ${doc.title}), 'A')
+        || setweight(to_tsvector(${cfg}, ${doc.regeste ?? ''}), 'B')
+        || setweight(to_tsvector(${cfg}, ${text}), 'C') as tsv
+    )
+    insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(values)} from v
+    on conflict (decision_id) do update set ${sql.join(updates)}
+    where ${sql.table(table)}.event_position <= excluded.event_position`.execute(tx);
+}
+
+/** The condition a search's filters put on `decision_search` rows. */
+function filtersOf(f: SearchFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (query) conditions.push(compileTsQuery(query).sql);
   if (f.court) conditions.push(sql<SqlBool>`court = ${f.court}`);
   if (f.canton) conditions.push(sql<SqlBool>`canton = ${f.canton}`);
   if (f.language) conditions.push(sql<SqlBool>`language = ${f.language}`);
@@ -82,7 +113,25 @@ function whereOf(query: QueryNode | null, f: SearchFilters): Expression<SqlBool>
   if (f.dateTo) conditions.push(sql<SqlBool>`decision_date <= ${f.dateTo}::date`);
   if (f.chamber) conditions.push(sql<SqlBool>`chamber ilike ${`%${escapeLike(f.chamber)}%`}`);
   if (f.decisionType) conditions.push(sql<SqlBool>`lower(decision_type) = lower(${f.decisionType})`);
-  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
+  return conditions;
+}
+
+const allOf = (conditions: readonly Expression<SqlBool>[]): Expression<SqlBool> =>
+  conditions.length > 0 ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
+
+/** The condition a search's query and filters put on `decision_search` rows. */
+function whereOf(query: QueryNode | null, f: SearchFilters): Expression<SqlBool> {
+  return allOf([...(query ? [compileTsQuery(query).sql] : []), ...filtersOf(f)]);
+}
+
+/**
+ * Whether every row whose rank vector holds a positive leaf of the query matches the query: true
+ * for a leaf and an OR of such (the rank vector is part of the full vector, and a reference's own
+ * decisions are matched by their keys); not for AND and NOT, whose other operands still decide.
+ */
+function rankableMatches(node: QueryNode): boolean {
+  if (node.kind === 'or') return node.children.every(rankableMatches);
+  return node.kind !== 'and' && node.kind !== 'not';
 }
 
 /**
@@ -93,14 +142,10 @@ function whereOf(query: QueryNode | null, f: SearchFilters): Expression<SqlBool>
 export const postgresSearchMatcher: SearchMatcher = {
   async matching(query, filters, docs, { tx }) {
     if (docs.length === 0) return new Set();
-    const db = tx as unknown as Kysely<{ candidate_search: ReturnType<typeof searchRow> }>;
     await sql`create temporary table if not exists candidate_search (${sql.raw(DECISION_SEARCH_COLUMNS)})
       on commit delete rows`.execute(tx);
     await sql`truncate candidate_search`.execute(tx);
-    await db
-      .insertInto('candidate_search')
-      .values(docs.map((d) => searchRow(d, 0)))
-      .execute();
+    for (const doc of docs) await insertSearchRow(tx, 'candidate_search', doc, 0);
     const rows = await sql<{ decision_id: string }>`
       select decision_id from candidate_search where ${whereOf(query, filters)}`.execute(tx);
     await sql`truncate candidate_search`.execute(tx);
@@ -125,19 +170,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     docs: readonly { doc: SearchDocument; position: number }[],
     { tx }: SearchWriteContext,
   ): Promise<void> {
-    for (const { doc, position } of docs) {
-      const row = searchRow(doc, position);
-      await tx
-        .insertInto('decision_search')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .column('decision_id')
-            .doUpdateSet(Object.fromEntries(Object.keys(row).map((k) => [k, sql.ref(`excluded.${k}`)])))
-            .where(sql<SqlBool>`decision_search.event_position <= excluded.event_position`),
-        )
-        .execute();
-    }
+    for (const { doc, position } of docs) await insertSearchRow(tx, 'decision_search', doc, position);
   }
 
   async remove(
@@ -154,7 +187,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
-    const compiled = compileTsQuery(request.query);
+    const compiled = compileTsQuery(request.query, { columns: { rankTsv: 'rank_tsv' } });
     const where = whereOf(request.query, request.filters);
 
     const counted = await sql<{ n: number }>`
@@ -169,18 +202,30 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     let rows: (SearchHit & { score?: number })[];
     if (request.sort === 'relevance' && request.query) {
       if (request.offset >= this.pool) return { total, totalIsLowerBound, hits: [], hasMore: false };
-      const result = await sql<SearchHit & { score: number }>`
-        with candidates as (
-          select ${columns}, ${compiled.ownRefMatch} as own, ${compiled.rank} as score
-          from decision_search where ${where}
-          order by own desc, decision_date desc nulls last, decision_id
-          limit ${this.pool}
-        )
-        select ${columns}, score::float8 as score from candidates
-        order by own desc, score desc, decision_date desc nulls last, decision_id
-        limit ${take} offset ${request.offset}
+      // The relevance order: the query's own decisions, then the rows whose rank vector holds a
+      // positive part of the query by rank, then every other match by date (rank 0). Only the
+      // first set is scored, and only on the small rank vectors.
+      const end = Math.min(request.offset + take, this.pool);
+      const filters = filtersOf(request.filters);
+      const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
+      const matchScored = rankableMatches(request.query) ? [] : [compiled.sql];
+      const ranked = await sql<SearchHit & { score: number }>`
+        select ${columns}, ${compiled.rank}::float8 as score
+        from decision_search where ${allOf([scored, ...matchScored, ...filters])}
+        order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
+        limit ${end}
       `.execute(this.db);
-      rows = result.rows;
+      rows = ranked.rows;
+      if (rows.length < end) {
+        const rest = await sql<SearchHit & { score: number }>`
+          select ${columns}, 0::float8 as score
+          from decision_search where ${allOf([compiled.sql, sql<SqlBool>`${scored} is not true`, ...filters])}
+          order by decision_date desc nulls last, decision_id
+          limit ${end - rows.length}
+        `.execute(this.db);
+        rows = [...rows, ...rest.rows];
+      }
+      rows = rows.slice(request.offset);
     } else {
       const direction = request.sort === 'date_asc' ? sql`asc` : sql`desc`;
       const result = await sql<SearchHit>`

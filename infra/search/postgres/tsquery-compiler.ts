@@ -45,6 +45,10 @@
  *  8. Relevance: cover density (`ts_rank_cd`, normalisation 32 → rank/(rank+1)) of the positive
  *     (non-negated) terms, phrases, prefixes and reference citation phrases, with the field
  *     weights A (title) > B (regeste) > C (full text). Negated parts do not contribute.
+ *     The decision search scores a rank vector (`rankVectorOf` in `postgres-search-index.ts`):
+ *     title, regeste and the document's most frequent lexemes, each with all its positions, so a
+ *     word that is rare in a long decision scores 0 there; those matches follow the scored ones,
+ *     newest first. `rankable` selects the rows that can score (GIN on the rank vector).
  *  9. Empty query (AST `null`): matches everything, rank 0.
  *
  * ============================================================================================
@@ -92,14 +96,22 @@ export interface TsQueryCompileOptions {
     readonly tsv?: string;
     readonly language?: string;
     readonly refKeys?: string;
+    /** The vector the relevance is computed on (default: `tsv`); see {@link CompiledTsQuery.rankable}. */
+    readonly rankTsv?: string;
   };
 }
 
 export interface CompiledTsQuery {
   /** Boolean WHERE condition. `true` for the match-all query. */
   readonly sql: RawBuilder<boolean>;
-  /** Relevance in [0, 1): `ts_rank_cd(tsv, Q_lang, 32)` for the row's language. */
+  /** Relevance in [0, 1): `ts_rank_cd(rankTsv, Q_lang, 32)` for the row's language. */
   readonly rank: RawBuilder<number>;
+  /**
+   * The rank vector holds at least one positive leaf of the query (a term, prefix, phrase or
+   * citation phrase, whatever the operators): the rows that can have a rank above 0. A GIN index
+   * on the rank vector answers it; `false` when the query has no positive leaf.
+   */
+  readonly rankable: RawBuilder<boolean>;
   /** Keys of the non-negated references in the query (deduplicated). */
   readonly refKeys: string[];
   /**
@@ -113,6 +125,7 @@ interface Columns {
   readonly tsv: RawBuilder<unknown>;
   readonly language: RawBuilder<unknown>;
   readonly refKeys: RawBuilder<unknown>;
+  readonly rankTsv: RawBuilder<unknown>;
 }
 
 interface Arm {
@@ -130,6 +143,7 @@ function columnsOf(options: TsQueryCompileOptions | undefined): Columns {
     tsv: sql.ref(c?.tsv ?? 'tsv'),
     language: sql.ref(c?.language ?? 'language'),
     refKeys: sql.ref(c?.refKeys ?? 'ref_keys'),
+    rankTsv: sql.ref(c?.rankTsv ?? c?.tsv ?? 'tsv'),
   };
 }
 
@@ -269,6 +283,21 @@ function rankTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql | nu
   }
 }
 
+/** The positive leaves of {@link rankTsQuery} joined by OR: a vector can rank above 0 only if it matches. */
+function anyLeafTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql | null {
+  switch (node.kind) {
+    case 'and':
+    case 'or': {
+      const parts = node.children
+        .map((c) => anyLeafTsQuery(c, cfg))
+        .filter((p): p is TsQuerySql => p !== null);
+      return parts.length === 0 ? null : combine(parts, '||');
+    }
+    default:
+      return rankTsQuery(node, cfg);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // SQL-level compilation
 
@@ -340,8 +369,18 @@ class Compiler {
     }
   }
 
+  /** `OR` over the language arms of `rankTsv @@ (any positive leaf)`; `false` without one. */
+  rankable(ast: QueryNode): RawBuilder<boolean> {
+    const { rankTsv } = this.cols;
+    const arms = this.arms.flatMap((arm) => {
+      const q = anyLeafTsQuery(ast, arm.cfg);
+      return q === null ? [] : [sql`(${arm.when} AND ${rankTsv} @@ ${q})`];
+    });
+    return arms.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
+  }
+
   rank(ast: QueryNode): RawBuilder<number> {
-    const { tsv, language } = this.cols;
+    const { rankTsv: tsv, language } = this.cols;
     const codes = Object.keys(LANGUAGE_CONFIGS);
     const perArm = this.arms.map((arm) => rankTsQuery(ast, arm.cfg));
     if (perArm.every((q) => q === null)) return sql<number>`0::real`;
@@ -376,6 +415,7 @@ export function compileTsQuery(ast: QueryAst, options?: TsQueryCompileOptions): 
     return {
       sql: sql<boolean>`true`,
       rank: sql<number>`0::real`,
+      rankable: sql<boolean>`false`,
       refKeys: [],
       ownRefMatch: compileOwnRefMatch([]),
     };
@@ -387,6 +427,7 @@ export function compileTsQuery(ast: QueryAst, options?: TsQueryCompileOptions): 
   return {
     sql: compiler.node(ast, false),
     rank: compiler.rank(ast),
+    rankable: compiler.rankable(ast),
     refKeys,
     ownRefMatch: compileOwnRefMatch(refKeys, options),
   };

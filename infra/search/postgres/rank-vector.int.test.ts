@@ -1,0 +1,193 @@
+/**
+ * The rank vector of the PostgreSQL decision search (`rankVectorOf`): long decisions keep for
+ * scoring only the title, the Regeste and their most frequent lexemes, and a match whose rank
+ * vector lacks the query word follows the scored matches, newest first. The conformance suite's
+ * documents are shorter than the rank vector's lexeme budget, so this file supplies long ones.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceKeysOf } from '../../../contracts/search/reference-keys.ts';
+import { decisionSearchPostgresStorage } from '../../../projector/decision-search/decision-search.storage.ts';
+import { openTestDatabase } from '../../../test/support/engines.ts';
+import {
+  type Ask,
+  CORPUS,
+  postgresSearchFixture,
+  requestOf,
+  type SearchFixture,
+} from '../../../test/support/search.suite.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { SearchDocument, SearchRequest } from '../search.port.ts';
+import { PostgresSearchIndex, RANK_TEXT_LEXEMES } from './postgres-search-index.ts';
+
+/** 100 filler words, the i-th repeated 120 − i times: the 64 most frequent lexemes of every text. */
+const FILLER = Array.from(
+  { length: 100 },
+  (_, i) => `Füllwort${String.fromCharCode(97 + (i % 26))}${Math.floor(i / 26)}x`,
+);
+const fillerText = FILLER.flatMap((w, i) => Array.from({ length: 120 - i }, () => w)).join(' ');
+
+function longDecision(
+  id: string,
+  docket: string,
+  date: string,
+  title: string,
+  extra: string,
+): SearchDocument {
+  const base = CORPUS[0]!;
+  return {
+    ...base,
+    decision_id: id,
+    decision_date: date,
+    language: 'de',
+    docket_number: docket,
+    title,
+    regeste: null,
+    full_text: `${extra} ${fillerText} ${extra}`,
+    ref_keys: referenceKeysOf(id, docket),
+  };
+}
+
+const DOCS: readonly SearchDocument[] = [
+  // the word in the title: scored (title lexemes are always kept)
+  longDecision('t_title', '4A_1/2001', '2001-01-01', 'Mietzins und Nebenkosten', 'Sachverhalt'),
+  // the word 200 times in the text: among the most frequent lexemes, scored
+  longDecision(
+    't_often',
+    '4A_2/2002',
+    '2002-01-01',
+    'Entscheid',
+    Array.from({ length: 100 }, () => 'Mietzins').join(' '),
+  ),
+  // the word once or a few times in a long text: matches, not scored, ordered by date
+  longDecision('t_once_new', '4A_3/2024', '2024-05-01', 'Entscheid', 'Mietzins'),
+  longDecision('t_once_old', '4A_4/2010', '2010-05-01', 'Entscheid', 'Mietzins'),
+  longDecision('t_thrice', '4A_5/2015', '2015-05-01', 'Entscheid', 'Mietzins Mietzins Mietzins'),
+  // no match
+  longDecision('t_none', '4A_6/2020', '2020-01-01', 'Entscheid', 'Sachverhalt'),
+];
+
+describe('rank vector (PostgreSQL search on PGlite)', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle);
+    await fixture.load(DOCS);
+  });
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  const request = (query: string, page: Partial<Ask> = {}): SearchRequest =>
+    requestOf({ query, limit: 50, ...page });
+
+  it('keeps the title, the Regeste and the most frequent lexemes of the text, with all their positions', async () => {
+    const rows = await sql<{ id: string; full: number; kept: number; title: boolean; often: string }>`
+      select decision_id as id, length(tsv) as full, length(rank_tsv) as kept,
+        rank_tsv @@ to_tsquery('german', 'nebenkost') as title,
+        ts_rank_cd(rank_tsv, to_tsquery('german', 'mietzin'), 32)::text
+          = ts_rank_cd(tsv, to_tsquery('german', 'mietzin'), 32)::text as often
+      from decision_search order by decision_id`.execute(handle.db);
+    const byId = new Map(rows.rows.map((r) => [r.id, r]));
+    // 101–102 distinct lexemes in the text; the rank vector keeps 64 of them plus the title's
+    expect(byId.get('t_none')!.full).toBeGreaterThan(100);
+    expect(byId.get('t_none')!.kept).toBe(RANK_TEXT_LEXEMES + 1); // + "entscheid" of the title
+    expect(byId.get('t_title')!.title).toBe(true);
+    // a kept lexeme scores exactly as in the full vector
+    expect(byId.get('t_often')!.often).toBe(true);
+  });
+
+  it('scored matches first by rank, then the other matches newest first, all counted', async () => {
+    const postgres = new PostgresSearchIndex(handle.db);
+    const result = await fixture.index.search(request('Mietzins'));
+    expect(result.total).toBe(5);
+    const ids = result.hits.map((h) => h.decision_id);
+    expect(new Set(ids.slice(0, 2))).toEqual(new Set(['t_title', 't_often']));
+    expect(ids.slice(2)).toEqual(['t_once_new', 't_thrice', 't_once_old']);
+    expect(result.hits[0]!.score).toBeGreaterThan(0);
+    expect(result.hits[1]!.score).toBeLessThanOrEqual(result.hits[0]!.score!);
+    expect(result.hits.slice(2).map((h) => h.score)).toEqual([0, 0, 0]);
+    // an AND with a word every decision holds, a NOT and an OR keep the same sets
+    const and = await postgres.search(request('Mietzins AND Sachverhalt'));
+    expect(and.hits.map((h) => h.decision_id)).toEqual(['t_title']);
+    const not = await postgres.search(request('Mietzins NOT Nebenkosten'));
+    expect(not.hits.map((h) => h.decision_id)).toEqual(['t_often', 't_once_new', 't_thrice', 't_once_old']);
+    const or = await postgres.search(request('Mietzins OR Sachverhalt'));
+    expect(or.total).toBe(6);
+    expect(or.hits.slice(-4).map((h) => h.decision_id)).toEqual([
+      't_once_new',
+      't_none',
+      't_thrice',
+      't_once_old',
+    ]);
+  });
+
+  it('every (offset, limit) page is a slice of the whole order, across the scored and the date part', async () => {
+    const whole = (await fixture.index.search(request('Mietzins OR 4A_4/2010'))).hits.map(
+      (h) => h.decision_id,
+    );
+    // the query's own decision comes first, though its rank vector lacks the word
+    expect(whole[0]).toBe('t_once_old');
+    expect(whole).toHaveLength(5);
+    for (let offset = 0; offset <= 6; offset++) {
+      for (let limit = 1; limit <= 6; limit++) {
+        const page = await fixture.index.search(request('Mietzins OR 4A_4/2010', { offset, limit }));
+        const where = `offset ${offset} limit ${limit}`;
+        expect(
+          page.hits.map((h) => h.decision_id),
+          where,
+        ).toEqual(whole.slice(offset, offset + limit));
+        expect(page.hasMore, where).toBe(offset + limit < whole.length);
+      }
+    }
+    // a candidate pool smaller than the scored part and the date part together
+    const pooled = new PostgresSearchIndex(handle.db, { candidatePool: 3 });
+    const first = await pooled.search(request('Mietzins', { limit: 2 }));
+    const second = await pooled.search(request('Mietzins', { offset: 2, limit: 2 }));
+    expect([...first.hits, ...second.hits].map((h) => h.decision_id)).toEqual(
+      (await fixture.index.search(request('Mietzins'))).hits.slice(0, 3).map((h) => h.decision_id),
+    );
+    expect(first.hasMore).toBe(true);
+    expect(second.hasMore).toBe(false);
+  });
+
+  it('a generation written before the rank vector gets it, equal to a newly written one, at its next start', async () => {
+    const schema = 'rank_vector_upgrade';
+    const ctx = { db: handle.db, base: 'public', schema, generation: 1 };
+    await decisionSearchPostgresStorage.create(ctx);
+    await handle.db.transaction().execute(async (tx) => {
+      await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
+      await new PostgresSearchIndex(handle.db).upsert(
+        DOCS.map((doc, i) => ({ doc, position: i + 1 })),
+        { tx },
+      );
+    });
+    const vectors = async () =>
+      (
+        await sql<{ id: string; v: string }>`select decision_id as id, rank_tsv::text as v
+          from ${sql.id(schema)}.decision_search order by decision_id`.execute(handle.db)
+      ).rows;
+    const written = await vectors();
+    // the shape of an older generation: no rank vector, one index over every language
+    await sql`drop index ${sql.id(schema)}.decision_search_tsv_de`.execute(handle.db);
+    await sql`alter table ${sql.id(schema)}.decision_search drop column rank_tsv`.execute(handle.db);
+    await sql`create index decision_search_tsv on ${sql.id(schema)}.decision_search using gin (tsv)`.execute(
+      handle.db,
+    );
+    await decisionSearchPostgresStorage.create(ctx);
+    expect(await vectors()).toEqual(written);
+    const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where schemaname = ${schema} and indexname like 'decision_search_%tsv%' order by 1`.execute(handle.db);
+    expect(indexes.rows.map((r) => r.name)).toEqual([
+      'decision_search_rank_tsv_de',
+      'decision_search_rank_tsv_fr',
+      'decision_search_rank_tsv_it',
+      'decision_search_rank_tsv_other',
+      'decision_search_tsv_de',
+      'decision_search_tsv_fr',
+      'decision_search_tsv_it',
+      'decision_search_tsv_other',
+    ]);
+  });
+});
