@@ -122,6 +122,8 @@ export interface DecisionSearchTable {
   tsv: ColumnType<unknown, unknown, unknown>;
   /** The rank vector (`rankVectorOf`), written and read like `tsv`. */
   rank_tsv: ColumnType<unknown, unknown, unknown>;
+  /** Adjacent lexeme pairs of `tsv` (`adjacentPairsOf`), for phrases. */
+  tsv_pairs: ColumnType<string[], unknown, unknown>;
   event_position: number;
 }
 

@@ -1,17 +1,20 @@
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { DB } from '../../infra/db/schema.ts';
 import { DECISION_SEARCH_COLUMNS, rankVectorOf } from '../../infra/search/postgres/postgres-search-index.ts';
-import { LANGUAGE_CONFIGS } from '../../infra/search/postgres/tsquery-compiler.ts';
-import { sql } from 'kysely';
+import { LANGUAGE_CONFIGS, adjacentPairsOf } from '../../infra/search/postgres/tsquery-compiler.ts';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
 
+type Indexed = 'tsv' | 'rank_tsv' | 'tsv_pairs';
+
 /**
- * One GIN index per language arm of the query compiler (`tsquery-compiler.ts`), on the full and on
- * the rank vector, each partial on the arm's condition. The planner then proves each arm
- * `(language = 'de' AND tsv @@ Q)` from its index alone: counting and matching read no vector
- * from TOAST (with one index over all languages, every candidate's vector is read again to test
- * the language arm).
+ * One GIN index per language arm of the query compiler (`tsquery-compiler.ts`) on the full
+ * vector, the rank vector and the adjacent pairs, each partial on the arm's condition. The planner
+ * then proves each arm `(language = 'de' AND tsv @@ Q)` from its index alone: counting and
+ * matching read no vector from TOAST (with one index over all languages, every candidate's vector
+ * is read again to test the language arm).
  */
-function languageIndexes(column: 'tsv' | 'rank_tsv'): string[] {
+function languageIndexes(column: Indexed): string[] {
   const codes = Object.keys(LANGUAGE_CONFIGS);
   const arms: [string, string][] = codes.map((code) => [code, `language = '${code}'`]);
   arms.push(['other', `(language IS NULL OR language NOT IN (${codes.map((c) => `'${c}'`).join(', ')}))`]);
@@ -21,6 +24,29 @@ function languageIndexes(column: 'tsv' | 'rank_tsv'): string[] {
   );
 }
 
+/**
+ * Brings a generation written before `column` existed up to date: the column computed once from
+ * the stored vectors, then its indexes (a no-op once the column is there).
+ */
+function addDerivedColumn(
+  column: Exclude<Indexed, 'tsv'>,
+  type: string,
+  of: (tsv: RawBuilder<unknown>) => RawBuilder<unknown>,
+) {
+  return async (tx: Transaction<DB>, { schema }: { readonly schema: string }) => {
+    const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+      where table_schema = ${schema} and table_name = 'decision_search' and column_name = ${column}`.execute(
+      tx,
+    );
+    if (Number(has.rows[0]?.n ?? 0) > 0) return;
+    await sql`alter table decision_search add column ${sql.ref(column)} ${sql.raw(type)}`.execute(tx);
+    await sql`update decision_search set ${sql.ref(column)} = ${of(sql.ref('tsv'))}`.execute(tx);
+    await sql`alter table decision_search alter column ${sql.ref(column)} set not null`.execute(tx);
+    for (const ddl of [...languageIndexes('tsv'), ...languageIndexes(column)]) await sql.raw(ddl).execute(tx);
+    await sql`drop index if exists decision_search_tsv`.execute(tx);
+  };
+}
+
 /** The Postgres full-text search table (embedded and postgres modes). */
 export const decisionSearchPostgresStorage = postgresTables(
   ['decision_search'],
@@ -28,6 +54,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     `create table decision_search (${DECISION_SEARCH_COLUMNS})`,
     ...languageIndexes('tsv'),
     ...languageIndexes('rank_tsv'),
+    ...languageIndexes('tsv_pairs'),
     `create index decision_search_ref_keys on decision_search using gin (ref_keys)`,
     `create index decision_search_date on decision_search (decision_date desc nulls last, decision_id)`,
     `create index decision_search_court_date on decision_search (court, decision_date desc nulls last)`,
@@ -36,20 +63,8 @@ export const decisionSearchPostgresStorage = postgresTables(
   ],
   [
     DECISION_SOURCES_DDL,
-    // a generation from before the rank vector: computed once from the stored vectors
-    async (tx, { schema }) => {
-      const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
-        where table_schema = ${schema} and table_name = 'decision_search' and column_name = 'rank_tsv'`.execute(
-        tx,
-      );
-      if (Number(has.rows[0]?.n ?? 0) > 0) return;
-      await sql`alter table decision_search add column rank_tsv tsvector`.execute(tx);
-      await sql`update decision_search set rank_tsv = ${rankVectorOf(sql.ref('tsv'))}`.execute(tx);
-      await sql`alter table decision_search alter column rank_tsv set not null`.execute(tx);
-      for (const ddl of [...languageIndexes('tsv'), ...languageIndexes('rank_tsv')])
-        await sql.raw(ddl).execute(tx);
-      await sql`drop index if exists decision_search_tsv`.execute(tx);
-    },
+    addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
+    addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf),
   ],
 );
 

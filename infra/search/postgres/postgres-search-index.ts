@@ -14,7 +14,7 @@ import {
   type SearchResult,
   type SearchWriteContext,
 } from '../search.port.ts';
-import { FALLBACK_CONFIG, LANGUAGE_CONFIGS, compileTsQuery } from './tsquery-compiler.ts';
+import { FALLBACK_CONFIG, LANGUAGE_CONFIGS, adjacentPairsOf, compileTsQuery } from './tsquery-compiler.ts';
 
 export interface PostgresSearchOptions {
   /** Matches counted exactly up to this many; beyond, `total` is a lower bound. */
@@ -46,6 +46,7 @@ export const DECISION_SEARCH_COLUMNS = `
   ref_keys text[] not null,
   tsv tsvector not null,
   rank_tsv tsvector not null,
+  tsv_pairs text[] not null,
   event_position bigint not null`;
 
 /**
@@ -80,12 +81,13 @@ async function insertSearchRow(
   const cfg = sql`${sql.lit(LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG)}::regconfig`;
   const text =
     doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
-  const columns = [...SEARCH_HIT_FIELDS, 'ref_keys', 'tsv', 'rank_tsv', 'event_position'];
+  const columns = [...SEARCH_HIT_FIELDS, 'ref_keys', 'tsv', 'rank_tsv', 'tsv_pairs', 'event_position'];
   const values = [
     ...SEARCH_HIT_FIELDS.map((f) => (f === 'decision_date' ? sql`${doc[f]}::date` : sql`${doc[f]}`)),
     sql`${[...doc.ref_keys]}::text[]`,
     sql`v.tsv`,
     rankVectorOf(sql`v.tsv`),
+    adjacentPairsOf(sql`v.tsv`),
     sql`${position}`,
   ];
   const updates = columns
@@ -119,9 +121,12 @@ function filtersOf(f: SearchFilters): Expression<SqlBool>[] {
 const allOf = (conditions: readonly Expression<SqlBool>[]): Expression<SqlBool> =>
   conditions.length > 0 ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
 
+/** The search table's columns as the query compiler reads them. */
+const COMPILE_OPTIONS = { columns: { rankTsv: 'rank_tsv', pairs: 'tsv_pairs' } } as const;
+
 /** The condition a search's query and filters put on `decision_search` rows. */
 function whereOf(query: QueryNode | null, f: SearchFilters): Expression<SqlBool> {
-  return allOf([...(query ? [compileTsQuery(query).sql] : []), ...filtersOf(f)]);
+  return allOf([...(query ? [compileTsQuery(query, COMPILE_OPTIONS).sql] : []), ...filtersOf(f)]);
 }
 
 /**
@@ -187,7 +192,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
-    const compiled = compileTsQuery(request.query, { columns: { rankTsv: 'rank_tsv' } });
+    const compiled = compileTsQuery(request.query, COMPILE_OPTIONS);
     const where = whereOf(request.query, request.filters);
 
     const counted = await sql<{ n: number }>`

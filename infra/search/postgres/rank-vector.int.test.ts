@@ -11,6 +11,7 @@ import { decisionSearchPostgresStorage } from '../../../projector/decision-searc
 import { openTestDatabase } from '../../../test/support/engines.ts';
 import {
   type Ask,
+  astOf,
   CORPUS,
   postgresSearchFixture,
   requestOf,
@@ -19,6 +20,7 @@ import {
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { SearchDocument, SearchRequest } from '../search.port.ts';
 import { PostgresSearchIndex, RANK_TEXT_LEXEMES } from './postgres-search-index.ts';
+import { type TsQueryCompileOptions, compileTsQuery } from './tsquery-compiler.ts';
 
 /** 100 filler words, the i-th repeated 120 − i times: the 64 most frequent lexemes of every text. */
 const FILLER = Array.from(
@@ -152,7 +154,40 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     expect(second.hasMore).toBe(false);
   });
 
-  it('a generation written before the rank vector gets it, equal to a newly written one, at its next start', async () => {
+  it.each([
+    ['two adjacent words', '"Mietzins Füllworta0x"', ['t_once_new', 't_once_old', 't_thrice', 't_often']],
+    ['a repeated word', '"Mietzins Mietzins"', ['t_thrice', 't_often']],
+    [
+      'the end of one text and the title',
+      '"Füllwortv3x Mietzins"',
+      ['t_once_new', 't_once_old', 't_thrice', 't_often'],
+    ],
+    [
+      'three adjacent words',
+      '"Mietzins Füllworta0x Füllworta0x"',
+      ['t_once_new', 't_once_old', 't_thrice', 't_often'],
+    ],
+    ['three words, not in this order', '"Füllworta0x Mietzins Füllworta0x"', []],
+    // the stop word's slot takes any one word (rule 4)
+    ['a stop word inside', '"Mietzins der Füllworta0x"', ['t_once_new', 't_once_old', 't_thrice', 't_often']],
+    ['a stop word inside, no word between', '"Nebenkosten der Sachverhalt"', []],
+    ['one word', '"Nebenkosten"', ['t_title']],
+    ['only stop words', '"der die das"', []],
+    ['a phrase AND a word', '"Mietzins Mietzins" AND Sachverhalt', []],
+    ['a docket cited in no text', '4A_4/2010', ['t_once_old']],
+  ])('phrases on adjacent pairs find what the full vector finds: %s', async (_what, query, expected) => {
+    const ast = astOf(query);
+    const ids = async (options?: TsQueryCompileOptions) =>
+      (
+        await sql<{ id: string }>`select decision_id as id from decision_search
+          where ${compileTsQuery(ast, options).sql} order by decision_id`.execute(handle.db)
+      ).rows.map((r) => r.id);
+    const onPairs = await ids({ columns: { pairs: 'tsv_pairs' } });
+    expect(onPairs).toEqual(await ids());
+    expect(onPairs).toEqual([...expected].sort());
+  });
+
+  it('a generation written before the rank vector and the pairs gets them, equal to newly written ones, at its next start', async () => {
     const schema = 'rank_vector_upgrade';
     const ctx = { db: handle.db, base: 'public', schema, generation: 1 };
     await decisionSearchPostgresStorage.create(ctx);
@@ -165,13 +200,18 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     });
     const vectors = async () =>
       (
-        await sql<{ id: string; v: string }>`select decision_id as id, rank_tsv::text as v
+        await sql<{
+          id: string;
+          v: string;
+          pairs: string[];
+        }>`select decision_id as id, rank_tsv::text as v, tsv_pairs as pairs
           from ${sql.id(schema)}.decision_search order by decision_id`.execute(handle.db)
       ).rows;
     const written = await vectors();
     // the shape of an older generation: no rank vector, one index over every language
     await sql`drop index ${sql.id(schema)}.decision_search_tsv_de`.execute(handle.db);
     await sql`alter table ${sql.id(schema)}.decision_search drop column rank_tsv`.execute(handle.db);
+    await sql`alter table ${sql.id(schema)}.decision_search drop column tsv_pairs`.execute(handle.db);
     await sql`create index decision_search_tsv on ${sql.id(schema)}.decision_search using gin (tsv)`.execute(
       handle.db,
     );
@@ -188,6 +228,10 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       'decision_search_tsv_fr',
       'decision_search_tsv_it',
       'decision_search_tsv_other',
+      'decision_search_tsv_pairs_de',
+      'decision_search_tsv_pairs_fr',
+      'decision_search_tsv_pairs_it',
+      'decision_search_tsv_pairs_other',
     ]);
   });
 });

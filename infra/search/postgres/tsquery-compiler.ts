@@ -54,6 +54,9 @@
  * ============================================================================================
  * SQL SHAPE
  * ============================================================================================
+ *  - A phrase that is the whole query, or an operand of an SQL-level AND / OR, and every
+ *    reference citation phrase is matched per language arm by `phraseArms`: with a pairs column
+ *    (the decision search's `tsv_pairs`), adjacent words by their lexeme pairs (see there).
  *  - A reference-free (sub)tree is compiled into ONE tsquery per language config: terms
  *    `plainto_tsquery(cfg, $t)`, phrases `phraseto_tsquery(cfg, $p)`, prefixes
  *    `to_tsquery(cfg, $quoted::text || ':*')` where `$quoted` is the word in tsquery single quotes
@@ -98,6 +101,11 @@ export interface TsQueryCompileOptions {
     readonly refKeys?: string;
     /** The vector the relevance is computed on (default: `tsv`); see {@link CompiledTsQuery.rankable}. */
     readonly rankTsv?: string;
+    /**
+     * A `text[]` column of the vector's adjacent lexeme pairs ({@link adjacentPairsOf}), with a GIN
+     * index: phrases of adjacent words are then matched on it (none: on `tsv` alone).
+     */
+    readonly pairs?: string;
   };
 }
 
@@ -126,6 +134,7 @@ interface Columns {
   readonly language: RawBuilder<unknown>;
   readonly refKeys: RawBuilder<unknown>;
   readonly rankTsv: RawBuilder<unknown>;
+  readonly pairs: RawBuilder<unknown> | null;
 }
 
 interface Arm {
@@ -144,6 +153,7 @@ function columnsOf(options: TsQueryCompileOptions | undefined): Columns {
     language: sql.ref(c?.language ?? 'language'),
     refKeys: sql.ref(c?.refKeys ?? 'ref_keys'),
     rankTsv: sql.ref(c?.rankTsv ?? c?.tsv ?? 'tsv'),
+    pairs: c?.pairs ? sql.ref(c.pairs) : null,
   };
 }
 
@@ -207,6 +217,18 @@ function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): v
     default:
       return;
   }
+}
+
+/**
+ * The adjacent lexeme pairs of a tsvector (`'rechtlich gehor'` for lexemes at positions p and
+ * p + 1), an SQL expression over it: what a phrase of adjacent words needs, read from the same
+ * stored positions that `tsv @@ (a <-> b)` reads, so both agree.
+ */
+export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> {
+  return sql<string[]>`array(
+    select distinct a.lexeme || ' ' || b.lexeme
+    from (select lexeme, unnest(positions) as p from unnest(${tsv})) a
+    join (select lexeme, unnest(positions) as p from unnest(${tsv})) b on b.p = a.p + 1)`;
 }
 
 /** tsquery literal syntax for a prefix lexeme: `'word'` with `'` and `\` doubled. */
@@ -324,23 +346,39 @@ class Compiler {
     return sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
   }
 
+  /**
+   * `OR` over the language arms of a phrase (rule 4). With a pairs column, a phrase whose words
+   * are adjacent lexemes (`a <-> b <-> c`) needs all its pairs there: two lexemes are matched by
+   * the pairs' GIN index alone, more are checked on `tsv` only where every pair occurs. Other
+   * phrases (stop words inside, one lexeme) are matched on `tsv`. Which case applies is decided
+   * per language by the planner, which folds the tests on the analysed phrase to constants.
+   */
+  phraseArms(text: string, guarded: boolean): RawBuilder<boolean> {
+    const { tsv, pairs } = this.cols;
+    if (pairs === null) return this.matchArms((cfg) => sql`phraseto_tsquery(${cfg}, ${text})`, guarded);
+    const arms = this.arms.map((arm) => {
+      const q = sql`phraseto_tsquery(${arm.cfg}, ${text})`;
+      const chain = sql`(numnode(${q}) >= 3 AND ${q}::text !~ '<[0-9]+>|[&|!]')`;
+      const needed = sql`${pairs} @> ${adjacentPairsOf(sql`to_tsvector(${arm.cfg}, ${text})`)}`;
+      const test = sql`((${chain} AND numnode(${q}) = 3 AND ${needed})
+        OR (${chain} AND numnode(${q}) > 3 AND ${needed} AND ${tsv} @@ ${q})
+        OR (NOT ${chain} AND ${tsv} @@ ${q}))`;
+      return sql`(${arm.when} AND ${guarded ? sql`(numnode(${q}) = 0 OR ${test})` : test})`;
+    });
+    return sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
+  }
+
   reference(ref: ReferenceNode): RawBuilder<boolean> {
     const own = sql<boolean>`${this.cols.refKeys} @> ARRAY[${ref.key}]::text[]`;
     const phrases = citationPhrases(ref);
     if (phrases.length === 0) return own;
-    const cited = this.matchArms(
-      (cfg) =>
-        combine(
-          phrases.map((p) => sql`phraseto_tsquery(${cfg}, ${p})`),
-          '||',
-        ),
-      false,
-    );
-    return sql<boolean>`(${own} OR ${cited})`;
+    const cited = phrases.map((p) => this.phraseArms(p, false));
+    return sql<boolean>`(${own} OR ${sql.join(cited, sql.raw(' OR '))})`;
   }
 
   /** Boolean SQL for a tree; `inAnd` = the result is an operand of an SQL-level AND. */
   node(node: QueryNode, inAnd: boolean): RawBuilder<boolean> {
+    if (node.kind === 'phrase') return this.phraseArms(node.words.join(' '), inAnd);
     if (!containsReference(node)) {
       return this.matchArms((cfg) => treeTsQuery(node, cfg), inAnd);
     }
