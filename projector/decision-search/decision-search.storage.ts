@@ -47,6 +47,17 @@ function addDerivedColumn(
   };
 }
 
+/**
+ * `date_asc` lists undated decisions last and ties by id ascending: an order the descending index
+ * cannot give read backwards (that would be undated first, ids descending). A language filter
+ * alone is counted from its own index rather than by reading the table.
+ */
+const FILTER_INDEXES = [
+  `create index if not exists decision_search_date_asc
+    on decision_search (decision_date asc nulls last, decision_id asc)`,
+  `create index if not exists decision_search_language on decision_search (language)`,
+];
+
 /** The Postgres full-text search table (embedded and postgres modes). */
 export const decisionSearchPostgresStorage = postgresTables(
   ['decision_search'],
@@ -57,12 +68,14 @@ export const decisionSearchPostgresStorage = postgresTables(
     ...languageIndexes('tsv_pairs'),
     `create index decision_search_ref_keys on decision_search using gin (ref_keys)`,
     `create index decision_search_date on decision_search (decision_date desc nulls last, decision_id)`,
+    ...FILTER_INDEXES,
     `create index decision_search_court_date on decision_search (court, decision_date desc nulls last)`,
     `create index decision_search_canton_date on decision_search (canton, decision_date desc nulls last)`,
     DECISION_SOURCES_DDL,
   ],
   [
     DECISION_SOURCES_DDL,
+    ...FILTER_INDEXES,
     addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
     addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf),
   ],
