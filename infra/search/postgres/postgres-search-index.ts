@@ -93,8 +93,9 @@ async function insertSearchRow(
   const updates = columns
     .filter((c) => c !== 'decision_id')
     .map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`);
+  // materialized: the vector is analysed once, not once per reference to it
   await sql`
-    with v as (
+    with v as materialized (
       select setweight(to_tsvector(${cfg}, ${doc.title}), 'A')
         || setweight(to_tsvector(${cfg}, ${doc.regeste ?? ''}), 'B')
         || setweight(to_tsvector(${cfg}, ${text}), 'C') as tsv
