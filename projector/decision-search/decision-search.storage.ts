@@ -1,6 +1,10 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
-import { DECISION_SEARCH_COLUMNS, rankVectorOf } from '../../infra/search/postgres/postgres-search-index.ts';
+import {
+  DECISION_SEARCH_COLUMNS,
+  insertTermPostings,
+  rankVectorOf,
+} from '../../infra/search/postgres/postgres-search-index.ts';
 import { LANGUAGE_CONFIGS, adjacentPairsOf } from '../../infra/search/postgres/tsquery-compiler.ts';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
@@ -58,11 +62,34 @@ const FILTER_INDEXES = [
   `create index if not exists decision_search_language on decision_search (language)`,
 ];
 
+/** The term postings (`insertTermPostings`), in rank order per language arm and lexeme. */
+const TERM_POSTINGS_DDL = [
+  `create table decision_search_terms (
+    decision_id text not null,
+    arm text not null,
+    lexeme text not null,
+    score real not null,
+    ranked_date date,
+    primary key (decision_id, lexeme))`,
+  `create index decision_search_terms_rank
+    on decision_search_terms (arm, lexeme, score desc, ranked_date desc nulls last, decision_id)`,
+];
+
+/** A generation written before the term postings gets them from its rank vectors. */
+async function addTermPostings(tx: Transaction<DB>, { schema }: { readonly schema: string }) {
+  const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+    where table_schema = ${schema} and table_name = 'decision_search_terms'`.execute(tx);
+  if (Number(has.rows[0]?.n ?? 0) > 0) return;
+  for (const ddl of TERM_POSTINGS_DDL) await sql.raw(ddl).execute(tx);
+  await insertTermPostings(sql<boolean>`true`).execute(tx);
+}
+
 /** The Postgres full-text search table (embedded and postgres modes). */
 export const decisionSearchPostgresStorage = postgresTables(
-  ['decision_search'],
+  ['decision_search', 'decision_search_terms'],
   [
     `create table decision_search (${DECISION_SEARCH_COLUMNS})`,
+    ...TERM_POSTINGS_DDL,
     ...languageIndexes('tsv'),
     ...languageIndexes('rank_tsv'),
     ...languageIndexes('tsv_pairs'),
@@ -78,6 +105,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     ...FILTER_INDEXES,
     addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
     addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf),
+    addTermPostings,
   ],
 );
 

@@ -14,7 +14,13 @@ import {
   type SearchResult,
   type SearchWriteContext,
 } from '../search.port.ts';
-import { FALLBACK_CONFIG, LANGUAGE_CONFIGS, adjacentPairsOf, compileTsQuery } from './tsquery-compiler.ts';
+import {
+  FALLBACK_CONFIG,
+  LANGUAGE_CONFIGS,
+  RANK_NORMALIZATION,
+  adjacentPairsOf,
+  compileTsQuery,
+} from './tsquery-compiler.ts';
 
 export interface PostgresSearchOptions {
   /** Matches counted exactly up to this many; beyond, `total` is a lower bound. */
@@ -65,6 +71,27 @@ export function rankVectorOf(tsv: RawBuilder<unknown>): RawBuilder<unknown> {
       select lexeme, weights, row_number() over (order by cardinality(positions) desc, lexeme) as nth
       from unnest(${tsv})) u
     where nth > ${sql.lit(RANK_TEXT_LEXEMES)} and not (weights && array['A', 'B'])))`;
+}
+
+/** The language arm of a row (`tsquery-compiler.ts`): its language when configured, else `other`. */
+const armOf = (language: RawBuilder<unknown>) =>
+  sql<string>`(case when ${language} in (${sql.join(Object.keys(LANGUAGE_CONFIGS).map((c) => sql.lit(c)))})
+    then ${language} else 'other' end)`;
+
+/**
+ * The term postings of the rows `where` selects: per rank-vector lexeme, the rank a query of that
+ * lexeme alone gives the row (`ts_rank_cd`, as the search computes it), in rank order per language
+ * arm and lexeme. A one-word query then reads its best-ranked decisions from the index in order
+ * instead of ranking every decision that holds the word.
+ */
+export function insertTermPostings(where: RawBuilder<boolean>): RawBuilder<unknown> {
+  // the lexeme as a tsquery literal: quoted, with quotes and backslashes escaped
+  const lexemeQuery = sql`(${"'"} || replace(replace(u.lexeme, ${'\\'}, ${'\\\\'}), ${"'"}, ${"''"}) || ${"'"})::tsquery`;
+  return sql`insert into decision_search_terms (decision_id, arm, lexeme, score, ranked_date)
+    select s.decision_id, ${armOf(sql.ref('s.language'))}, u.lexeme,
+      ts_rank_cd(s.rank_tsv, ${lexemeQuery}, ${sql.lit(RANK_NORMALIZATION)}), s.decision_date
+    from decision_search s cross join lateral unnest(s.rank_tsv) u
+    where ${where}`;
 }
 
 /**
@@ -183,7 +210,12 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     docs: readonly { doc: SearchDocument; position: number }[],
     { tx }: SearchWriteContext,
   ): Promise<void> {
-    for (const { doc, position } of docs) await insertSearchRow(tx, 'decision_search', doc, position);
+    for (const { doc, position } of docs) {
+      await insertSearchRow(tx, 'decision_search', doc, position);
+      // the postings follow whichever version the row now holds
+      await sql`delete from decision_search_terms where decision_id = ${doc.decision_id}`.execute(tx);
+      await insertTermPostings(sql<boolean>`s.decision_id = ${doc.decision_id}`).execute(tx);
+    }
   }
 
   async remove(
@@ -191,12 +223,32 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     { tx }: SearchWriteContext,
   ): Promise<void> {
     for (const { decision_id, position } of ids) {
-      await tx
+      const removed = await tx
         .deleteFrom('decision_search')
         .where('decision_id', '=', decision_id)
         .where('event_position', '<=', position)
-        .execute();
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) > 0)
+        await sql`delete from decision_search_terms where decision_id = ${decision_id}`.execute(tx);
     }
+  }
+
+  /**
+   * The lexeme a one-word term analyses to, per language arm (arms where it is a stop word left
+   * out); null when it analyses to more than one lexeme in some arm (a compound), which the
+   * postings cannot rank.
+   */
+  private async singleLexemes(text: string): Promise<(readonly [string, string])[] | null> {
+    const arms = [...Object.entries(LANGUAGE_CONFIGS), ['other', FALLBACK_CONFIG] as const];
+    const analysed = await sql<{ arm: string; lexemes: string[] }>`${sql.join(
+      arms.map(
+        ([arm, cfg]) =>
+          sql`select ${arm}::text as arm, tsvector_to_array(to_tsvector(${sql.lit(cfg)}::regconfig, ${text})) as lexemes`,
+      ),
+      sql` union all `,
+    )}`.execute(this.db);
+    if (analysed.rows.some((r) => r.lexemes.length > 1)) return null;
+    return analysed.rows.flatMap((r) => (r.lexemes[0] === undefined ? [] : [[r.arm, r.lexemes[0]] as const]));
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
@@ -224,12 +276,32 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const filters = filtersOf(request.filters);
       const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
       const matchScored = rankableMatches(request.query) ? [] : [compiled.sql];
-      const ranked = await sql<SearchHit & { score: number }>`
-        select ${columns}, ${compiled.rank}::float8 as score
-        from decision_search where ${allOf([scored, ...matchScored, ...filters])}
-        order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
-        limit ${end}
-      `.execute(this.db);
+      // A one-word query reads the scored rows from the term postings, in rank order.
+      const lexemes = request.query.kind === 'term' ? await this.singleLexemes(request.query.text) : null;
+      const ranked =
+        lexemes?.length === 0
+          ? { rows: [] }
+          : lexemes
+            ? await sql<SearchHit & { score: number }>`
+            select ${columns}, t.score::float8 as score
+            from (${sql.join(
+              lexemes.map(
+                ([arm, lexeme]) => sql`(select decision_id, score, ranked_date from decision_search_terms
+                  where arm = ${arm} and lexeme = ${lexeme}
+                  order by score desc, ranked_date desc nulls last, decision_id)`,
+              ),
+              sql` union all `,
+            )}) t join decision_search using (decision_id)
+            where ${allOf(filters)}
+            order by t.score desc, t.ranked_date desc nulls last, decision_id
+            limit ${end}
+          `.execute(this.db)
+            : await sql<SearchHit & { score: number }>`
+            select ${columns}, ${compiled.rank}::float8 as score
+            from decision_search where ${allOf([scored, ...matchScored, ...filters])}
+            order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
+            limit ${end}
+          `.execute(this.db);
       rows = ranked.rows;
       if (rows.length < end) {
         const rest = await sql<SearchHit & { score: number }>`

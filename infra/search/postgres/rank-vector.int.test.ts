@@ -187,7 +187,68 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     expect(onPairs).toEqual([...expected].sort());
   });
 
-  it('a generation written before the rank vector and the pairs gets them, equal to newly written ones, at its next start', async () => {
+  it('a one-word query read from the term postings gives the order and the scores of ranking the rank vectors', async () => {
+    // the whole conformance corpus beside the long decisions; "OR" a word found nowhere takes the
+    // ranking path over the rank vectors, with the same scores
+    await fixture.load(CORPUS);
+    const words = [
+      'Mietzins',
+      'Kündigung',
+      'Vertrag',
+      'contrat',
+      'contrats',
+      'Hauswart',
+      'Betrug',
+      'diritto',
+      'Füllworta0x',
+    ];
+    for (const word of words) {
+      for (const filters of [{}, { court: 'bger' }, { language: 'de' }, { dateFrom: '2015-01-01' }]) {
+        for (const page of [{ limit: 50 }, { offset: 1, limit: 3 }]) {
+          const where = `${word} ${JSON.stringify(filters)} ${JSON.stringify(page)}`;
+          const postings = await fixture.index.search(request(word, { filters, ...page }));
+          const ranked = await fixture.index.search(request(`${word} OR Zzqxwv`, { filters, ...page }));
+          expect(
+            postings.hits.map((h) => [h.decision_id, h.score]),
+            where,
+          ).toEqual(ranked.hits.map((h) => [h.decision_id, h.score]));
+          expect(postings.total, where).toBe(ranked.total);
+          expect(postings.hasMore, where).toBe(ranked.hasMore);
+        }
+      }
+    }
+    // a stop word in every language: nothing, from either path
+    expect((await fixture.index.search(request('und'))).hits.filter((h) => h.language === 'de')).toEqual([]);
+  });
+
+  it('the term postings follow a newer version of a decision and its withdrawal', async () => {
+    const postings = async (id: string) =>
+      (
+        await sql<{ lexeme: string }>`select lexeme from decision_search_terms
+          where decision_id = ${id} order by lexeme`.execute(handle.db)
+      ).rows.map((r) => r.lexeme);
+    const index = new PostgresSearchIndex(handle.db);
+    const base = longDecision('t_versions', '4A_7/2021', '2021-01-01', 'Pachtzins', "l'arrêt a\\b");
+    await fixture.load([base], [1000]);
+    expect(await postings('t_versions')).toContain('pachtzin');
+    expect((await index.search(request('Pachtzins'))).hits.map((h) => h.decision_id)).toEqual(['t_versions']);
+    // a newer version without the word, then an older one with it (ignored)
+    await fixture.load([{ ...base, title: 'Entscheid' }], [1001]);
+    await fixture.load([base], [999]);
+    expect(await postings('t_versions')).not.toContain('pachtzin');
+    expect((await index.search(request('Pachtzins'))).hits).toEqual([]);
+    await handle.db.transaction().execute(async (tx) => {
+      const live = await sql<{ schema: string }>`select table_schema as schema from information_schema.tables
+        where table_name = 'decision_search' and table_type = 'BASE TABLE' and table_schema like '%decision_search%'`.execute(
+        tx,
+      );
+      await sql`select set_config('search_path', ${`"${live.rows[0]!.schema}"`}, true)`.execute(tx);
+      await index.remove([{ decision_id: 't_versions', position: 1002 }], { tx });
+    });
+    expect(await postings('t_versions')).toEqual([]);
+  });
+
+  it('a generation written before the rank vector, the pairs and the term postings gets them, equal to newly written ones, at its next start', async () => {
     const schema = 'rank_vector_upgrade';
     const ctx = { db: handle.db, base: 'public', schema, generation: 1 };
     await decisionSearchPostgresStorage.create(ctx);
@@ -198,20 +259,27 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
         { tx },
       );
     });
-    const vectors = async () =>
-      (
+    const vectors = async () => ({
+      rows: (
         await sql<{
           id: string;
           v: string;
           pairs: string[];
         }>`select decision_id as id, rank_tsv::text as v, tsv_pairs as pairs
           from ${sql.id(schema)}.decision_search order by decision_id`.execute(handle.db)
-      ).rows;
+      ).rows,
+      postings: (
+        await sql`select * from ${sql.id(schema)}.decision_search_terms
+          order by decision_id, lexeme`.execute(handle.db)
+      ).rows,
+    });
     const written = await vectors();
+    expect(written.postings.length).toBeGreaterThan(6 * RANK_TEXT_LEXEMES);
     // the shape of an older generation: no rank vector, one index over every language
     await sql`drop index ${sql.id(schema)}.decision_search_tsv_de`.execute(handle.db);
     await sql`alter table ${sql.id(schema)}.decision_search drop column rank_tsv`.execute(handle.db);
     await sql`alter table ${sql.id(schema)}.decision_search drop column tsv_pairs`.execute(handle.db);
+    await sql`drop table ${sql.id(schema)}.decision_search_terms`.execute(handle.db);
     await sql`create index decision_search_tsv on ${sql.id(schema)}.decision_search using gin (tsv)`.execute(
       handle.db,
     );
