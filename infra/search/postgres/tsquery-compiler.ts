@@ -48,7 +48,8 @@
  *     The decision search scores a rank vector (`rankVectorOf` in `postgres-search-index.ts`):
  *     title, regeste and the document's most frequent lexemes, each with all its positions, so a
  *     word that is rare in a long decision scores 0 there; those matches follow the scored ones,
- *     newest first. `rankable` selects the rows that can score (GIN on the rank vector).
+ *     newest first. `rankable` selects the rows that can score (GIN on the rank vector); a
+ *     one-word query reads them in rank order from the term postings (`insertTermPostings`).
  *  9. Empty query (AST `null`): matches everything, rank 0.
  *
  * ============================================================================================
