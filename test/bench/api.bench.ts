@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { openPostgres } from '../../infra/db/database.ts';
+import { type DatabaseHandle, openPostgres } from '../../infra/db/database.ts';
 import { type Proc, freePort, sleep, startDeployable, waitForReady } from '../support/processes.ts';
 import { autocannonLoad } from './http-load.ts';
 
@@ -100,6 +100,20 @@ async function projectionLag(base: string): Promise<Record<string, number>> {
   return lag;
 }
 
+/**
+ * Gives the planner statistics of a freshly loaded corpus: a server may run without autovacuum
+ * (or not have reached these tables yet), and without statistics it estimates every lookup and
+ * search condition by default selectivities. Skipped once every large table has been analysed.
+ */
+async function analyseOnce(handle: DatabaseHandle): Promise<void> {
+  const unanalysed = await sql<{ n: number }>`select count(*)::int as n from pg_stat_user_tables
+    where n_live_tup > 1000 and last_analyze is null and last_autoanalyze is null`.execute(handle.db);
+  if (Number(unanalysed.rows[0]?.n ?? 0) === 0) return;
+  const t = performance.now();
+  await sql`vacuum analyze`.execute(handle.db);
+  log(`  vacuum analyze: ${((performance.now() - t) / 1000).toFixed(0)} s`);
+}
+
 /** Starts the API over a built corpus: builds or reuses it first. Gives the API process and its base URL. */
 async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string }> {
   const port = await freePort();
@@ -171,6 +185,7 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
       Object.keys(l).length > 0 && Object.values(l).every((n) => n === 0);
     if (before >= size && caughtUp(lag)) {
       log(`reusing database ${database}: ${before} decisions, every projection caught up`);
+      await analyseOnce(handle);
       return { api, base, databaseUrl: url.toString() };
     }
     log(`building database ${database}: ${before} of ${size} decisions held; ingest and projection …`);
@@ -198,6 +213,7 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
     }
     await projector.stop();
     log(`  built in ${((performance.now() - t) / 1000).toFixed(0)} s: ${await held()} decisions`);
+    await analyseOnce(handle);
     return { api, base, databaseUrl: url.toString() };
   } finally {
     await handle.close();
