@@ -30,7 +30,7 @@ function languageIndexes(column: Indexed): string[] {
 
 /**
  * Brings a generation written before `column` existed up to date: the column computed once from
- * the stored vectors, then its indexes (a no-op once the column is there).
+ * the stored vectors, then its per-language indexes (a no-op once the column is there).
  */
 function addDerivedColumn(
   column: Exclude<Indexed, 'tsv'>,
@@ -46,8 +46,7 @@ function addDerivedColumn(
     await sql`alter table decision_search add column ${sql.ref(column)} ${sql.raw(type)}`.execute(tx);
     await sql`update decision_search set ${sql.ref(column)} = ${of(sql.ref('tsv'))}`.execute(tx);
     await sql`alter table decision_search alter column ${sql.ref(column)} set not null`.execute(tx);
-    for (const ddl of [...languageIndexes('tsv'), ...languageIndexes(column)]) await sql.raw(ddl).execute(tx);
-    await sql`drop index if exists decision_search_tsv`.execute(tx);
+    for (const ddl of languageIndexes(column)) await sql.raw(ddl).execute(tx);
   };
 }
 
@@ -103,6 +102,9 @@ export const decisionSearchPostgresStorage = postgresTables(
   [
     DECISION_SOURCES_DDL,
     ...FILTER_INDEXES,
+    // before the per-language indexes, `tsv` had one index over every language
+    ...languageIndexes('tsv'),
+    `drop index if exists decision_search_tsv`,
     addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
     addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf),
     addTermPostings,

@@ -339,12 +339,19 @@ class Compiler {
    */
   matchArms(build: (cfg: RawBuilder<unknown>) => TsQuerySql, guarded: boolean): RawBuilder<boolean> {
     const { tsv } = this.cols;
-    const arms = this.arms.map((arm) => {
+    return this.anyArm((arm) => {
       const q = build(arm.cfg);
-      const test = guarded ? sql`(numnode(${q}) = 0 OR ${tsv} @@ ${q})` : sql`${tsv} @@ ${q}`;
-      return sql`(${arm.when} AND ${test})`;
+      return guarded ? sql`(numnode(${q}) = 0 OR ${tsv} @@ ${q})` : sql`${tsv} @@ ${q}`;
     });
-    return sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
+  }
+
+  /** `(when_1 AND test_1) OR …` over the language arms; an arm without a test is left out (`false` if all are). */
+  anyArm(test: (arm: Arm) => RawBuilder<unknown> | null): RawBuilder<boolean> {
+    const arms = this.arms.flatMap((arm) => {
+      const t = test(arm);
+      return t === null ? [] : [sql`(${arm.when} AND ${t})`];
+    });
+    return arms.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
   }
 
   /**
@@ -357,16 +364,15 @@ class Compiler {
   phraseArms(text: string, guarded: boolean): RawBuilder<boolean> {
     const { tsv, pairs } = this.cols;
     if (pairs === null) return this.matchArms((cfg) => sql`phraseto_tsquery(${cfg}, ${text})`, guarded);
-    const arms = this.arms.map((arm) => {
+    return this.anyArm((arm) => {
       const q = sql`phraseto_tsquery(${arm.cfg}, ${text})`;
       const chain = sql`(numnode(${q}) >= 3 AND ${q}::text !~ '<[0-9]+>|[&|!]')`;
       const needed = sql`${pairs} @> ${adjacentPairsOf(sql`to_tsvector(${arm.cfg}, ${text})`)}`;
       const test = sql`((${chain} AND numnode(${q}) = 3 AND ${needed})
         OR (${chain} AND numnode(${q}) > 3 AND ${needed} AND ${tsv} @@ ${q})
         OR (NOT ${chain} AND ${tsv} @@ ${q}))`;
-      return sql`(${arm.when} AND ${guarded ? sql`(numnode(${q}) = 0 OR ${test})` : test})`;
+      return guarded ? sql`(numnode(${q}) = 0 OR ${test})` : test;
     });
-    return sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
   }
 
   reference(ref: ReferenceNode): RawBuilder<boolean> {
@@ -411,22 +417,21 @@ class Compiler {
   /** `OR` over the language arms of `rankTsv @@ (any positive leaf)`; `false` without one. */
   rankable(ast: QueryNode): RawBuilder<boolean> {
     const { rankTsv } = this.cols;
-    const arms = this.arms.flatMap((arm) => {
+    return this.anyArm((arm) => {
       const q = anyLeafTsQuery(ast, arm.cfg);
-      return q === null ? [] : [sql`(${arm.when} AND ${rankTsv} @@ ${q})`];
+      return q === null ? null : sql`${rankTsv} @@ ${q}`;
     });
-    return arms.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
   }
 
   rank(ast: QueryNode): RawBuilder<number> {
-    const { rankTsv: tsv, language } = this.cols;
+    const { rankTsv, language } = this.cols;
     const codes = Object.keys(LANGUAGE_CONFIGS);
     const perArm = this.arms.map((arm) => rankTsQuery(ast, arm.cfg));
     if (perArm.every((q) => q === null)) return sql<number>`0::real`;
     const rankOf = (q: TsQuerySql | null | undefined): RawBuilder<number> =>
       q === null || q === undefined
         ? sql<number>`0::real`
-        : sql<number>`ts_rank_cd(${tsv}, ${q}, ${sql.lit(RANK_NORMALIZATION)})`;
+        : sql<number>`ts_rank_cd(${rankTsv}, ${q}, ${sql.lit(RANK_NORMALIZATION)})`;
     const whens = codes.map((code, i) => sql`WHEN ${language} = ${sql.lit(code)} THEN ${rankOf(perArm[i])}`);
     return sql<number>`(CASE ${sql.join(whens, sql.raw(' '))} ELSE ${rankOf(perArm[codes.length])} END)`;
   }
