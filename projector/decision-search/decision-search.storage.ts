@@ -61,12 +61,15 @@ const FILTER_INDEXES = [
   `create index if not exists decision_search_language on decision_search (language)`,
 ];
 
-/** The term postings (`insertTermPostings`), in rank order per language arm and lexeme. */
+/**
+ * The term postings (`insertTermPostings`), in rank order per language arm and lexeme. Lexemes
+ * are compared by code point (collation "C"): the lexemes of a prefix are one range of the index.
+ */
 const TERM_POSTINGS_DDL = [
   `create table decision_search_terms (
     decision_id text not null,
     arm text not null,
-    lexeme text not null,
+    lexeme text collate "C" not null,
     score real not null,
     ranked_date date,
     primary key (decision_id, lexeme))`,
@@ -81,6 +84,17 @@ async function addTermPostings(tx: Transaction<DB>, { schema }: { readonly schem
   if (Number(has.rows[0]?.n ?? 0) > 0) return;
   for (const ddl of TERM_POSTINGS_DDL) await sql.raw(ddl).execute(tx);
   await insertTermPostings(sql<boolean>`true`).execute(tx);
+}
+
+/** Postings written before their lexemes were compared by code point get the "C" collation. */
+async function postingsByCodePoint(tx: Transaction<DB>, { schema }: { readonly schema: string }) {
+  const column = await sql<{ collation: string | null }>`select collation_name as collation
+    from information_schema.columns
+    where table_schema = ${schema} and table_name = 'decision_search_terms' and column_name = 'lexeme'`.execute(
+    tx,
+  );
+  if (column.rows[0]?.collation === 'C') return;
+  await sql`alter table decision_search_terms alter column lexeme type text collate "C"`.execute(tx);
 }
 
 /** The Postgres full-text search table (embedded and postgres modes). */
@@ -108,6 +122,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
     addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf),
     addTermPostings,
+    postingsByCodePoint,
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type Expression, type RawBuilder, type SqlBool, type Transaction, sql } from 'kysely';
-import type { QueryNode } from '../../../contracts/search/query-ast.ts';
+import type { PrefixNode, QueryNode, TermNode } from '../../../contracts/search/query-ast.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import {
@@ -20,6 +20,7 @@ import {
   RANK_NORMALIZATION,
   adjacentPairsOf,
   compileTsQuery,
+  leafTsQuery,
 } from './tsquery-compiler.ts';
 
 export interface PostgresSearchOptions {
@@ -164,14 +165,50 @@ function whereOf(query: QueryNode | null, f: SearchFilters, options = ROW_OPTION
   return allOf([...(query ? [compileTsQuery(query, options).sql] : []), ...filtersOf(f)]);
 }
 
+/** The leaves of a query the term postings can rank: a term, a prefix or an OR of such; else null. */
+function disjunctionLeaves(node: QueryNode): (TermNode | PrefixNode)[] | null {
+  if (node.kind === 'term' || node.kind === 'prefix') return [node];
+  if (node.kind !== 'or') return null;
+  const leaves: (TermNode | PrefixNode)[] = [];
+  for (const child of node.children) {
+    const of = disjunctionLeaves(child);
+    if (of === null) return null;
+    leaves.push(...of);
+  }
+  return leaves;
+}
+
+/** What a disjunction reads from the term postings of one language arm. */
+interface ArmLexemes {
+  readonly arm: string;
+  /** Lexemes read as they are (terms). */
+  readonly exact: readonly string[];
+  /** Lexeme prefixes (prefix queries): every lexeme starting with one. */
+  readonly prefixes: readonly string[];
+}
+
+/** A tsquery of one operand (`'lexeme'` or `'lexeme':*`) as text, quotes and backslashes escaped. */
+const SINGLE_OPERAND = /^'((?:[^'\\]|''|\\.)*)'(:\*)?$/;
+
 /**
- * Whether every row whose rank vector holds a positive leaf of the query matches the query: true
- * for a leaf and an OR of such (the rank vector is part of the full vector, and a reference's own
- * decisions are matched by their keys); not for AND and NOT, whose other operands still decide.
+ * The postings' condition for one arm: its exact lexemes and, per prefix, the range of lexemes
+ * that start with it (the column is in the "C" collation, ordered by code point, so a prefix's
+ * lexemes are exactly those from it up to it with its last character incremented).
  */
-function rankableMatches(node: QueryNode): boolean {
-  if (node.kind === 'or') return node.children.every(rankableMatches);
-  return node.kind !== 'and' && node.kind !== 'not';
+function postingsWhere({ arm, exact, prefixes }: ArmLexemes): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
+  if (exact.length > 0) parts.push(sql<boolean>`lexeme = any(${[...exact]}::text[])`);
+  for (const prefix of prefixes) {
+    const chars = [...prefix];
+    const last = chars.pop()?.codePointAt(0) ?? 0;
+    const next = last === 0xd7ff ? 0xe000 : last + 1;
+    parts.push(
+      next > 0x10ffff
+        ? sql<boolean>`(lexeme >= ${prefix} and starts_with(lexeme, ${prefix}))`
+        : sql<boolean>`(lexeme >= ${prefix} and lexeme < ${chars.join('') + String.fromCodePoint(next)})`,
+    );
+  }
+  return sql<boolean>`(arm = ${arm} and (${sql.join(parts, sql` or `)}))`;
 }
 
 /**
@@ -234,21 +271,74 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   /**
-   * The lexeme a one-word term analyses to, per language arm (arms where it is a stop word left
-   * out); null when it analyses to more than one lexeme in some arm (a compound), which the
-   * postings cannot rank.
+   * The lexemes a disjunction of terms and prefixes reads from the term postings, per language arm
+   * (a word that is a stop word in an arm's language is left out there, rule 7); null when a word
+   * analyses to more than one lexeme in some arm (a compound), whose rank is no sum of postings.
    */
-  private async singleLexemes(text: string): Promise<(readonly [string, string])[] | null> {
+  private async postingsLexemes(leaves: readonly (TermNode | PrefixNode)[]): Promise<ArmLexemes[] | null> {
     const arms = [...Object.entries(LANGUAGE_CONFIGS), ['other', FALLBACK_CONFIG] as const];
-    const analysed = await sql<{ arm: string; lexemes: string[] }>`${sql.join(
-      arms.map(
-        ([arm, cfg]) =>
-          sql`select ${arm}::text as arm, tsvector_to_array(to_tsvector(${sql.lit(cfg)}::regconfig, ${text})) as lexemes`,
+    const analysed = await sql<{ arm: string; q: string }>`${sql.join(
+      arms.flatMap(([arm, cfg]) =>
+        leaves.map(
+          (leaf) =>
+            sql`select ${arm}::text as arm, (${leafTsQuery(leaf, sql`${sql.lit(cfg)}::regconfig`)})::text as q`,
+        ),
       ),
       sql` union all `,
     )}`.execute(this.db);
-    if (analysed.rows.some((r) => r.lexemes.length > 1)) return null;
-    return analysed.rows.flatMap((r) => (r.lexemes[0] === undefined ? [] : [[r.arm, r.lexemes[0]] as const]));
+    const byArm = new Map<string, { exact: Set<string>; prefixes: Set<string> }>();
+    for (const { arm, q } of analysed.rows) {
+      if (q === '') continue;
+      const operand = SINGLE_OPERAND.exec(q);
+      if (!operand) return null;
+      const lexeme = (operand[1] ?? '').replaceAll("''", "'").replace(/\\(.)/g, '$1');
+      const of = byArm.get(arm) ?? { exact: new Set<string>(), prefixes: new Set<string>() };
+      byArm.set(arm, of);
+      (operand[2] ? of.prefixes : of.exact).add(lexeme);
+    }
+    return [...byArm].map(([arm, { exact, prefixes }]) => ({
+      arm,
+      exact: [...exact],
+      prefixes: [...prefixes],
+    }));
+  }
+
+  /**
+   * The scored rows of a disjunction of terms and prefixes from the term postings, in rank order,
+   * filtered, at most `end`. `ts_rank_cd` of such a query is the sum over the document's matching
+   * lexemes of what each alone scores (every occurrence is a cover of its own), normalised as
+   * rank/(rank + 1): each posting's score is turned back into its raw rank, summed per decision and
+   * normalised again. With one lexeme per arm the rows are read from the index in order.
+   */
+  private async postingsRanked(
+    arms: readonly ArmLexemes[],
+    filters: readonly Expression<SqlBool>[],
+    end: number,
+  ): Promise<(SearchHit & { score: number })[]> {
+    if (arms.length === 0) return [];
+    const columns = sql.join(SEARCH_HIT_FIELDS.map((c) => sql.ref(c)));
+    const single = arms.every((a) => a.exact.length + a.prefixes.length === 1 && a.prefixes.length === 0);
+    const postings = single
+      ? sql`${sql.join(
+          arms.map(
+            (a) => sql`(select decision_id, score, ranked_date from decision_search_terms
+              where ${postingsWhere(a)}
+              order by score desc, ranked_date desc nulls last, decision_id)`,
+          ),
+          sql` union all `,
+        )}`
+      : sql`select decision_id, (sum(raw) / (1 + sum(raw)))::real as score, max(ranked_date) as ranked_date
+          from (select decision_id, ranked_date, score::float8 / (1 - score::float8) as raw
+            from decision_search_terms where ${sql.join(arms.map(postingsWhere), sql` or `)}) p
+          group by decision_id`;
+    const ranked = await sql<SearchHit & { score: number }>`
+      select ${columns}, t.score::float8 as score
+      from (${postings}) t join decision_search using (decision_id)
+      where ${allOf(filters)}
+      order by t.score desc, t.ranked_date desc nulls last, decision_id
+      limit ${end}
+    `.execute(this.db);
+    return ranked.rows;
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
@@ -269,40 +359,27 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     let rows: (SearchHit & { score?: number })[];
     if (request.sort === 'relevance' && request.query) {
       if (request.offset >= this.pool) return { total, totalIsLowerBound, hits: [], hasMore: false };
-      // The relevance order: the query's own decisions, then the rows whose rank vector holds a
-      // positive part of the query by rank, then every other match by date (rank 0). Only the
-      // first set is scored, and only on the small rank vectors.
+      // The relevance order: the query's own decisions, then the rows whose rank vector matches
+      // the positive part of the query (rank above 0) by rank, then every other match by date
+      // (rank 0). Only the first set is scored, and only on the small rank vectors.
       const end = Math.min(request.offset + take, this.pool);
       const filters = filtersOf(request.filters);
       const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
-      const matchScored = rankableMatches(request.query) ? [] : [compiled.sql];
-      // A one-word query reads the scored rows from the term postings, in rank order.
-      const lexemes = request.query.kind === 'term' ? await this.singleLexemes(request.query.text) : null;
-      const ranked =
-        lexemes?.length === 0
-          ? { rows: [] }
-          : lexemes
-            ? await sql<SearchHit & { score: number }>`
-            select ${columns}, t.score::float8 as score
-            from (${sql.join(
-              lexemes.map(
-                ([arm, lexeme]) => sql`(select decision_id, score, ranked_date from decision_search_terms
-                  where arm = ${arm} and lexeme = ${lexeme}
-                  order by score desc, ranked_date desc nulls last, decision_id)`,
-              ),
-              sql` union all `,
-            )}) t join decision_search using (decision_id)
-            where ${allOf(filters)}
-            order by t.score desc, t.ranked_date desc nulls last, decision_id
-            limit ${end}
-          `.execute(this.db)
-            : await sql<SearchHit & { score: number }>`
-            select ${columns}, ${compiled.rank}::float8 as score
-            from decision_search where ${allOf([scored, ...matchScored, ...filters])}
-            order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
-            limit ${end}
-          `.execute(this.db);
-      rows = ranked.rows;
+      const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
+      // A disjunction of words and prefixes reads its scored rows from the term postings.
+      const leaves = disjunctionLeaves(request.query);
+      const arms = leaves ? await this.postingsLexemes(leaves) : null;
+      if (arms) {
+        rows = await this.postingsRanked(arms, filters, end);
+      } else {
+        const ranked = await sql<SearchHit & { score: number }>`
+          select ${columns}, ${compiled.rank}::float8 as score
+          from decision_search where ${allOf([scored, ...matchScored, ...filters])}
+          order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
+          limit ${end}
+        `.execute(this.db);
+        rows = ranked.rows;
+      }
       if (rows.length < end) {
         const rest = await sql<SearchHit & { score: number }>`
           select ${columns}, 0::float8 as score

@@ -187,11 +187,11 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     expect(onPairs).toEqual([...expected].sort());
   });
 
-  it('a one-word query read from the term postings gives the order and the scores of ranking the rank vectors', async () => {
-    // the whole conformance corpus beside the long decisions; "OR" a word found nowhere takes the
-    // ranking path over the rank vectors, with the same scores
+  it('words, prefixes and their OR read from the term postings give the order and the scores of ranking the rank vectors', async () => {
+    // the whole conformance corpus beside the long decisions; "OR" a phrase found nowhere takes
+    // the ranking path over the rank vectors, with the same scores
     await fixture.load(CORPUS);
-    const words = [
+    const queries = [
       'Mietzins',
       'Kündigung',
       'Vertrag',
@@ -201,13 +201,28 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       'Betrug',
       'diritto',
       'Füllworta0x',
+      // disjunctions: their rank is the sum of what each lexeme alone scores
+      'Mietzins OR Vertrag',
+      'contrat OR bail OR diritto',
+      'Kündig*',
+      'contra*',
+      'Füllwort*',
+      // a prefix's lexemes end before the next one's (Füllworta1x follows Füllworta0x)
+      'Füllworta0*',
+      'Füllwortb1*',
+      'Miet* OR Vertrag OR Füllworta0x',
+      // the same lexeme twice counts once; a stop word is left out in its language
+      'Vertrag OR Verträge OR Vertr*',
+      'Mietzins OR und OR le',
     ];
-    for (const word of words) {
+    for (const query of queries) {
       for (const filters of [{}, { court: 'bger' }, { language: 'de' }, { dateFrom: '2015-01-01' }]) {
         for (const page of [{ limit: 50 }, { offset: 1, limit: 3 }]) {
-          const where = `${word} ${JSON.stringify(filters)} ${JSON.stringify(page)}`;
-          const postings = await fixture.index.search(request(word, { filters, ...page }));
-          const ranked = await fixture.index.search(request(`${word} OR Zzqxwv`, { filters, ...page }));
+          const where = `${query} ${JSON.stringify(filters)} ${JSON.stringify(page)}`;
+          const postings = await fixture.index.search(request(query, { filters, ...page }));
+          const ranked = await fixture.index.search(
+            request(`${query} OR "Zzqxwv Yyqxwv"`, { filters, ...page }),
+          );
           expect(
             postings.hits.map((h) => [h.decision_id, h.score]),
             where,
@@ -220,6 +235,36 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     // a stop word in every language: nothing, from either path
     expect((await fixture.index.search(request('und'))).hits.filter((h) => h.language === 'de')).toEqual([]);
   });
+
+  it.each([
+    ['a word', 'Mietzins'],
+    ['an AND, one operand rare in some texts', 'Mietzins AND Füllworta0x'],
+    ['an AND of rare words', 'Mietzins AND Sachverhalt'],
+    ['a phrase', '"Mietzins Füllworta0x"'],
+    ['a NOT', 'Mietzins NOT Nebenkosten'],
+    ['an OR with a NOT', 'Mietzins OR NOT Füllworta0x'],
+    ['a docket AND a word', '4A_4/2010 AND Mietzins'],
+    ['a decision id AND a word', 't_often AND Mietzins'],
+    ['two references', '4A_100/2020 BGE 140 III 86'],
+    ['a reference OR a word', 'BGE 140 III 86 OR Kündigung'],
+    ['a statute OR a word', 'Art. 97 OR OR Vertrag'],
+  ])(
+    'the rankable rows are those ranked above 0, and match the query when it says so: %s',
+    async (_what, query) => {
+      await fixture.load(CORPUS);
+      const compiled = compileTsQuery(astOf(query), { columns: { rankTsv: 'rank_tsv' } });
+      const ids = async (where: unknown) =>
+        (
+          await sql<{ id: string }>`select decision_id as id from decision_search
+          where ${where} order by decision_id`.execute(handle.db)
+        ).rows.map((r) => r.id);
+      const rankable = await ids(compiled.rankable);
+      expect(rankable).toEqual(await ids(sql`${compiled.rank} > 0`));
+      const claimed = await ids(sql`(${compiled.rankable} or ${compiled.ownRefMatch})`);
+      const matching = new Set(await ids(compiled.sql));
+      if (compiled.rankImpliesMatch) expect(claimed.filter((id) => !matching.has(id))).toEqual([]);
+    },
+  );
 
   it('the term postings follow a newer version of a decision and its withdrawal', async () => {
     const postings = async (id: string) =>
@@ -248,7 +293,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     expect(await postings('t_versions')).toEqual([]);
   });
 
-  it('a generation written before the rank vector, the pairs and the term postings gets them, equal to newly written ones, at its next start', async () => {
+  it('a generation written before the rank vector, the pairs and the term postings (or their code-point order) gets them, equal to newly written ones, at its next start', async () => {
     const schema = 'rank_vector_upgrade';
     const ctx = { db: handle.db, base: 'public', schema, generation: 1 };
     await decisionSearchPostgresStorage.create(ctx);
@@ -284,6 +329,21 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       handle.db,
     );
     await decisionSearchPostgresStorage.create(ctx);
+    expect(await vectors()).toEqual(written);
+    // postings whose lexemes were compared in the database's collation are compared by code point
+    const collation = async () =>
+      (
+        await sql<{ c: string | null }>`select collation_name as c from information_schema.columns
+          where table_schema = ${schema} and table_name = 'decision_search_terms' and column_name = 'lexeme'`.execute(
+          handle.db,
+        )
+      ).rows[0]?.c;
+    expect(await collation()).toBe('C');
+    await sql`alter table ${sql.id(schema)}.decision_search_terms
+      alter column lexeme type text collate "default"`.execute(handle.db);
+    expect(await collation()).toBeNull();
+    await decisionSearchPostgresStorage.create(ctx);
+    expect(await collation()).toBe('C');
     expect(await vectors()).toEqual(written);
     const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes
       where schemaname = ${schema} and indexname like 'decision_search_%tsv%' order by 1`.execute(handle.db);

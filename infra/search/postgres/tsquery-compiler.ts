@@ -116,11 +116,18 @@ export interface CompiledTsQuery {
   /** Relevance in [0, 1): `ts_rank_cd(rankTsv, Q_lang, 32)` for the row's language. */
   readonly rank: RawBuilder<number>;
   /**
-   * The rank vector holds at least one positive leaf of the query (a term, prefix, phrase or
-   * citation phrase, whatever the operators): the rows that can have a rank above 0. A GIN index
-   * on the rank vector answers it; `false` when the query has no positive leaf.
+   * The rank vector matches the positive part of the query (its terms, prefixes, phrases and
+   * citation phrases under their AND and OR, the NOTs left out): exactly the rows whose rank is
+   * above 0 (`ts_rank_cd` finds a cover only where the query matches). A GIN index on the rank
+   * vector answers it; `false` when the query has no positive part.
    */
   readonly rankable: RawBuilder<boolean>;
+  /**
+   * Every `rankable` and every `ownRefMatch` row matches the query (no NOT, no reference under an
+   * AND, no decision id or statute reference beside a word): the rows to rank need no further
+   * test against the full vector.
+   */
+  readonly rankImpliesMatch: boolean;
   /** Keys of the non-negated references in the query (deduplicated). */
   readonly refKeys: string[];
   /**
@@ -240,7 +247,8 @@ export function quoteTsQueryLexeme(word: string): string {
 // ---------------------------------------------------------------------------------------------
 // tsquery compilation (reference-free trees)
 
-function leafTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql {
+/** The tsquery of a term, prefix or phrase in one text-search configuration. */
+export function leafTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql {
   switch (node.kind) {
     case 'term':
       return sql`plainto_tsquery(${cfg}, ${node.text})`;
@@ -306,18 +314,58 @@ function rankTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql | nu
   }
 }
 
-/** The positive leaves of {@link rankTsQuery} joined by OR: a vector can rank above 0 only if it matches. */
-function anyLeafTsQuery(node: QueryNode, cfg: RawBuilder<unknown>): TsQuerySql | null {
+/** Whether {@link rankTsQuery} of a tree is not null: it has a positive leaf that takes part in the rank. */
+function hasRank(node: QueryNode): boolean {
   switch (node.kind) {
+    case 'term':
+    case 'prefix':
+    case 'phrase':
+      return true;
+    case 'reference':
+      return citationPhrases(node).length > 0;
+    case 'not':
+      return false;
     case 'and':
-    case 'or': {
-      const parts = node.children
-        .map((c) => anyLeafTsQuery(c, cfg))
-        .filter((p): p is TsQuerySql => p !== null);
-      return parts.length === 0 ? null : combine(parts, '||');
-    }
+    case 'or':
+      return node.children.some(hasRank);
+  }
+}
+
+/**
+ * Whether every vector matching {@link rankTsQuery} of a tree, and so every rank vector with a rank
+ * above 0, holds a match of the tree itself: true for its leaves and citation phrases (a rank
+ * vector is part of the full vector, positions included); an AND needs every operand to take part
+ * in the rank (a NOT, a decision id or a statute reference does not), an OR only the ones that do.
+ */
+function rankImpliesMatch(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'term':
+    case 'prefix':
+    case 'phrase':
+    case 'reference':
+      return true;
+    case 'not':
+      return false;
+    case 'and':
+      return node.children.every((c) => hasRank(c) && rankImpliesMatch(c));
+    case 'or':
+      return node.children.filter(hasRank).every(rankImpliesMatch);
+  }
+}
+
+/**
+ * Whether a decision a (non-negated) reference of the tree names matches the tree: under an OR
+ * only; under an AND or a NOT the other operands still decide.
+ */
+function ownRefImpliesMatch(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'or':
+      return node.children.every(ownRefImpliesMatch);
+    case 'and':
+    case 'not':
+      return !containsReference(node);
     default:
-      return rankTsQuery(node, cfg);
+      return true;
   }
 }
 
@@ -414,11 +462,11 @@ class Compiler {
     }
   }
 
-  /** `OR` over the language arms of `rankTsv @@ (any positive leaf)`; `false` without one. */
+  /** `OR` over the language arms of `rankTsv @@ (the positive part of the query)`; `false` without one. */
   rankable(ast: QueryNode): RawBuilder<boolean> {
     const { rankTsv } = this.cols;
     return this.anyArm((arm) => {
-      const q = anyLeafTsQuery(ast, arm.cfg);
+      const q = rankTsQuery(ast, arm.cfg);
       return q === null ? null : sql`${rankTsv} @@ ${q}`;
     });
   }
@@ -460,6 +508,7 @@ export function compileTsQuery(ast: QueryAst, options?: TsQueryCompileOptions): 
       sql: sql<boolean>`true`,
       rank: sql<number>`0::real`,
       rankable: sql<boolean>`false`,
+      rankImpliesMatch: true,
       refKeys: [],
       ownRefMatch: compileOwnRefMatch([]),
     };
@@ -472,6 +521,7 @@ export function compileTsQuery(ast: QueryAst, options?: TsQueryCompileOptions): 
     sql: compiler.node(ast, false),
     rank: compiler.rank(ast),
     rankable: compiler.rankable(ast),
+    rankImpliesMatch: rankImpliesMatch(ast) && ownRefImpliesMatch(ast),
     refKeys,
     ownRefMatch: compileOwnRefMatch(refKeys, options),
   };
