@@ -3,6 +3,7 @@ import type { PrefixNode, QueryNode, TermNode } from '../../../contracts/search/
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import {
+  COMPACT_HIT_FIELDS,
   SEARCH_HIT_FIELDS,
   type DecisionSearchIndex,
   type SearchDocument,
@@ -165,6 +166,18 @@ function whereOf(query: QueryNode | null, f: SearchFilters, options = ROW_OPTION
   return allOf([...(query ? [compileTsQuery(query, options).sql] : []), ...filtersOf(f)]);
 }
 
+const COMPACT_FIELDS: ReadonlySet<string> = new Set(COMPACT_HIT_FIELDS);
+
+/** The columns of a hit; a compact page reads no long texts (the port's empty values instead). */
+function hitColumns(compact: boolean): RawBuilder<unknown> {
+  return sql.join(
+    SEARCH_HIT_FIELDS.map((c) => {
+      if (!compact || COMPACT_FIELDS.has(c)) return sql.ref(c);
+      return c === 'rule_statement' ? sql`''::text as rule_statement` : sql`null::text as ${sql.ref(c)}`;
+    }),
+  );
+}
+
 /** The leaves of a query the term postings can rank: a term, a prefix or an OR of such; else null. */
 function disjunctionLeaves(node: QueryNode): (TermNode | PrefixNode)[] | null {
   if (node.kind === 'term' || node.kind === 'prefix') return [node];
@@ -312,11 +325,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    */
   private async postingsRanked(
     arms: readonly ArmLexemes[],
+    columns: RawBuilder<unknown>,
     filters: readonly Expression<SqlBool>[],
     end: number,
   ): Promise<(SearchHit & { score: number })[]> {
     if (arms.length === 0) return [];
-    const columns = sql.join(SEARCH_HIT_FIELDS.map((c) => sql.ref(c)));
     const single = arms.every((a) => a.exact.length + a.prefixes.length === 1 && a.prefixes.length === 0);
     const postings = single
       ? sql`${sql.join(
@@ -353,7 +366,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const n = Number(counted.rows[0]?.n ?? 0);
     const total = Math.min(n, this.countCap);
     const totalIsLowerBound = n > this.countCap;
-    const columns = sql.join(SEARCH_HIT_FIELDS.map((c) => sql.ref(c)));
+    const columns = hitColumns(request.compact === true);
     const take = request.limit + 1;
 
     let rows: (SearchHit & { score?: number })[];
@@ -370,7 +383,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const leaves = disjunctionLeaves(request.query);
       const arms = leaves ? await this.postingsLexemes(leaves) : null;
       if (arms) {
-        rows = await this.postingsRanked(arms, filters, end);
+        rows = await this.postingsRanked(arms, columns, filters, end);
       } else {
         const ranked = await sql<SearchHit & { score: number }>`
           select ${columns}, ${compiled.rank}::float8 as score
