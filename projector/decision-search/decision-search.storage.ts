@@ -53,12 +53,16 @@ function addDerivedColumn(
 /**
  * `date_asc` lists undated decisions last and ties by id ascending: an order the descending index
  * cannot give read backwards (that would be undated first, ids descending). A language filter
- * alone is counted from its own index rather than by reading the table.
+ * alone is counted from its own index rather than by reading the table. That index leaves out
+ * `language IS NULL` (the column is never null): with it, the planner answered that part of the
+ * query compiler's "other languages" arm from it, then tested every candidate's vector read from
+ * TOAST (counting `contrat OR bail`: 102 ms, against 12 ms without).
  */
 const FILTER_INDEXES = [
   `create index if not exists decision_search_date_asc
     on decision_search (decision_date asc nulls last, decision_id asc)`,
-  `create index if not exists decision_search_language on decision_search (language)`,
+  `create index if not exists decision_search_language_known on decision_search (language)
+    where language is not null`,
 ];
 
 /**
@@ -116,6 +120,7 @@ export const decisionSearchPostgresStorage = postgresTables(
   [
     DECISION_SOURCES_DDL,
     ...FILTER_INDEXES,
+    `drop index if exists decision_search_language`,
     // before the per-language indexes, `tsv` had one index over every language
     ...languageIndexes('tsv'),
     `drop index if exists decision_search_tsv`,

@@ -29,6 +29,11 @@ export interface PostgresSearchOptions {
   readonly countCap?: number;
   /** Relevance queries rank at most this many candidates (newest first). */
   readonly candidatePool?: number;
+  /**
+   * At most this many matches (counted exactly) are collected and sorted by date rather than
+   * found by walking the date index (default {@link FEW_MATCHES}).
+   */
+  readonly fewMatches?: number;
 }
 
 // A tsvector holds at most 1 MB; very long decisions are indexed on their first part only.
@@ -166,6 +171,9 @@ function whereOf(query: QueryNode | null, f: SearchFilters, options = ROW_OPTION
   return allOf([...(query ? [compileTsQuery(query, options).sql] : []), ...filtersOf(f)]);
 }
 
+/** Default of {@link PostgresSearchOptions.fewMatches}. */
+export const FEW_MATCHES = 2_000;
+
 const COMPACT_FIELDS: ReadonlySet<string> = new Set(COMPACT_HIT_FIELDS);
 
 /** The columns of a hit; a compact page reads no long texts (the port's empty values instead). */
@@ -204,24 +212,29 @@ interface ArmLexemes {
 const SINGLE_OPERAND = /^'((?:[^'\\]|''|\\.)*)'(:\*)?$/;
 
 /**
- * The postings' condition for one arm: its exact lexemes and, per prefix, the range of lexemes
- * that start with it (the column is in the "C" collation, ordered by code point, so a prefix's
- * lexemes are exactly those from it up to it with its last character incremented).
+ * The postings' conditions for one arm, disjoint so that no posting is read twice: its exact
+ * lexemes (those a prefix covers left out) and, per prefix (those a shorter one covers left out),
+ * the range of lexemes that start with it: the column is in the "C" collation, ordered by code
+ * point, so they run from the prefix up to the prefix with its last character incremented. Each is
+ * one range of the postings index, read without the table.
  */
-function postingsWhere({ arm, exact, prefixes }: ArmLexemes): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [];
-  if (exact.length > 0) parts.push(sql<boolean>`lexeme = any(${[...exact]}::text[])`);
-  for (const prefix of prefixes) {
+function postingsRanges({ exact, prefixes }: ArmLexemes): RawBuilder<boolean>[] {
+  const covered = (word: string, by: readonly string[]) => by.some((p) => p !== word && word.startsWith(p));
+  const kept = [...new Set(prefixes)].filter((p) => !covered(p, prefixes));
+  const words = exact.filter((w) => !kept.some((p) => w.startsWith(p)));
+  const ranges: RawBuilder<boolean>[] = [];
+  if (words.length > 0) ranges.push(sql<boolean>`lexeme = any(${words}::text[])`);
+  for (const prefix of kept) {
     const chars = [...prefix];
     const last = chars.pop()?.codePointAt(0) ?? 0;
     const next = last === 0xd7ff ? 0xe000 : last + 1;
-    parts.push(
+    ranges.push(
       next > 0x10ffff
         ? sql<boolean>`(lexeme >= ${prefix} and starts_with(lexeme, ${prefix}))`
         : sql<boolean>`(lexeme >= ${prefix} and lexeme < ${chars.join('') + String.fromCodePoint(next)})`,
     );
   }
-  return sql<boolean>`(arm = ${arm} and (${sql.join(parts, sql` or `)}))`;
+  return ranges;
 }
 
 /**
@@ -247,6 +260,7 @@ export const postgresSearchMatcher: SearchMatcher = {
 export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWriter {
   private readonly countCap: number;
   private readonly pool: number;
+  private readonly fewMatches: number;
 
   constructor(
     private readonly db: Database,
@@ -254,18 +268,19 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   ) {
     this.countCap = options.countCap ?? 10_000;
     this.pool = options.candidatePool ?? 10_000;
+    this.fewMatches = options.fewMatches ?? FEW_MATCHES;
   }
 
   async upsert(
     docs: readonly { doc: SearchDocument; position: number }[],
     { tx }: SearchWriteContext,
   ): Promise<void> {
-    for (const { doc, position } of docs) {
-      await insertSearchRow(tx, 'decision_search', doc, position);
-      // the postings follow whichever version the row now holds
-      await sql`delete from decision_search_terms where decision_id = ${doc.decision_id}`.execute(tx);
-      await insertTermPostings(sql<boolean>`s.decision_id = ${doc.decision_id}`).execute(tx);
-    }
+    if (docs.length === 0) return;
+    for (const { doc, position } of docs) await insertSearchRow(tx, 'decision_search', doc, position);
+    // the postings follow whichever version each row now holds
+    const ids = [...new Set(docs.map(({ doc }) => doc.decision_id))];
+    await sql`delete from decision_search_terms where decision_id = any(${ids}::text[])`.execute(tx);
+    await insertTermPostings(sql<boolean>`s.decision_id = any(${ids}::text[])`).execute(tx);
   }
 
   async remove(
@@ -331,19 +346,21 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   ): Promise<(SearchHit & { score: number })[]> {
     if (arms.length === 0) return [];
     const single = arms.every((a) => a.exact.length + a.prefixes.length === 1 && a.prefixes.length === 0);
+    const order = sql`order by score desc, ranked_date desc nulls last, decision_id`;
+    const scans = arms.flatMap((a) =>
+      postingsRanges(a).map(
+        (range) => sql`(select decision_id, score, ranked_date from decision_search_terms
+          where arm = ${a.arm} and ${range} ${single ? order : sql``})`,
+      ),
+    );
+    // one lexeme per arm: the postings in index order; else each decision's raw ranks summed,
+    // ordered before the (filtered) join so that it stops once the page is full
     const postings = single
-      ? sql`${sql.join(
-          arms.map(
-            (a) => sql`(select decision_id, score, ranked_date from decision_search_terms
-              where ${postingsWhere(a)}
-              order by score desc, ranked_date desc nulls last, decision_id)`,
-          ),
-          sql` union all `,
-        )}`
+      ? sql.join(scans, sql` union all `)
       : sql`select decision_id, (sum(raw) / (1 + sum(raw)))::real as score, max(ranked_date) as ranked_date
           from (select decision_id, ranked_date, score::float8 / (1 - score::float8) as raw
-            from decision_search_terms where ${sql.join(arms.map(postingsWhere), sql` or `)}) p
-          group by decision_id`;
+            from (${sql.join(scans, sql` union all `)}) u) p
+          group by decision_id ${order} ${filters.length === 0 ? sql`limit ${end}` : sql``}`;
     const ranked = await sql<SearchHit & { score: number }>`
       select ${columns}, t.score::float8 as score
       from (${postings}) t join decision_search using (decision_id)
@@ -352,6 +369,29 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       limit ${end}
     `.execute(this.db);
     return ranked.rows;
+  }
+
+  /**
+   * The rows `where` selects in date order. With many matches the date index is walked until the
+   * page is full; with few (`matches`, when counted exactly) they are collected first, from the
+   * full-text indexes, and sorted: a walk would test nearly every row's vector before finding
+   * them, and the planner cannot tell the two apart (it has no estimate for a NOT, nor for a
+   * condition on the rank vector left out).
+   */
+  private async byDate(
+    columns: RawBuilder<unknown>,
+    where: Expression<SqlBool>,
+    page: { direction: 'asc' | 'desc'; limit: number; offset: number; matches: number | null },
+  ): Promise<SearchHit[]> {
+    const direction = sql.raw(page.direction);
+    const order = sql`order by decision_date ${direction} nulls last, decision_id ${direction}`;
+    const rows =
+      page.matches !== null && page.matches <= this.fewMatches
+        ? sql<SearchHit>`with m as materialized (select ${columns} from decision_search where ${where})
+            select * from m ${order} limit ${page.limit} offset ${page.offset}`
+        : sql<SearchHit>`select ${columns} from decision_search where ${where}
+            ${order} limit ${page.limit} offset ${page.offset}`;
+    return (await rows.execute(this.db)).rows;
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
@@ -393,24 +433,24 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         `.execute(this.db);
         rows = ranked.rows;
       }
-      if (rows.length < end) {
-        const rest = await sql<SearchHit & { score: number }>`
-          select ${columns}, 0::float8 as score
-          from decision_search where ${allOf([compiled.sql, sql<SqlBool>`${scored} is not true`, ...filters])}
-          order by decision_date desc nulls last, decision_id
-          limit ${end - rows.length}
-        `.execute(this.db);
-        rows = [...rows, ...rest.rows];
+      // every scored row was read: the other matches follow by date, if there are any
+      const others = totalIsLowerBound ? null : n - rows.length;
+      if (rows.length < end && others !== 0) {
+        const rest = await this.byDate(
+          columns,
+          allOf([compiled.sql, sql<SqlBool>`${scored} is not true`, ...filters]),
+          { direction: 'desc', limit: end - rows.length, offset: 0, matches: others },
+        );
+        rows = [...rows, ...rest.map((r) => ({ ...r, score: 0 }))];
       }
       rows = rows.slice(request.offset);
     } else {
-      const direction = request.sort === 'date_asc' ? sql`asc` : sql`desc`;
-      const result = await sql<SearchHit>`
-        select ${columns} from decision_search where ${where}
-        order by decision_date ${direction} nulls last, decision_id ${direction}
-        limit ${take} offset ${request.offset}
-      `.execute(this.db);
-      rows = result.rows;
+      rows = await this.byDate(columns, where, {
+        direction: request.sort === 'date_asc' ? 'asc' : 'desc',
+        limit: take,
+        offset: request.offset,
+        matches: totalIsLowerBound ? null : n,
+      });
     }
     const hasMore = rows.length > request.limit;
     return { total, totalIsLowerBound, hits: rows.slice(0, request.limit), hasMore };

@@ -266,6 +266,31 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     },
   );
 
+  it('pages in date order are the same whether the matches are collected and sorted or found by walking the date index', async () => {
+    await fixture.load(CORPUS);
+    const walking = new PostgresSearchIndex(handle.db, { fewMatches: 0 });
+    const collecting = new PostgresSearchIndex(handle.db, { fewMatches: 1_000_000 });
+    const queries = [
+      'Mietzins',
+      'Mietzins NOT Nebenkosten',
+      'Vertrag OR Kündigung',
+      'NOT Vertrag',
+      '"Mietzins Füllworta0x"',
+      '',
+    ];
+    for (const query of queries) {
+      for (const sort of ['relevance', 'date_desc', 'date_asc'] as const) {
+        for (const page of [{ limit: 50 }, { offset: 2, limit: 3 }]) {
+          const ask = request(query, { sort, ...page });
+          const where = `${query} ${sort} ${JSON.stringify(page)}`;
+          const walked = await walking.search(ask);
+          expect(walked.hits.length, where).toBeGreaterThan(0);
+          expect(await collecting.search(ask), where).toEqual(walked);
+        }
+      }
+    }
+  });
+
   it('the term postings follow a newer version of a decision and its withdrawal', async () => {
     const postings = async (id: string) =>
       (
