@@ -223,7 +223,9 @@ function postingsRanges({ exact, prefixes }: ArmLexemes): RawBuilder<boolean>[] 
   const kept = [...new Set(prefixes)].filter((p) => !covered(p, prefixes));
   const words = exact.filter((w) => !kept.some((p) => w.startsWith(p)));
   const ranges: RawBuilder<boolean>[] = [];
-  if (words.length > 0) ranges.push(sql<boolean>`lexeme = any(${words}::text[])`);
+  // one word as an equality: a list (`= any`) would keep the index from giving the rank order
+  if (words.length === 1) ranges.push(sql<boolean>`lexeme = ${words[0]}`);
+  if (words.length > 1) ranges.push(sql<boolean>`lexeme = any(${words}::text[])`);
   for (const prefix of kept) {
     const chars = [...prefix];
     const last = chars.pop()?.codePointAt(0) ?? 0;

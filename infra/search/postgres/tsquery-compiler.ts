@@ -48,8 +48,10 @@
  *     The decision search scores a rank vector (`rankVectorOf` in `postgres-search-index.ts`):
  *     title, regeste and the document's most frequent lexemes, each with all its positions, so a
  *     word that is rare in a long decision scores 0 there; those matches follow the scored ones,
- *     newest first. `rankable` selects the rows that can score (GIN on the rank vector); a
- *     one-word query reads them in rank order from the term postings (`insertTermPostings`).
+ *     newest first. `rankable` selects the rows that score above 0 (GIN on the rank vector); a
+ *     word, a prefix or an OR of such reads them from the term postings (`insertTermPostings`):
+ *     their rank is the sum of what each matching lexeme alone scores (every occurrence is a
+ *     cover of its own), so the postings give it exactly.
  *  9. Empty query (AST `null`): matches everything, rank 0.
  *
  * ============================================================================================
