@@ -12,7 +12,7 @@ const VENDOR_CLIENTS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', '.engines/**', 'coverage/**', '.ci/out/**'] },
+  { ignores: ['node_modules/**', 'data/**', '.engines/**', 'coverage/**', '.ci/out/**', 'dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

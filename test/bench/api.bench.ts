@@ -14,7 +14,8 @@
  *    postgres://postgres@127.0.0.1:5432/test), filled by the ingest and projector processes;
  *  - distributed: database bench_api_distributed_<size> plus Kafka topics and OpenSearch indices
  *    prefixed bench-api-<size> (needs KAFKA_BROKERS and OPENSEARCH_URL).
- * Ids, dockets and BGE references are picked from the corpus itself.
+ * Ids, dockets and BGE references are picked from the corpus itself. The deployables run from their
+ * built bundles (`npm run build`), as `npm start*` runs them.
  * Usage: npm run bench:api -- --mode postgres|distributed|embedded --size N [--seconds 5] [--only lookups|search]
  *   [--name-prefix p_] (prefixes the database, data folders, topics and indices on a shared machine)
  */
@@ -24,7 +25,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { type DatabaseHandle, openPostgres } from '../../infra/db/database.ts';
-import { type Proc, freePort, sleep, startDeployable, waitForReady } from '../support/processes.ts';
+import {
+  type Proc,
+  buildDeployables,
+  freePort,
+  sleep,
+  startBuilt,
+  startDeployable,
+  waitForReady,
+} from '../support/processes.ts';
 import { autocannonLoad } from './http-load.ts';
 
 const { values } = parseArgs({
@@ -85,8 +94,10 @@ function rssMb(pid: number | undefined): number {
 }
 
 const procs: Proc[] = [];
+/** A deployable as `npm start*` runs it (its built bundle); the hello-world from its source. */
 const start = (script: string, env: Record<string, string>): Proc => {
-  const proc = startDeployable(script, script, [], { LOG_LEVEL: 'warn', ...env });
+  const run = script.startsWith('test/') ? startDeployable : startBuilt;
+  const proc = run(script, script, [], { LOG_LEVEL: 'warn', ...env });
   procs.push(proc);
   return proc;
 };
@@ -297,6 +308,7 @@ const LOOKUPS = new Set([
 
 let closeWatch: () => Promise<void> = () => Promise.resolve();
 try {
+  buildDeployables();
   const { api, base, databaseUrl } = await deploy();
   const watch = databaseUrl
     ? await openPostgres({ url: databaseUrl, poolSize: 1, applicationName: 'bench-api-drain' })

@@ -1,8 +1,9 @@
 /**
  * The deployables as child processes, for end-to-end tests and benchmarks: `node --import tsx
- * <script>` from the repository root, its output kept, stopped by signal with a deadline.
+ * <script>` from the repository root (or the built bundle, as `npm start` runs it), its output
+ * kept, stopped by signal with a deadline.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -102,12 +103,31 @@ export function startDeployable(
   args: readonly string[] = [],
   env: Record<string, string> = {},
 ): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return spawnNode(name, ['--import', 'tsx', script, ...args], env);
+}
+
+function spawnNode(name: string, argv: readonly string[], env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, argv, {
     cwd: REPO,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Proc(name, child);
+}
+
+/** Builds the deployables' bundles (`npm run build`: `dist/<script>.mjs`), as every `npm start*` does. */
+export function buildDeployables(): void {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
+}
+
+/** A deployable from its built bundle (`script` as in the sources: `api/server.ts`); build first. */
+export function startBuilt(
+  name: string,
+  script: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Proc {
+  return spawnNode(name, [`dist/${script.replace(/\.ts$/, '.mjs')}`, ...args], env);
 }
 
 export async function freePort(): Promise<number> {
