@@ -30,10 +30,10 @@ export interface PostgresSearchOptions {
   /** Relevance queries rank at most this many candidates (newest first). */
   readonly candidatePool?: number;
   /**
-   * At most this many matches (counted exactly) are collected and sorted by date rather than
-   * found by walking the date index (default {@link FEW_MATCHES}).
+   * How rows in date order are found: by walking the date index, by collecting the matches
+   * (counted exactly) and sorting them, or (default) by the matches' density, see `byDate`.
    */
-  readonly fewMatches?: number;
+  readonly dateOrder?: 'walk' | 'collect' | 'density';
 }
 
 // A tsvector holds at most 1 MB; very long decisions are indexed on their first part only.
@@ -171,8 +171,8 @@ function whereOf(query: QueryNode | null, f: SearchFilters, options = ROW_OPTION
   return allOf([...(query ? [compileTsQuery(query, options).sql] : []), ...filtersOf(f)]);
 }
 
-/** Default of {@link PostgresSearchOptions.fewMatches}. */
-export const FEW_MATCHES = 2_000;
+/** How long the table's row count (for the density of matches) is reused. */
+const ROW_COUNT_TTL_MS = 60_000;
 
 const COMPACT_FIELDS: ReadonlySet<string> = new Set(COMPACT_HIT_FIELDS);
 
@@ -262,7 +262,8 @@ export const postgresSearchMatcher: SearchMatcher = {
 export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWriter {
   private readonly countCap: number;
   private readonly pool: number;
-  private readonly fewMatches: number;
+  private readonly dateOrder: 'walk' | 'collect' | 'density';
+  private rowCount: { readonly n: number; readonly at: number } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -270,7 +271,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   ) {
     this.countCap = options.countCap ?? 10_000;
     this.pool = options.candidatePool ?? 10_000;
-    this.fewMatches = options.fewMatches ?? FEW_MATCHES;
+    this.dateOrder = options.dateOrder ?? 'density';
   }
 
   async upsert(
@@ -373,26 +374,40 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     return ranked.rows;
   }
 
+  /** The rows of the search table, counted at most once a minute. */
+  private async rows(): Promise<number> {
+    if (this.rowCount && Date.now() - this.rowCount.at < ROW_COUNT_TTL_MS) return this.rowCount.n;
+    const counted = await sql<{ n: number }>`select count(*)::int as n from decision_search`.execute(this.db);
+    this.rowCount = { n: Number(counted.rows[0]?.n ?? 0), at: Date.now() };
+    return this.rowCount.n;
+  }
+
   /**
-   * The rows `where` selects in date order. With many matches the date index is walked until the
-   * page is full; with few (`matches`, when counted exactly) they are collected first, from the
-   * full-text indexes, and sorted: a walk would test nearly every row's vector before finding
-   * them, and the planner cannot tell the two apart (it has no estimate for a NOT, nor for a
-   * condition on the rank vector left out).
+   * The rows `where` selects in date order. Walking the date index tests about
+   * (limit + offset) × rows / matches rows before the page is full; collecting the matches (from
+   * the full-text indexes) and sorting them tests about `matches`. The planner cannot tell the
+   * two apart (it has no estimate for a NOT, nor for a condition on the rank vector left out), so
+   * the count decides: the matches are collected when matches² ≤ (limit + offset) × rows, and
+   * always walked when they were not counted exactly (many).
    */
   private async byDate(
     columns: RawBuilder<unknown>,
     where: Expression<SqlBool>,
     page: { direction: 'asc' | 'desc'; limit: number; offset: number; matches: number | null },
   ): Promise<SearchHit[]> {
+    const { matches } = page;
+    const collect =
+      matches !== null &&
+      (this.dateOrder === 'collect' ||
+        (this.dateOrder === 'density' &&
+          matches * matches <= (page.limit + page.offset) * (await this.rows())));
     const direction = sql.raw(page.direction);
     const order = sql`order by decision_date ${direction} nulls last, decision_id ${direction}`;
-    const rows =
-      page.matches !== null && page.matches <= this.fewMatches
-        ? sql<SearchHit>`with m as materialized (select ${columns} from decision_search where ${where})
-            select * from m ${order} limit ${page.limit} offset ${page.offset}`
-        : sql<SearchHit>`select ${columns} from decision_search where ${where}
-            ${order} limit ${page.limit} offset ${page.offset}`;
+    const rows = collect
+      ? sql<SearchHit>`with m as materialized (select ${columns} from decision_search where ${where})
+          select * from m ${order} limit ${page.limit} offset ${page.offset}`
+      : sql<SearchHit>`select ${columns} from decision_search where ${where}
+          ${order} limit ${page.limit} offset ${page.offset}`;
     return (await rows.execute(this.db)).rows;
   }
 

@@ -268,8 +268,8 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
 
   it('pages in date order are the same whether the matches are collected and sorted or found by walking the date index', async () => {
     await fixture.load(CORPUS);
-    const walking = new PostgresSearchIndex(handle.db, { fewMatches: 0 });
-    const collecting = new PostgresSearchIndex(handle.db, { fewMatches: 1_000_000 });
+    const walking = new PostgresSearchIndex(handle.db, { dateOrder: 'walk' });
+    const collecting = new PostgresSearchIndex(handle.db, { dateOrder: 'collect' });
     const queries = [
       'Mietzins',
       'Mietzins NOT Nebenkosten',
