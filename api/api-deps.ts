@@ -83,7 +83,8 @@ export interface ApiDeps {
   readonly rateLimit?: RateLimitSettings;
   /**
    * Where the read models stand, known in process (embedded mode: the projector runs beside the
-   * API); absent: read from the database per request (see api/lookup-cache.ts).
+   * API) or told by the database's notifications (the API process); absent: read from the
+   * database per request (see api/lookup-cache.ts).
    */
   readonly readModelState?: ReadModelStateSource;
 }

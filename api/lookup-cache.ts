@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import type { Database } from '../infra/db/database.ts';
+import { type Listen, READ_MODELS_CHANNEL, type Subscription } from '../infra/db/notifications.ts';
 import { readModelState } from './queries/read-model-state.query.ts';
 
 /**
@@ -82,6 +83,53 @@ export class InProcessReadModelState implements ReadModelStateSource {
 
   current(): string | null {
     return this.committing > 0 ? null : String(this.version);
+  }
+}
+
+/**
+ * The state of read models that other processes write (postgres and distributed modes), told by
+ * the database: every commit that moves a projection checkpoint or a generation notifies the
+ * schema's channel (migration 008), and the state moves with each notification. While the
+ * listener is not connected (at start, after a lost connection until it is back) the state is
+ * read from the database per request instead, so nothing is kept across a gap in which a
+ * notification could have been missed; every reconnection starts a new epoch.
+ *
+ * A lookup is then served without a database round trip; a version committed reaches it when the
+ * notification does (on commit, usually within a millisecond), not before.
+ */
+export class NotifiedReadModelState implements ReadModelStateSource {
+  private epoch = 0;
+  private version = 0;
+  private listening = false;
+  private readonly subscription: Subscription;
+
+  constructor(
+    listen: Listen,
+    private readonly fallback: ReadModelStateSource,
+    onLost: (error: Error) => void = () => {},
+  ) {
+    this.subscription = listen(READ_MODELS_CHANNEL, {
+      listening: () => {
+        this.epoch++;
+        this.listening = true;
+      },
+      notified: () => {
+        this.version++;
+      },
+      lost: (error) => {
+        this.listening = false;
+        onLost(error);
+      },
+    });
+  }
+
+  current(): Promise<string | null> | string | null {
+    return this.listening ? `notified ${this.epoch}.${this.version}` : this.fallback.current();
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    await this.subscription.close();
   }
 }
 

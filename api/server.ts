@@ -5,6 +5,7 @@ import { createLogger } from '../infra/deploy/logger.ts';
 import { openInfra } from '../infra/deploy/wiring.ts';
 import { apiDepsFrom } from './api-settings.ts';
 import { buildApp } from './app.ts';
+import { NotifiedReadModelState, readModelStateOf } from './lookup-cache.ts';
 import { liveLag } from '../projector/lag.ts';
 import { allProjections } from '../projector/projections.ts';
 
@@ -22,6 +23,12 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL, 'api');
   const infra = await openInfra(env, 'api', logger, { lazyEventLog: true });
   let closing = false;
+  const readModelState = new NotifiedReadModelState(infra.listen, readModelStateOf(infra), (error) =>
+    logger.warn(
+      { err: error },
+      'read-model notifications lost; lookups ask the database until they are back',
+    ),
+  );
   const projections = allProjections({
     writer: infra.searchWriter,
     generations: infra.searchGenerations,
@@ -32,6 +39,7 @@ async function main(): Promise<void> {
       ready: async () => !closing,
       engineChecks: infra.engineChecks,
       projectionLag: () => liveLag(infra.db, infra.eventLog, projections),
+      readModelState,
     }),
     { loggerInstance: logger, trustProxy: env.TRUST_PROXY },
   );
@@ -46,6 +54,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000).unref();
     await app.close();
+    await readModelState.close();
     await infra.close();
     process.exit(0);
   };

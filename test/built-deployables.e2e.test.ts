@@ -3,26 +3,31 @@
  * packages left as imports), not through the TypeScript loader: a bundle must start, serve what
  * the sources serve (a font read through its package for the PDF export), and stop cleanly.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO, buildDeployables, freePort, startBuilt } from './support/processes.ts';
 
-const DEPLOYABLES = [
-  'api/server.ts',
-  'projector/projector.main.ts',
-  'projector/admin.main.ts',
-  'ingest/ingest.main.ts',
-  'ingest/scheduler.main.ts',
-  'infra/deploy/embedded.main.ts',
-];
+const SCRIPTS = (
+  JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
+/** The entry points `npm run build` bundles: the one list, read from the build script itself. */
+const DEPLOYABLES = (SCRIPTS.build ?? '').split(/\s+/).filter((word) => word.endsWith('.ts'));
 
 describe('built deployables', () => {
   let dataDir = '';
   afterAll(async () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('the build bundles every process the npm scripts start', () => {
+    const started = Object.values(SCRIPTS).flatMap((script) =>
+      [...script.matchAll(/node dist\/(\S+)\.mjs/g)].map((m) => `${m[1]}.ts`),
+    );
+    expect(started.length).toBeGreaterThan(0);
+    for (const script of started) expect(DEPLOYABLES, script).toContain(script);
   });
 
   it('every deployable has a bundle; the embedded one ingests, serves, exports a PDF and stops; the admin command reads its folder', async () => {

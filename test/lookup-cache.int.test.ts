@@ -2,12 +2,14 @@
  * Lookups kept in process (`/decisions/{id}`, `/cite`, `/laws/{abbreviation}`): a repeated lookup
  * is served with an ETag and answered 304 to a matching `If-None-Match`; a new version, a
  * withdrawal or a new consolidation projected after the lookup was kept is served by the very
- * next request. One app over an in-memory PGlite, events projected by the real projections; the
- * state of the read models read from the database (postgres, distributed) or known in process
- * from the projector beside the API (embedded).
+ * next request (once the database's notification of it arrived, where the state is told by
+ * notifications). One app over an in-memory PGlite, events projected by the real projections; the
+ * state of the read models read from the database per request, known in process from the
+ * projector beside the API (embedded), or told by the database's notifications (the API process of
+ * postgres and distributed mode, which then never asks the database for it).
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RawEnvelope } from '../contracts/events/index.ts';
 import { openPglite, type DatabaseHandle } from '../infra/db/database.ts';
 import type { OutgoingEvent } from '../infra/event-log/event-log.port.ts';
@@ -19,7 +21,7 @@ import { decisionEvent, makeDecision, type DecisionInput } from './support/decis
 import { TEST_PUBLIC_BASE } from './support/read-models.ts';
 import { makeVersion, versionEvent } from './support/statutes-events.ts';
 import { buildApp } from '../api/app.ts';
-import { InProcessReadModelState, SharedRead } from '../api/lookup-cache.ts';
+import { InProcessReadModelState, NotifiedReadModelState, SharedRead } from '../api/lookup-cache.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const V1: DecisionInput = {
@@ -61,16 +63,25 @@ const article = (text: string) => [
 ];
 
 describe.each([
-  { state: 'read from the database', inProcess: false },
-  { state: 'known in process (embedded)', inProcess: true },
-])('lookups kept per read-model state $state', ({ inProcess }) => {
+  { state: 'read from the database', source: 'database' },
+  { state: 'known in process (embedded)', source: 'in process' },
+  { state: "told by the database's notifications (API process)", source: 'notified' },
+] as const)('lookups kept per read-model state $state', ({ source }) => {
   let handle: DatabaseHandle;
   let log: TableEventLog;
   let host: ProjectorHost;
   let app: FastifyInstance;
+  let notified: NotifiedReadModelState | undefined;
+  let askedDatabase = 0;
   const publish = async (events: readonly OutgoingEvent[]) => {
+    const before = await notified?.current();
     await log.append(events);
     await host.waitUntilCaughtUp(undefined, 10);
+    // a notification arrives after the commit it announces
+    if (notified) {
+      await vi.waitFor(async () => expect(await notified!.current()).not.toBe(before));
+      expect(askedDatabase, 'lookups asked the database while listening').toBe(0);
+    }
   };
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
 
@@ -79,12 +90,20 @@ describe.each([
     const search = new PostgresSearchIndex(handle.db);
     log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
     const tracker = new InProcessReadModelState();
+    const inProcess = source === 'in process';
     host = new ProjectorHost(
       { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
       allProjections({ writer: search }),
       { batchSize: 10, watchIntervalMs: 0, ...(inProcess ? { onCommit: tracker.onCommit } : {}) },
     );
     await host.start();
+    if (source === 'notified') {
+      // before it listens, the state comes from the database: counted, to show it is not asked after
+      const reader = { current: () => `database ${++askedDatabase}` };
+      notified = new NotifiedReadModelState(handle.listen, reader);
+      await vi.waitFor(() => expect(notified!.current()).toMatch(/^notified /));
+      askedDatabase = 0;
+    }
     app = await buildApp({
       db: handle.db,
       search,
@@ -97,6 +116,7 @@ describe.each([
       today: () => '2026-01-15',
       now: () => new Date('2026-01-15T12:00:00Z'),
       ...(inProcess ? { readModelState: tracker } : {}),
+      ...(notified ? { readModelState: notified } : {}),
     });
     await publish([
       decisionEvent(makeDecision(V1)),
@@ -116,6 +136,7 @@ describe.each([
 
   afterAll(async () => {
     await app?.close();
+    await notified?.close();
     await host?.stop();
     await log?.close();
     await handle?.close();

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate.ts';
+import { type Listen, listenOnPglite, listenOnPostgres } from './notifications.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -11,6 +12,8 @@ export type Database = Kysely<DB>;
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
+  /** Listens on a notification channel of this database's schema (its own connection). */
+  readonly listen: Listen;
   /** Closes the pool / the embedded instance. */
   close(): Promise<void>;
 }
@@ -46,6 +49,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
   return {
     db,
     kind: 'pglite',
+    listen: (channel, handlers) => listenOnPglite(instance, channel, handlers),
     async close() {
       await db.destroy();
       await instance.close();
@@ -74,6 +78,10 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     getTypeParser: (oid: number, format?: string): ((value: string) => unknown) =>
       PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
   };
+  // JIT off for every session: the read models answer short indexed queries whose cost
+  // estimates (large joins over millions of references) still cross jit_above_cost, and
+  // compiling them costs more than running them (see test/bench/graph.bench.ts).
+  const sessionOptions = ['-c jit=off', ...(schema ? [`-c search_path="${schema}"`] : [])].join(' ');
   // Several processes (projector instances, api, ingest) may start at once on a fresh schema:
   // `create schema if not exists` and kysely's migration tables race, so one at a time, under a
   // session advisory lock per schema (released when the admin session ends).
@@ -83,10 +91,6 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
   try {
     await admin.query('select pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK_CLASS, schema ?? '']);
     if (schema) await admin.query(`create schema if not exists "${schema}"`);
-    // JIT off for every session: the read models answer short indexed queries whose cost
-    // estimates (large joins over millions of references) still cross jit_above_cost, and
-    // compiling them costs more than running them (see test/bench/graph.bench.ts).
-    const sessionOptions = ['-c jit=off', ...(schema ? [`-c search_path="${schema}"`] : [])].join(' ');
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
@@ -104,9 +108,15 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
   } finally {
     await admin.end();
   }
+  const listenConfig = {
+    connectionString: options.url,
+    application_name: `${options.applicationName ?? 'swiss-law-research'}-listen`,
+    options: sessionOptions,
+  };
   return {
     db,
     kind: 'postgres',
+    listen: (channel, handlers) => listenOnPostgres(listenConfig, channel, handlers),
     async close() {
       await db.destroy();
     },

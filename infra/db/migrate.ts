@@ -6,6 +6,7 @@ import * as rateLimitCounters from './migrations/004-rate-limit-counters.ts';
 import * as alerts from './migrations/005-alerts.ts';
 import * as sourceLeases from './migrations/006-source-leases.ts';
 import * as ingestSourceChecksum from './migrations/007-ingest-source-checksum.ts';
+import * as readModelNotifications from './migrations/008-read-model-notifications.ts';
 
 /** Every migration by name, in order. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -16,6 +17,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '005-alerts': alerts,
   '006-source-leases': sourceLeases,
   '007-ingest-source-checksum': ingestSourceChecksum,
+  '008-read-model-notifications': readModelNotifications,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../config/env.ts';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/database.ts';
+import type { Listen } from '../db/notifications.ts';
 import type { DeadLetterPublisher } from '../event-log/dead-letter.port.ts';
 import type { EventLog } from '../event-log/event-log.port.ts';
 import { KafkaEventLog } from '../event-log/kafka/kafka-event-log.ts';
@@ -50,6 +51,8 @@ export function openSearchProbe(search: Pick<OpenSearchSearchIndex, 'liveGenerat
 /** The adapters a deployable works with, chosen by SERVICE_MODE. */
 export interface Infra {
   readonly db: Database;
+  /** Notifications of the database's schema (read-model changes: see api/lookup-cache.ts). */
+  readonly listen: Listen;
   readonly eventLog: EventLog;
   readonly ingestState: IngestStateStore;
   readonly search: DecisionSearchIndex;
@@ -111,6 +114,7 @@ async function openDatabase(
       return {
         db: handle.db,
         kind: handle.kind,
+        listen: handle.listen,
         async close() {
           try {
             await handle.close();
@@ -173,6 +177,7 @@ export async function openInfra(
     const search = new PostgresSearchIndex(handle.db, limits);
     return {
       db: handle.db,
+      listen: handle.listen,
       eventLog,
       ingestState: new TableIngestState(handle.db),
       search,
@@ -218,6 +223,7 @@ export async function openInfra(
   });
   return {
     db: handle.db,
+    listen: handle.listen,
     eventLog: kafka,
     ingestState: new TableIngestState(handle.db),
     search,

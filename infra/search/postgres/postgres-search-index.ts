@@ -264,6 +264,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly pool: number;
   private readonly dateOrder: 'walk' | 'collect' | 'density';
   private rowCount: { readonly n: number; readonly at: number } | null = null;
+  private rowRecount: Promise<number> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -374,9 +375,23 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     return ranked.rows;
   }
 
-  /** The rows of the search table, counted at most once a minute. */
-  private async rows(): Promise<number> {
-    if (this.rowCount && Date.now() - this.rowCount.at < ROW_COUNT_TTL_MS) return this.rowCount.n;
+  /**
+   * The rows of the search table (the density of matches needs only its size): counted on first
+   * use, then recounted in the background once the count is a minute old, so that no request
+   * waits for it again.
+   */
+  private async tableRows(): Promise<number> {
+    const known = this.rowCount;
+    if (known && Date.now() - known.at < ROW_COUNT_TTL_MS) return known.n;
+    const recount = (this.rowRecount ??= this.countTableRows().finally(() => {
+      this.rowRecount = null;
+    }));
+    if (!known) return recount;
+    recount.catch(() => {}); // the known count serves until a recount succeeds
+    return known.n;
+  }
+
+  private async countTableRows(): Promise<number> {
     const counted = await sql<{ n: number }>`select count(*)::int as n from decision_search`.execute(this.db);
     this.rowCount = { n: Number(counted.rows[0]?.n ?? 0), at: Date.now() };
     return this.rowCount.n;
@@ -400,7 +415,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       matches !== null &&
       (this.dateOrder === 'collect' ||
         (this.dateOrder === 'density' &&
-          matches * matches <= (page.limit + page.offset) * (await this.rows())));
+          matches * matches <= (page.limit + page.offset) * (await this.tableRows())));
     const direction = sql.raw(page.direction);
     const order = sql`order by decision_date ${direction} nulls last, decision_id ${direction}`;
     const rows = collect
@@ -413,11 +428,16 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const compiled = compileTsQuery(request.query, ROW_OPTIONS);
-    const where = whereOf(request.query, request.filters);
+    const filters = filtersOf(request.filters);
+    const where = allOf([...(request.query ? [compiled.sql] : []), ...filters]);
+    const countWhere = allOf([
+      ...(request.query ? [compileTsQuery(request.query, COUNT_OPTIONS).sql] : []),
+      ...filters,
+    ]);
 
     const counted = await sql<{ n: number }>`
       select count(*)::int as n from (
-        select 1 from decision_search where ${whereOf(request.query, request.filters, COUNT_OPTIONS)}
+        select 1 from decision_search where ${countWhere}
         limit ${this.countCap + 1}) m
     `.execute(this.db);
     const n = Number(counted.rows[0]?.n ?? 0);
@@ -433,7 +453,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // the positive part of the query (rank above 0) by rank, then every other match by date
       // (rank 0). Only the first set is scored, and only on the small rank vectors.
       const end = Math.min(request.offset + take, this.pool);
-      const filters = filtersOf(request.filters);
       const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
       const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
       // A disjunction of words and prefixes reads its scored rows from the term postings.
