@@ -300,25 +300,37 @@ describe('GET /leading-cases', () => {
     ['law_code=OR&article=41', '220', '41'],
     ['law_code=OR', '220', null],
     ['law_code=ZGB', '210', null],
-  ])('%s: every decision applying the provision is counted, as its edges say', async (params, sr, article) => {
-    const body = await json(`/leading-cases?${params}&limit=100`);
-    // counted here from the edges and statute references, as the counters kept by the projection must say
-    const expected = await sql<{ target_id: string; n: number }>`
+  ])(
+    '%s: every decision applying the provision is counted, as its edges say',
+    async (params, sr, article) => {
+      const body = await json(`/leading-cases?${params}&limit=100`);
+      // counted here from the edges and statute references, as the counters kept by the projection must say
+      const expected = await sql<{ target_id: string; n: number }>`
       select e.target_id, count(distinct e.source_id)::int as n
       from citation_edges e join statute_references s on s.source_id = e.source_id
       where e.role = 'citation' and s.act_key = ${sr} ${article !== null ? sql`and s.article = ${article}` : sql``}
       group by e.target_id
     `.execute(handle.db);
-    const size = await sql<{ n: number }>`
+      const size = await sql<{ n: number }>`
       select count(distinct source_id)::int as n from statute_references
       where act_key = ${sr} ${article !== null ? sql`and article = ${article}` : sql``}
     `.execute(handle.db);
-    expect(expected.rows.length).toBeGreaterThan(1);
-    expect(body).toMatchObject({ context_decisions: size.rows[0]!.n, context_counted: size.rows[0]!.n });
-    const counted = new Map(expected.rows.map((r) => [r.target_id, r.n]));
-    const cited = body.results.filter((r: { authority: { citing_in_context: number } }) => r.authority.citing_in_context > 0);
-    expect(new Map(cited.map((r: { decision_id: string; authority: { citing_in_context: number } }) => [r.decision_id, r.authority.citing_in_context]))).toEqual(counted);
-  });
+      expect(expected.rows.length).toBeGreaterThan(1);
+      expect(body).toMatchObject({ context_decisions: size.rows[0]!.n, context_counted: size.rows[0]!.n });
+      const counted = new Map(expected.rows.map((r) => [r.target_id, r.n]));
+      const cited = body.results.filter(
+        (r: { authority: { citing_in_context: number } }) => r.authority.citing_in_context > 0,
+      );
+      expect(
+        new Map(
+          cited.map((r: { decision_id: string; authority: { citing_in_context: number } }) => [
+            r.decision_id,
+            r.authority.citing_in_context,
+          ]),
+        ),
+      ).toEqual(counted);
+    },
+  );
 
   it('French and Italian abbreviations count for the same act', async () => {
     const de = await json('/leading-cases?law_code=OR&article=41');
@@ -346,6 +358,39 @@ describe('GET /leading-cases', () => {
       authority: { citing_in_context: 5 },
     });
   });
+
+  it.each([
+    ['court=bge', (r: { court: string }) => r.court === 'bge'],
+    [
+      'date_from=2015-01-01',
+      (r: { decision_date: string | null }) => (r.decision_date ?? '') >= '2015-01-01',
+    ],
+  ] as const)(
+    'by topic query and %s: the cited decisions passing the filter, counted as without it',
+    async (filter, passes) => {
+      type Result = {
+        decision_id: string;
+        court: string;
+        decision_date: string | null;
+        authority: { citing_in_context: number };
+      };
+      const cited = (results: Result[]) =>
+        new Map(
+          results
+            .filter((r) => r.authority.citing_in_context > 0)
+            .map((r) => [r.decision_id, r.authority.citing_in_context]),
+        );
+      const all = (await json('/leading-cases?query=Beweislast&limit=100')).results as Result[];
+      const filtered = (await json(`/leading-cases?query=Beweislast&${filter}&limit=100`))
+        .results as Result[];
+      expect(filtered.length).toBeGreaterThan(0);
+      for (const r of filtered) expect(passes(r as never), r.decision_id).toBe(true);
+      const expected = cited(all.filter((r) => passes(r as never)));
+      expect(expected.size).toBeGreaterThan(0);
+      expect(expected.size).toBeLessThan(cited(all).size);
+      expect(cited(filtered)).toEqual(expected);
+    },
+  );
 
   it('without topic or provision lists the most-cited decisions overall, bounded by limit', async () => {
     const body = await json('/leading-cases?limit=3');
@@ -482,27 +527,52 @@ describe('GET /statistics: citation graph and statutes', () => {
       const year = params.get('year');
       const where = sql`true ${court ? sql`and source_court = ${court}` : sql``} ${canton ? sql`and source_canton = ${canton}` : sql``}
         ${year ? sql`and date_part('year', source_date) = ${Number(year)}` : sql``}`;
-      const one = async (q: ReturnType<typeof sql>) => Number(((await q.execute(handle.db)).rows[0] as { n: number }).n);
-      const resolved = (role: string) => sql`select count(*)::int as n from decision_references r where role = ${role} and ${where}
+      const one = async (q: ReturnType<typeof sql>) =>
+        Number(((await q.execute(handle.db)).rows[0] as { n: number }).n);
+      const resolved = (
+        role: string,
+      ) => sql`select count(*)::int as n from decision_references r where role = ${role} and ${where}
         and exists (select 1 from reference_targets t where t.source_id = r.source_id and t.ordinal = r.ordinal)`;
       expect(body.citation_graph).toMatchObject({
-        case_references: await one(sql`select count(*)::int as n from decision_references where role = 'citation' and ${where}`),
+        case_references: await one(
+          sql`select count(*)::int as n from decision_references where role = 'citation' and ${where}`,
+        ),
         resolved_references: await one(resolved('citation')),
-        citing_decisions: await one(sql`select count(distinct source_id)::int as n from citation_edges where role = 'citation' and ${where}`),
-        cited_decisions: await one(sql`select count(distinct target_id)::int as n from citation_edges where role = 'citation' and ${where}`),
-        edges: await one(sql`select count(*)::int as n from citation_edges where role = 'citation' and ${where}`),
-        appeal_references: await one(sql`select count(*)::int as n from decision_references where role = 'appeal_prior' and ${where}`),
+        citing_decisions: await one(
+          sql`select count(distinct source_id)::int as n from citation_edges where role = 'citation' and ${where}`,
+        ),
+        cited_decisions: await one(
+          sql`select count(distinct target_id)::int as n from citation_edges where role = 'citation' and ${where}`,
+        ),
+        edges: await one(
+          sql`select count(*)::int as n from citation_edges where role = 'citation' and ${where}`,
+        ),
+        appeal_references: await one(
+          sql`select count(*)::int as n from decision_references where role = 'appeal_prior' and ${where}`,
+        ),
         appeal_links_resolved: await one(resolved('appeal_prior')),
       });
-      const top = await sql<{ target_id: string; n: number }>`select target_id, count(*)::int as n from citation_edges
-        where role = 'citation' and ${where} group by target_id order by n desc, target_id limit 5`.execute(handle.db);
-      expect(body.citation_graph.most_cited.map((m: { decision_id: string; cited_by: number }) => [m.decision_id, m.cited_by])).toEqual(
-        top.rows.map((t) => [t.target_id, Number(t.n)]),
+      const top = await sql<{
+        target_id: string;
+        n: number;
+      }>`select target_id, count(*)::int as n from citation_edges
+        where role = 'citation' and ${where} group by target_id order by n desc, target_id limit 5`.execute(
+        handle.db,
       );
+      expect(
+        body.citation_graph.most_cited.map((m: { decision_id: string; cited_by: number }) => [
+          m.decision_id,
+          m.cited_by,
+        ]),
+      ).toEqual(top.rows.map((t) => [t.target_id, Number(t.n)]));
       expect(body.statutes).toMatchObject({
         statute_references: await one(sql`select count(*)::int as n from statute_references where ${where}`),
-        decisions_citing_statutes: await one(sql`select count(distinct source_id)::int as n from statute_references where ${where}`),
-        federal_acts: await one(sql`select count(distinct sr_number)::int as n from statute_references where ${where}`),
+        decisions_citing_statutes: await one(
+          sql`select count(distinct source_id)::int as n from statute_references where ${where}`,
+        ),
+        federal_acts: await one(
+          sql`select count(distinct sr_number)::int as n from statute_references where ${where}`,
+        ),
       });
     },
   );

@@ -279,8 +279,11 @@ export async function citationsFromContext(
       group by e.target_id
     )
     select c.target_id as decision_id, c.citing, n.decision_date, exists (select 1 from s where s.id = c.target_id) as in_context
-    from counts c join citation_nodes n on n.decision_id = c.target_id
-    where ${citedFilterSql(filters)}
+    from counts c
+    -- one primary-key lookup per cited decision (offset 0 keeps the planner from turning it into a
+    -- hash join over every node: a sequential scan of the whole graph for a few thousand targets)
+    cross join lateral (select n.decision_date from citation_nodes n
+      where n.decision_id = c.target_id and ${citedFilterSql(filters)} offset 0) n
     order by c.citing desc, n.decision_date desc nulls last, c.target_id
     limit ${cap}
   `.execute(db);
