@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../infra/db/database.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
+import { citationsFromContext } from './queries/graph-edges.sql.ts';
 import {
   APPEAL,
   C,
@@ -391,6 +392,33 @@ describe('GET /leading-cases', () => {
       expect(cited(filtered)).toEqual(expected);
     },
   );
+
+  it('counting from a context: every cap gives the head of the full order, also when a cited decision has no node', async () => {
+    const nodes = await sql<{ id: string }>`select decision_id as id from citation_nodes`.execute(handle.db);
+    const context = sql`select unnest(${nodes.rows.map((r) => r.id)}::text[]) as id`;
+    const full = await citationsFromContext(handle.db, context, {}, 1000);
+    expect(full.length).toBeGreaterThan(3);
+    expect(new Set(full.map((r) => r.citing)).size).toBeGreaterThan(1);
+    for (let cap = 1; cap <= full.length + 1; cap++)
+      expect(await citationsFromContext(handle.db, context, {}, cap), `cap ${cap}`).toEqual(
+        full.slice(0, cap),
+      );
+    // the most cited decision's node gone (inside a transaction rolled back): the page stays full
+    const top = full[0]!.decision_id;
+    await handle.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`delete from citation_nodes where decision_id = ${top}`.execute(tx);
+        const rest = full.filter((r) => r.decision_id !== top);
+        for (const cap of [1, 2, rest.length])
+          expect(await citationsFromContext(tx, context, {}, cap), `cap ${cap}`).toEqual(rest.slice(0, cap));
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'roll back') throw error;
+      });
+    expect(await citationsFromContext(handle.db, context, {}, 1000)).toEqual(full);
+  });
 
   it('without topic or provision lists the most-cited decisions overall, bounded by limit', async () => {
     const body = await json('/leading-cases?limit=3');

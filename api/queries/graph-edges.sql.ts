@@ -39,7 +39,9 @@ export type EdgeRow = Pick<
 const REF_COLUMNS = sql.raw(
   'r.source_id, r.ordinal, r.kind, r.origin, r.level, r.raw, r.ref_key, r.docket, r.ref_court, r.ref_canton, r.pin_page, r.pinpoints, r.stated_date, r.match_confidence, r.mentions, r.source_date',
 );
-const EVIDENCE_COLUMNS = sql.raw('e.target_id, e.match, e.candidates, e.court_agreement, e.date_order, e.confidence');
+const EVIDENCE_COLUMNS = sql.raw(
+  'e.target_id, e.match, e.candidates, e.court_agreement, e.date_order, e.confidence',
+);
 
 export interface EdgePage {
   readonly total: number;
@@ -56,12 +58,21 @@ export interface EdgePageRequest {
  * What decision `sourceId` refers to (role `citation` or `appeal_prior`): one edge per cited
  * decision (the most confident reference) at or above the confidence asked, in text order.
  */
-export async function outgoingEdges(db: Database, sourceId: string, role: string, page: EdgePageRequest): Promise<EdgePage> {
+export async function outgoingEdges(
+  db: Database,
+  sourceId: string,
+  role: string,
+  page: EdgePageRequest,
+): Promise<EdgePage> {
   return pageOf((await outgoingEdgesSql(sourceId, role, page).execute(db)).rows);
 }
 
 /** The statement of {@link outgoingEdges} (for EXPLAIN in benchmarks). */
-export function outgoingEdgesSql(sourceId: string, role: string, page: EdgePageRequest): RawBuilder<EdgeRow & { total: number }> {
+export function outgoingEdgesSql(
+  sourceId: string,
+  role: string,
+  page: EdgePageRequest,
+): RawBuilder<EdgeRow & { total: number }> {
   return sql<EdgeRow & { total: number }>`
     with e as materialized (
       select * from citation_edges where source_id = ${sourceId} and role = ${role} and confidence >= ${page.minConfidence}
@@ -80,12 +91,21 @@ export function outgoingEdgesSql(sourceId: string, role: string, page: EdgePageR
  * decisions appealed from it): one edge per referring decision at or above the confidence asked,
  * newest first. Counted and paged from the index on the cited side, so a hub pages cheaply.
  */
-export async function incomingEdges(db: Database, targetId: string, role: string, page: EdgePageRequest): Promise<EdgePage> {
+export async function incomingEdges(
+  db: Database,
+  targetId: string,
+  role: string,
+  page: EdgePageRequest,
+): Promise<EdgePage> {
   return pageOf((await incomingEdgesSql(targetId, role, page).execute(db)).rows);
 }
 
 /** The statement of {@link incomingEdges} (for EXPLAIN in benchmarks). */
-export function incomingEdgesSql(targetId: string, role: string, page: EdgePageRequest): RawBuilder<EdgeRow & { total: number }> {
+export function incomingEdgesSql(
+  targetId: string,
+  role: string,
+  page: EdgePageRequest,
+): RawBuilder<EdgeRow & { total: number }> {
   const edges = sql`citation_edges where target_id = ${targetId} and role = ${role} and confidence >= ${page.minConfidence}`;
   return sql<EdgeRow & { total: number }>`
     select t.total, p.* from (select count(*)::int as total from ${edges}) t
@@ -114,7 +134,17 @@ function pageOf(rows: readonly (EdgeRow & { total: number })[]): EdgePage {
 /** A reference that names no decision of the corpus. */
 export type UnresolvedRow = Pick<
   DecisionReferenceTable,
-  'ordinal' | 'kind' | 'raw' | 'ref_key' | 'docket' | 'ref_court' | 'ref_canton' | 'stated_date' | 'match_confidence' | 'origin' | 'level'
+  | 'ordinal'
+  | 'kind'
+  | 'raw'
+  | 'ref_key'
+  | 'docket'
+  | 'ref_court'
+  | 'ref_canton'
+  | 'stated_date'
+  | 'match_confidence'
+  | 'origin'
+  | 'level'
 >;
 
 /** References of a decision (role) that name no decision of the corpus, in text order. */
@@ -263,7 +293,12 @@ export async function provisionDecisions(
 
 /**
  * Per decision cited from the context set (the CTE `s (id)` given as SQL), the number of
- * context decisions with an edge to it.
+ * context decisions with an edge to it: the first `cap` by that number, then date, then id.
+ *
+ * Each cited decision's node (its date, and the filters) is one primary-key lookup. Without
+ * filters only the decisions cited at least as often as the `cap`-th are looked up (the others
+ * cannot place); should some of them have no node, which would leave the page short, the whole
+ * count is read again without that floor.
  */
 export async function citationsFromContext(
   db: Database,
@@ -271,21 +306,35 @@ export async function citationsFromContext(
   filters: CitedFilters,
   cap: number,
 ): Promise<CitedCount[]> {
-  const result = await sql<CitedCount>`
-    with s as materialized (${context}),
-    counts as (
-      select e.target_id, count(*)::int as citing
-      from s join citation_edges e on e.source_id = s.id and e.role = 'citation'
-      group by e.target_id
-    )
-    select c.target_id as decision_id, c.citing, n.decision_date, exists (select 1 from s where s.id = c.target_id) as in_context
-    from counts c
-    -- one primary-key lookup per cited decision (offset 0 keeps the planner from turning it into a
-    -- hash join over every node: a sequential scan of the whole graph for a few thousand targets)
-    cross join lateral (select n.decision_date from citation_nodes n
-      where n.decision_id = c.target_id and ${citedFilterSql(filters)} offset 0) n
-    order by c.citing desc, n.decision_date desc nulls last, c.target_id
-    limit ${cap}
-  `.execute(db);
-  return result.rows.map((r) => ({ ...r, citing: Number(r.citing) }));
+  const unfiltered = !filters.court && !filters.dateFrom && !filters.dateTo;
+  const read = async (floored: boolean) =>
+    (
+      await sql<CitedCount & { cited: number }>`
+        with s as materialized (${context}),
+        counts as materialized (
+          select e.target_id, count(*)::int as citing
+          from s join citation_edges e on e.source_id = s.id and e.role = 'citation'
+          group by e.target_id
+        )
+        select c.target_id as decision_id, c.citing, n.decision_date, exists (select 1 from s where s.id = c.target_id) as in_context,
+          (select count(*) from counts)::int as cited
+        from counts c
+        -- one primary-key lookup per cited decision (offset 0 keeps the planner from turning it into a
+        -- hash join over every node: a sequential scan of the whole graph for a few thousand targets)
+        cross join lateral (select n.decision_date from citation_nodes n
+          where n.decision_id = c.target_id and ${citedFilterSql(filters)} offset 0) n
+        ${
+          floored
+            ? sql`where c.citing >= coalesce(
+                (select citing from counts order by citing desc offset ${cap - 1} limit 1), 0)`
+            : sql``
+        }
+        order by c.citing desc, n.decision_date desc nulls last, c.target_id
+        limit ${cap}
+      `.execute(db)
+    ).rows;
+  let rows = await read(unfiltered);
+  if (unfiltered && rows.length < cap && (rows.length === 0 || rows.length < Number(rows[0]!.cited)))
+    rows = await read(false);
+  return rows.map(({ cited: _, ...r }) => ({ ...r, citing: Number(r.citing) }));
 }
