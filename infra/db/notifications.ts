@@ -35,12 +35,15 @@ export type Listen = (channel: string, handlers: NotificationHandlers) => Subscr
 export const READ_MODELS_CHANNEL = 'read_models';
 
 /**
- * The SQL for the name of `channel` in the current schema or the schema `schema` names: a plain
- * identifier of 44 characters or less whatever the schema is called (channel names are
- * identifiers of at most 63 bytes, and a longer one is an error).
+ * The SQL for the name of `channel` (lower-case letters and underscores, at most 16) in the current
+ * schema or the schema the SQL expression `schema` gives: a plain identifier of at most 49
+ * characters whatever the schema is called (channel names are identifiers of at most 63 bytes, and
+ * a longer one is an error).
  */
-export const schemaChannel = (channel: string, schema = 'current_schema()') =>
-  `'${channel}_' || md5(${schema})`;
+export function schemaChannel(channel: string, schema = 'current_schema()'): string {
+  if (!/^[a-z_]{1,16}$/.test(channel)) throw new Error(`not a channel name: ${JSON.stringify(channel)}`);
+  return `'${channel}_' || md5(${schema})`;
+}
 
 /** How long a lost listener waits before it connects again. */
 const RECONNECT_MS = 1_000;
