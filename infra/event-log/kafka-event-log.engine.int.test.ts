@@ -262,6 +262,7 @@ describe('Kafka event log', () => {
     await log.append(Array.from({ length: 20 }, (_, i) => event('decisions', `k${i % 3}`, i)));
     const checkpoints = new Map<number, number>();
     let positionings = 0;
+    let positionedBeforeSlow: number | null = null;
     let slow = true;
     let handled = 0;
     const sub = await log.subscribe({
@@ -270,7 +271,10 @@ describe('Kafka event log', () => {
       batchSize: 50,
       startAfter: async (p) => (positionings++, checkpoints.get(p) ?? null),
       onBatch: async (batch) => {
-        if (slow) await sleep(8_000); // longer than the session: only heartbeats keep the member alive
+        if (slow) {
+          positionedBeforeSlow = positionings;
+          await sleep(8_000); // longer than the session: only heartbeats keep the member alive
+        }
         slow = false;
         handled += batch.length;
         checkpoints.set(batch[0]!.partition, batch[batch.length - 1]!.position);
@@ -280,7 +284,10 @@ describe('Kafka event log', () => {
     await sleep(1_500);
     await sub.stop();
     expect(handled).toBe(20);
-    expect(positionings).toBe(3); // one group generation: never evicted, never repositioned
+    // every partition positioned before the slow batch (a busy broker may take a second generation
+    // to form the group), and never again after it began: never evicted, never repositioned
+    expect(positionedBeforeSlow).toBeGreaterThanOrEqual(3);
+    expect(positionings).toBe(positionedBeforeSlow);
   });
 
   it('ends with the handler error without skipping: the next run starts at the failed batch', async (ctx) => {
