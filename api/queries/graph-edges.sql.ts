@@ -193,6 +193,11 @@ export interface CitedFilters {
   readonly dateTo?: string | undefined;
 }
 
+/** No filter on the cited decision is set (every node passes {@link citedFilterSql}). */
+function isUnfiltered(filters: CitedFilters): boolean {
+  return !filters.court && !filters.dateFrom && !filters.dateTo;
+}
+
 /** The filters on the cited decision (its node as `n`). */
 export function citedFilterSql(filters: CitedFilters): RawBuilder<boolean> {
   return sql<boolean>`true
@@ -306,7 +311,7 @@ export async function citationsFromContext(
   filters: CitedFilters,
   cap: number,
 ): Promise<CitedCount[]> {
-  const unfiltered = !filters.court && !filters.dateFrom && !filters.dateTo;
+  const unfiltered = isUnfiltered(filters);
   const read = async (floored: boolean) =>
     (
       await sql<CitedCount & { cited: number }>`
