@@ -34,20 +34,41 @@ function mkgeString(volume: string, no: string, lang: CitationLanguage): string 
   ];
 }
 
-function citationFor(decision: CitableDecision, lang: CitationLanguage, today: string): string {
+/**
+ * What a decision's citation is built from in every language: a reporter reference (BGE, MKGE,
+ * BVGE), or its court and docket with the date when that may be cited.
+ */
+type CitationParts =
+  | { readonly reporter: (lang: CitationLanguage) => string }
+  | {
+      readonly reporter: null;
+      readonly court: string;
+      readonly docket: string;
+      readonly date: string | null;
+    };
+
+function citationParts(decision: CitableDecision, today: string): CitationParts {
   const docket = decision.docket_number.trim();
   const bge = BGE.exec(docket);
-  if (bge) return bgeString(bge[1]!, bge[2]!, bge[3]!, lang);
+  if (bge) return { reporter: (lang) => bgeString(bge[1]!, bge[2]!, bge[3]!, lang) };
   const mkge = MKGE.exec(docket);
-  if (mkge) return mkgeString(mkge[1]!, mkge[2]!, lang);
+  if (mkge) return { reporter: (lang) => mkgeString(mkge[1]!, mkge[2]!, lang) };
   const bvge = BVGE.exec(docket);
-  if (bvge)
-    return `${{ de: 'BVGE', fr: 'ATAF', it: 'DTAF' }[lang]} ${bvge[1]!.replace(/\s+/g, ' ').toUpperCase()}`;
-  const court = courtByKey(decision.court);
-  const label = court ? court.citationLabel[lang] : decision.court;
-  const base = `${label} ${docket}`;
-  if (!isCitableDate(decision.decision_date, today)) return base;
-  const spelled = spellDate(decision.decision_date, lang);
+  if (bvge) {
+    const reference = bvge[1]!.replace(/\s+/g, ' ').toUpperCase();
+    return { reporter: (lang) => `${{ de: 'BVGE', fr: 'ATAF', it: 'DTAF' }[lang]} ${reference}` };
+  }
+  const date = isCitableDate(decision.decision_date, today) ? decision.decision_date : null;
+  return { reporter: null, court: decision.court, docket, date };
+}
+
+function citationFor(parts: CitationParts, lang: CitationLanguage): string {
+  if (parts.reporter) return parts.reporter(lang);
+  const court = courtByKey(parts.court);
+  const label = court ? court.citationLabel[lang] : parts.court;
+  const base = `${label} ${parts.docket}`;
+  if (parts.date === null) return base;
+  const spelled = spellDate(parts.date, lang);
   // Italian elides before a vowel: "dell'8 maggio", "dell'11 marzo".
   if (lang === 'it' && /^(8|11) /.test(spelled)) return `${base} dell'${spelled}`;
   return `${base} ${DATE_WORD[lang]} ${spelled}`;
@@ -68,7 +89,8 @@ export function citationStrings(
   today: string,
   pinpoint?: string | null,
 ): CitationStrings {
-  const [de, fr, it] = LANGS.map((l) => citationFor(decision, l, today) + pinpointSuffix(pinpoint, l));
+  const parts = citationParts(decision, today);
+  const [de, fr, it] = LANGS.map((l) => citationFor(parts, l) + pinpointSuffix(pinpoint, l));
   return { citation_string_de: de!, citation_string_fr: fr!, citation_string_it: it! };
 }
 

@@ -56,9 +56,16 @@ export interface SearchFixture {
  */
 export type OpenSearchFixture = (limits?: SearchLimits) => Promise<SearchFixture | null>;
 
-/** The fixture of the PostgreSQL index over a migrated database (PGlite or a server schema). */
-export function postgresSearchFixture(handle: DatabaseHandle, limits?: SearchLimits): SearchFixture {
-  const postgres = new PostgresSearchIndex(handle.db, limits ?? {});
+/**
+ * The fixture of the PostgreSQL index over a migrated database (PGlite or a server schema); the
+ * index searches through `searchDb` (the handle's, or the same with a plugin that watches it).
+ */
+export function postgresSearchFixture(
+  handle: DatabaseHandle,
+  limits?: SearchLimits,
+  searchDb: DatabaseHandle['db'] = handle.db,
+): SearchFixture {
+  const postgres = new PostgresSearchIndex(searchDb, limits ?? {});
   // The search table lives in a projection generation schema; readers see it through a view.
   const ready = (async () => {
     const registry = await GenerationRegistry.open(handle.db);

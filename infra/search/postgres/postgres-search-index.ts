@@ -174,6 +174,13 @@ function whereOf(query: QueryNode | null, f: SearchFilters, options = ROW_OPTION
 /** How long the table's row count (for the density of matches) is reused. */
 const ROW_COUNT_TTL_MS = 60_000;
 
+/**
+ * How many analysed disjunctions (`postingsLexemes`) a search index keeps. The analysis of a word
+ * depends only on the text search configurations, which change with a migration, that is with a
+ * new API process; so it is asked of the database once per distinct query, not once per search.
+ */
+const ANALYSED_KEPT = 2_000;
+
 const COMPACT_FIELDS: ReadonlySet<string> = new Set(COMPACT_HIT_FIELDS);
 
 /** The columns of a hit; a compact page reads no long texts (the port's empty values instead). */
@@ -265,6 +272,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly dateOrder: 'walk' | 'collect' | 'density';
   private rowCount: { readonly n: number; readonly at: number } | null = null;
   private rowRecount: Promise<number> | null = null;
+  /** Analysed disjunctions by their leaves, oldest first (see {@link ANALYSED_KEPT}). */
+  private readonly analysed = new Map<string, Promise<ArmLexemes[] | null>>();
 
   constructor(
     private readonly db: Database,
@@ -306,8 +315,27 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * The lexemes a disjunction of terms and prefixes reads from the term postings, per language arm
    * (a word that is a stop word in an arm's language is left out there, rule 7); null when a word
    * analyses to more than one lexeme in some arm (a compound), whose rank is no sum of postings.
+   * Kept per distinct disjunction (a failed analysis is not kept).
    */
-  private async postingsLexemes(leaves: readonly (TermNode | PrefixNode)[]): Promise<ArmLexemes[] | null> {
+  private postingsLexemes(leaves: readonly (TermNode | PrefixNode)[]): Promise<ArmLexemes[] | null> {
+    const key = JSON.stringify(leaves.map((l) => (l.kind === 'term' ? ['t', l.text] : ['p', l.text])));
+    const kept = this.analysed.get(key);
+    if (kept) {
+      // most recently used last, so the oldest goes first
+      this.analysed.delete(key);
+      this.analysed.set(key, kept);
+      return kept;
+    }
+    const analysis = this.analyseLexemes(leaves);
+    this.analysed.set(key, analysis);
+    if (this.analysed.size > ANALYSED_KEPT) this.analysed.delete(this.analysed.keys().next().value!);
+    analysis.catch(() => {
+      if (this.analysed.get(key) === analysis) this.analysed.delete(key);
+    });
+    return analysis;
+  }
+
+  private async analyseLexemes(leaves: readonly (TermNode | PrefixNode)[]): Promise<ArmLexemes[] | null> {
     const arms = [...Object.entries(LANGUAGE_CONFIGS), ['other', FALLBACK_CONFIG] as const];
     const analysed = await sql<{ arm: string; q: string }>`${sql.join(
       arms.flatMap(([arm, cfg]) =>
@@ -426,6 +454,43 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     return (await rows.execute(this.db)).rows;
   }
 
+  /** The matches of `where`, counted up to one beyond the cap. */
+  private async countMatches(where: Expression<SqlBool>): Promise<number> {
+    const counted = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select 1 from decision_search where ${where}
+        limit ${this.countCap + 1}) m
+    `.execute(this.db);
+    return Number(counted.rows[0]?.n ?? 0);
+  }
+
+  /**
+   * The scored rows of a relevance query, in rank order, at most `end`: the query's own decisions,
+   * then the rows whose rank vector matches the positive part of the query (rank above 0). Only
+   * those are scored, and only on the small rank vectors; a disjunction of words and prefixes
+   * reads them from the term postings.
+   */
+  private async scoredRows(
+    query: QueryNode,
+    compiled: ReturnType<typeof compileTsQuery>,
+    columns: RawBuilder<unknown>,
+    filters: readonly Expression<SqlBool>[],
+    end: number,
+  ): Promise<(SearchHit & { score: number })[]> {
+    const leaves = disjunctionLeaves(query);
+    const arms = leaves ? await this.postingsLexemes(leaves) : null;
+    if (arms) return this.postingsRanked(arms, columns, filters, end);
+    const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
+    const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
+    const ranked = await sql<SearchHit & { score: number }>`
+      select ${columns}, ${compiled.rank}::float8 as score
+      from decision_search where ${allOf([scored, ...matchScored, ...filters])}
+      order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
+      limit ${end}
+    `.execute(this.db);
+    return ranked.rows;
+  }
+
   async search(request: SearchRequest): Promise<SearchResult> {
     const compiled = compileTsQuery(request.query, ROW_OPTIONS);
     const filters = filtersOf(request.filters);
@@ -434,61 +499,54 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       ...(request.query ? [compileTsQuery(request.query, COUNT_OPTIONS).sql] : []),
       ...filters,
     ]);
-
-    const counted = await sql<{ n: number }>`
-      select count(*)::int as n from (
-        select 1 from decision_search where ${countWhere}
-        limit ${this.countCap + 1}) m
-    `.execute(this.db);
-    const n = Number(counted.rows[0]?.n ?? 0);
-    const total = Math.min(n, this.countCap);
-    const totalIsLowerBound = n > this.countCap;
     const columns = hitColumns(request.compact === true);
     const take = request.limit + 1;
+    const capped = (n: number) => ({
+      total: Math.min(n, this.countCap),
+      totalIsLowerBound: n > this.countCap,
+    });
 
+    let n: number;
     let rows: (SearchHit & { score?: number })[];
     if (request.sort === 'relevance' && request.query) {
-      if (request.offset >= this.pool) return { total, totalIsLowerBound, hits: [], hasMore: false };
-      // The relevance order: the query's own decisions, then the rows whose rank vector matches
-      // the positive part of the query (rank above 0) by rank, then every other match by date
-      // (rank 0). Only the first set is scored, and only on the small rank vectors.
-      const end = Math.min(request.offset + take, this.pool);
-      const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
-      const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
-      // A disjunction of words and prefixes reads its scored rows from the term postings.
-      const leaves = disjunctionLeaves(request.query);
-      const arms = leaves ? await this.postingsLexemes(leaves) : null;
-      if (arms) {
-        rows = await this.postingsRanked(arms, columns, filters, end);
-      } else {
-        const ranked = await sql<SearchHit & { score: number }>`
-          select ${columns}, ${compiled.rank}::float8 as score
-          from decision_search where ${allOf([scored, ...matchScored, ...filters])}
-          order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
-          limit ${end}
-        `.execute(this.db);
-        rows = ranked.rows;
+      if (request.offset >= this.pool) {
+        return { ...capped(await this.countMatches(countWhere)), hits: [], hasMore: false };
       }
+      // The relevance order: the scored rows by rank, then every other match by date (rank 0).
+      // The scored rows need no count: they are read while the matches are counted.
+      const end = Math.min(request.offset + take, this.pool);
+      let scored: (SearchHit & { score: number })[];
+      [n, scored] = await Promise.all([
+        this.countMatches(countWhere),
+        this.scoredRows(request.query, compiled, columns, filters, end),
+      ]);
+      rows = scored;
       // every scored row was read: the other matches follow by date, if there are any
-      const others = totalIsLowerBound ? null : n - rows.length;
+      const others = n > this.countCap ? null : n - rows.length;
       if (rows.length < end && others !== 0) {
         const rest = await this.byDate(
           columns,
-          allOf([compiled.sql, sql<SqlBool>`${scored} is not true`, ...filters]),
+          allOf([
+            compiled.sql,
+            sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch}) is not true`,
+            ...filters,
+          ]),
           { direction: 'desc', limit: end - rows.length, offset: 0, matches: others },
         );
         rows = [...rows, ...rest.map((r) => ({ ...r, score: 0 }))];
       }
       rows = rows.slice(request.offset);
     } else {
+      // the count decides how rows in date order are found
+      n = await this.countMatches(countWhere);
       rows = await this.byDate(columns, where, {
         direction: request.sort === 'date_asc' ? 'asc' : 'desc',
         limit: take,
         offset: request.offset,
-        matches: totalIsLowerBound ? null : n,
+        matches: n > this.countCap ? null : n,
       });
     }
     const hasMore = rows.length > request.limit;
-    return { total, totalIsLowerBound, hits: rows.slice(0, request.limit), hasMore };
+    return { ...capped(n), hits: rows.slice(0, request.limit), hasMore };
   }
 }
