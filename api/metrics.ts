@@ -149,15 +149,17 @@ export class ApiMetrics {
 
   /** The search index, with its failures counted. */
   countSearchErrors(search: DecisionSearchIndex): DecisionSearchIndex {
+    const counted = async <T>(run: Promise<T>): Promise<T> => {
+      try {
+        return await run;
+      } catch (error) {
+        this.searchErrors.inc({ kind: error instanceof SearchUnavailableError ? 'unavailable' : 'error' });
+        throw error;
+      }
+    };
     return {
-      search: async (request) => {
-        try {
-          return await search.search(request);
-        } catch (error) {
-          this.searchErrors.inc({ kind: error instanceof SearchUnavailableError ? 'unavailable' : 'error' });
-          throw error;
-        }
-      },
+      search: (request) => counted(search.search(request)),
+      searchIds: (request) => counted(search.searchIds(request)),
     };
   }
 }

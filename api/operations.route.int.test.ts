@@ -90,6 +90,10 @@ describe('GET /metrics', () => {
           if (failSearch) throw new SearchUnavailableError('connection refused');
           return loaded.search.search(request);
         },
+        searchIds: async (request) => {
+          if (failSearch) throw new SearchUnavailableError('connection refused');
+          return loaded.search.searchIds(request);
+        },
       },
       deps: {
         projectionLag: async () => ({ decisions: 0, citation_graph: 7, statutes: Number.POSITIVE_INFINITY }),

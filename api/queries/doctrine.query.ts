@@ -275,14 +275,14 @@ const timelineDecisionOf = (node: NodeRow, ctx: SummaryContext) => {
 /** Changes of practice among the decisions matching `ast` (the rule of practice-change.ts). */
 async function practiceChanges(deps: ApiDeps, ast: QueryNode, ctx: SummaryContext): Promise<Event[]> {
   if (!PRACTICE_CHANGE_PREFILTER.ok || PRACTICE_CHANGE_PREFILTER.ast === null) return [];
-  const found = await deps.search.search({
+  const found = await deps.search.searchIds({
     query: { kind: 'and', children: [ast, PRACTICE_CHANGE_PREFILTER.ast] },
     filters: {},
     sort: 'date_asc',
     limit: PRACTICE_CHANGE_CANDIDATES,
     offset: 0,
   });
-  const ids = found.hits.map((h) => h.decision_id);
+  const ids = [...found.ids];
   if (ids.length === 0) return [];
   const texts = await deps.db
     .selectFrom('decisions')
@@ -345,8 +345,8 @@ async function practiceChanges(deps: ApiDeps, ast: QueryNode, ctx: SummaryContex
 
 /** The earliest decision matching `ast` with a date. */
 async function firstDecision(deps: ApiDeps, ast: QueryNode, ctx: SummaryContext): Promise<Event | null> {
-  const found = await deps.search.search({ query: ast, filters: {}, sort: 'date_asc', limit: 1, offset: 0 });
-  const id = found.hits[0]?.decision_id;
+  const found = await deps.search.searchIds({ query: ast, filters: {}, sort: 'date_asc', limit: 1, offset: 0 });
+  const id = found.ids[0];
   const node = id ? (await nodesByIds(deps.db, [id])).get(id) : undefined;
   if (!node?.decision_date) return null;
   return { kind: 'first_decision', decision: timelineDecisionOf(node, ctx), rank: null, change: null };

@@ -103,16 +103,14 @@ export async function leadingCases(
   let topicIds: string[] | null = null;
   let lowerBound = false;
   if (topic) {
-    const found = await search.search({
+    const found = await search.searchIds({
       query: topic,
       filters: {},
       sort: 'relevance',
       limit: TOPIC_POOL,
       offset: 0,
-      // only the ids are read
-      compact: true,
     });
-    topicIds = found.hits.map((h) => h.decision_id);
+    topicIds = [...found.ids];
     lowerBound = found.hasMore || found.total > topicIds.length;
   }
   const context = contextSql(statute, topicIds);

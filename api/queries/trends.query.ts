@@ -72,7 +72,7 @@ async function topicCounts(db: Database, search: DecisionSearchIndex, q: TrendsQ
           dateFrom: q.date_from && q.date_from > from ? q.date_from : from,
           dateTo: q.date_to && q.date_to < to ? q.date_to : to,
         };
-        const r = await search.search({ query: topic, filters, sort: 'date_desc', limit: 1, offset: 0 });
+        const r = await search.searchIds({ query: topic, filters, sort: 'date_desc', limit: 1, offset: 0 });
         return { year, decisions: r.total, is_lower_bound: r.totalIsLowerBound };
       }),
     );
@@ -85,9 +85,9 @@ async function topicCounts(db: Database, search: DecisionSearchIndex, q: TrendsQ
 async function topicIds(search: DecisionSearchIndex, q: TrendsQuery, topic: QueryNode): Promise<{ ids: string[]; cut: boolean }> {
   const ids: string[] = [];
   for (let offset = 0; offset < TREND_TOPIC_POOL; offset += TOPIC_PAGE) {
-    const r = await search.search({ query: topic, filters: searchFilters(q), sort: 'date_desc', limit: TOPIC_PAGE, offset });
-    ids.push(...r.hits.map((h) => h.decision_id));
-    if (!r.hasMore || r.hits.length === 0) return { ids, cut: false };
+    const r = await search.searchIds({ query: topic, filters: searchFilters(q), sort: 'date_desc', limit: TOPIC_PAGE, offset });
+    ids.push(...r.ids);
+    if (!r.hasMore || r.ids.length === 0) return { ids, cut: false };
   }
   return { ids, cut: true };
 }

@@ -105,6 +105,14 @@ export interface SearchResult {
   readonly hasMore: boolean;
 }
 
+/** The decision ids of a search's hits, in their order, with its count. */
+export interface SearchIdsResult {
+  readonly total: number;
+  readonly totalIsLowerBound: boolean;
+  readonly ids: readonly string[];
+  readonly hasMore: boolean;
+}
+
 export class SearchUnavailableError extends Error {
   readonly code = 'SEARCH_UNAVAILABLE';
 }
@@ -112,6 +120,12 @@ export class SearchUnavailableError extends Error {
 export interface DecisionSearchIndex {
   /** Runs a search; throws SearchUnavailableError when the backend cannot answer. */
   search(request: SearchRequest): Promise<SearchResult>;
+  /**
+   * The same search, giving only the ids of its hits (in the same order, with the same count and
+   * `hasMore`): no stored field is read or shipped. For callers that join the hits to read models
+   * of their own.
+   */
+  searchIds(request: SearchRequest): Promise<SearchIdsResult>;
 }
 
 /**

@@ -24,6 +24,7 @@ import type {
   SearchFilters,
   SearchHit,
   SearchRequest,
+  SearchResult,
   SearchSort,
 } from '../../infra/search/search.port.ts';
 import { COMPACT_HIT_FIELDS } from '../../infra/search/search.port.ts';
@@ -80,7 +81,10 @@ export function postgresSearchFixture(
     ]);
     return gen!;
   })();
-  const index: DecisionSearchIndex = { search: async (request) => (await ready, postgres.search(request)) };
+  const index: DecisionSearchIndex = {
+    search: async (request) => (await ready, postgres.search(request)),
+    searchIds: async (request) => (await ready, postgres.searchIds(request)),
+  };
   let next = 1;
   return {
     index,
@@ -936,6 +940,21 @@ function hitFieldsOf(d: SearchDocument): Omit<SearchHit, 'score'> {
 }
 
 /**
+ * A search, asked also for its ids only: those must be the hits' ids in the same order, with the
+ * same count and `hasMore`, whatever the query, filters, sort or page.
+ */
+async function searchedBoth(index: DecisionSearchIndex, a: Ask): Promise<SearchResult> {
+  const [result, ids] = await Promise.all([index.search(requestOf(a)), index.searchIds(requestOf(a))]);
+  expect(ids, `ids only: ${JSON.stringify(a)}`).toEqual({
+    total: result.total,
+    totalIsLowerBound: result.totalIsLowerBound,
+    ids: result.hits.map((h) => h.decision_id),
+    hasMore: result.hasMore,
+  });
+  return result;
+}
+
+/**
  * The behaviour every decision search backend must show. `open` is called once per block below
  * (fresh, empty index each time); with `limits` for the capped block.
  */
@@ -953,7 +972,7 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
       beforeEach((ctx) => {
         if (!fixture) ctx.skip();
       });
-      const search = (a: Ask) => fixture!.index.search(requestOf(a));
+      const search = (a: Ask) => searchedBoth(fixture!.index, a);
       const ids = async (a: Ask) => (await search(a)).hits.map((h) => h.decision_id);
 
       it('holds the whole corpus, every hit with the fields as loaded', async () => {
@@ -1178,7 +1197,7 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
       beforeEach((ctx) => {
         if (!fixture) ctx.skip();
       });
-      const search = (a: Ask) => fixture!.index.search(requestOf(a));
+      const search = (a: Ask) => searchedBoth(fixture!.index, a);
 
       it.each([
         ['4 matches', { query: 'Kündigung' }, 4, false],

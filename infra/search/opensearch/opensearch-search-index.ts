@@ -4,7 +4,7 @@ import {
   type DecisionSearchIndex,
   type SearchGenerations,
   type SearchDocument,
-  type SearchHit,
+  type SearchIdsResult,
   type SearchIndexWriter,
   type SearchRequest,
   type SearchResult,
@@ -49,6 +49,7 @@ interface HitsBody {
   readonly hits: {
     readonly total?: { readonly value: number; readonly relation: 'eq' | 'gte' };
     readonly hits: readonly {
+      readonly _id?: string;
       readonly _score?: number | null;
       readonly _source?: Record<string, string | null>;
       readonly sort?: unknown[];
@@ -57,6 +58,18 @@ interface HitsBody {
 }
 
 type Page = { hits: HitsBody['hits']['hits']; total: number; lowerBound: boolean };
+
+/** A search's page before its hits are read: relevance pages carry scores, date pages none. */
+interface Found {
+  readonly total: number;
+  readonly totalIsLowerBound: boolean;
+  readonly hits: HitsBody['hits']['hits'];
+  readonly scored: boolean;
+  readonly hasMore: boolean;
+}
+
+/** What a search ships of each hit's `_source`: the fields of a (compact) hit, or nothing (ids). */
+type SourceFields = readonly string[] | false;
 
 /**
  * Search results are cached per shard until the next refresh changes the index: the same query
@@ -73,6 +86,12 @@ function emptyPageAtZero(body: Record<string, unknown>): Record<string, unknown>
 function hitFieldsOf(r: SearchRequest): readonly string[] {
   return r.compact === true ? COMPACT_HIT_FIELDS : SEARCH_HIT_FIELDS;
 }
+
+/** A relevance score as the port gives it: score / (score + 1), in [0, 1). */
+const normalised = (score: number | null | undefined): number => {
+  const s = score ?? 0;
+  return s > 0 ? s / (s + 1) : 0;
+};
 
 function pageOf(body: HitsBody): Page {
   const t = body.hits.total;
@@ -209,24 +228,36 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
+    const found = await this.run(request, hitFieldsOf(request));
+    const hits = found.hits.map((h) =>
+      found.scored ? hitOf(h._source ?? {}, normalised(h._score)) : hitOf(h._source ?? {}),
+    );
+    return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, hits, hasMore: found.hasMore };
+  }
+
+  async searchIds(request: SearchRequest): Promise<SearchIdsResult> {
+    const found = await this.run(request, false);
+    // `_id` is the decision id (see `upsert`)
+    const ids = found.hits.map((h) => h._id ?? '');
+    return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, ids, hasMore: found.hasMore };
+  }
+
+  private async run(request: SearchRequest, source: SourceFields): Promise<Found> {
     try {
-      return await this.run(request);
+      const filter = compileFilters(request.filters);
+      // like Postgres: relevance without a query is newest first
+      const order = request.sort === 'date_asc' ? 'asc' : 'desc';
+      if (request.query === null) return await this.byDate(filter, request, order, source);
+      const groups = groupsFor(request.filters);
+      const analyse = await this.analysis.prepare(groups, analysisTexts(request.query));
+      const compiled = compileQueryDsl(request.query, groups, analyse);
+      const must = [compiled.query];
+      if (request.sort !== 'relevance')
+        return await this.byDate([...filter, ...must], request, order, source);
+      return await this.byRelevance(must, filter, compiled.ownRefKeys, request, source);
     } catch (error) {
       throw searchError(error);
     }
-  }
-
-  private async run(request: SearchRequest): Promise<SearchResult> {
-    const filter = compileFilters(request.filters);
-    // like Postgres: relevance without a query is newest first
-    const order = request.sort === 'date_asc' ? 'asc' : 'desc';
-    if (request.query === null) return this.byDate(filter, request, order);
-    const groups = groupsFor(request.filters);
-    const analyse = await this.analysis.prepare(groups, analysisTexts(request.query));
-    const compiled = compileQueryDsl(request.query, groups, analyse);
-    const must = [compiled.query];
-    if (request.sort !== 'relevance') return this.byDate([...filter, ...must], request, order);
-    return this.byRelevance(must, filter, compiled.ownRefKeys, request);
   }
 
   /**
@@ -240,10 +271,19 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     filter: Dsl[],
     ownKeys: readonly string[],
     r: SearchRequest,
-  ): Promise<SearchResult> {
+    source: SourceFields,
+  ): Promise<Found> {
     const want = Math.max(0, Math.min(r.limit + 1, this.pool - r.offset));
+    const body = (q: Dsl, from: number, size: number, track: number | boolean): Dsl => ({
+      query: q,
+      sort: RELEVANCE_SORT,
+      from,
+      size,
+      track_total_hits: track,
+      _source: source,
+    });
     const page = (q: Dsl, from: number, size: number, track: number | boolean) =>
-      this.page(this.relevanceBody(q, from, size, track, r));
+      this.page(body(q, from, size, track));
     let rows: Page['hits'];
     let total: number;
     let lowerBound: boolean;
@@ -259,8 +299,8 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
       if (r.offset === 0 && want > 0) {
         // the first page: both parts start at 0, so one round trip asks for both
         const [ownPage, restPage] = await this.pages([
-          this.relevanceBody(ownQuery, 0, want, true, r),
-          this.relevanceBody(restQuery, 0, want, this.countCap, r),
+          body(ownQuery, 0, want, true),
+          body(restQuery, 0, want, this.countCap),
         ]);
         if (ownPage === undefined || restPage === undefined) throw new Error('msearch: missing responses');
         first = ownPage;
@@ -278,25 +318,22 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
       total = Math.min(first.total + rest.total, this.countCap);
       lowerBound = rest.lowerBound || first.total + rest.total > this.countCap;
     }
-    const hits = rows.slice(0, r.limit).map((h) => {
-      const s = h._score ?? 0;
-      return hitOf(h._source ?? {}, s > 0 ? s / (s + 1) : 0);
-    });
-    return { total, totalIsLowerBound: lowerBound, hits, hasMore: rows.length > r.limit };
-  }
-
-  private relevanceBody(
-    query: Dsl,
-    from: number,
-    size: number,
-    track: number | boolean,
-    r: SearchRequest,
-  ): Dsl {
-    return { query, sort: RELEVANCE_SORT, from, size, track_total_hits: track, _source: hitFieldsOf(r) };
+    return {
+      total,
+      totalIsLowerBound: lowerBound,
+      hits: rows.slice(0, r.limit),
+      scored: true,
+      hasMore: rows.length > r.limit,
+    };
   }
 
   /** Date order; pages beyond the result window are reached with search_after. */
-  private async byDate(filter: Dsl[], r: SearchRequest, order: 'asc' | 'desc'): Promise<SearchResult> {
+  private async byDate(
+    filter: Dsl[],
+    r: SearchRequest,
+    order: 'asc' | 'desc',
+    source: SourceFields,
+  ): Promise<Found> {
     const query: Dsl = { bool: { filter } };
     const sort = dateSort(order);
     const take = r.limit + 1;
@@ -308,7 +345,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         from: r.offset,
         size: take,
         track_total_hits: this.countCap,
-        _source: hitFieldsOf(r),
+        _source: source,
       });
     } else {
       let after: unknown[] | undefined;
@@ -335,14 +372,14 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         size,
         search_after: after,
         track_total_hits: this.countCap,
-        _source: hitFieldsOf(r),
+        _source: source,
       });
     }
-    const hits: SearchHit[] = result.hits.slice(0, r.limit).map((h) => hitOf(h._source ?? {}));
     return {
       total: result.total,
       totalIsLowerBound: result.lowerBound,
-      hits,
+      hits: result.hits.slice(0, r.limit),
+      scored: false,
       hasMore: result.hits.length > r.limit,
     };
   }

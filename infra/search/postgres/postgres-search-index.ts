@@ -12,6 +12,7 @@ import {
   type SearchMatcher,
   type SearchIndexWriter,
   type SearchRequest,
+  type SearchIdsResult,
   type SearchResult,
   type SearchWriteContext,
 } from '../search.port.ts';
@@ -182,6 +183,12 @@ const ROW_COUNT_TTL_MS = 60_000;
 const ANALYSED_KEPT = 2_000;
 
 const COMPACT_FIELDS: ReadonlySet<string> = new Set(COMPACT_HIT_FIELDS);
+
+/** What every row a search reads holds, whatever else its columns are. */
+type Row = { readonly decision_id: string };
+
+/** The columns an ids-only search reads: the id, and the date that orders the matches by date. */
+const ID_COLUMNS = sql`decision_id, decision_date`;
 
 /** The columns of a hit; a compact page reads no long texts (the port's empty values instead). */
 function hitColumns(compact: boolean): RawBuilder<unknown> {
@@ -370,12 +377,12 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * rank/(rank + 1): each posting's score is turned back into its raw rank, summed per decision and
    * normalised again. With one lexeme per arm the rows are read from the index in order.
    */
-  private async postingsRanked(
+  private async postingsRanked<H extends Row>(
     arms: readonly ArmLexemes[],
     columns: RawBuilder<unknown>,
     filters: readonly Expression<SqlBool>[],
     end: number,
-  ): Promise<(SearchHit & { score: number })[]> {
+  ): Promise<(H & { score: number })[]> {
     if (arms.length === 0) return [];
     const single = arms.every((a) => a.exact.length + a.prefixes.length === 1 && a.prefixes.length === 0);
     const order = sql`order by score desc, ranked_date desc nulls last, decision_id`;
@@ -393,7 +400,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
           from (select decision_id, ranked_date, score::float8 / (1 - score::float8) as raw
             from (${sql.join(scans, sql` union all `)}) u) p
           group by decision_id ${order} ${filters.length === 0 ? sql`limit ${end}` : sql``}`;
-    const ranked = await sql<SearchHit & { score: number }>`
+    const ranked = await sql<H & { score: number }>`
       select ${columns}, t.score::float8 as score
       from (${postings}) t join decision_search using (decision_id)
       where ${allOf(filters)}
@@ -433,11 +440,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * the count decides: the matches are collected when matches² ≤ (limit + offset) × rows, and
    * always walked when they were not counted exactly (many).
    */
-  private async byDate(
+  private async byDate<H extends Row>(
     columns: RawBuilder<unknown>,
     where: Expression<SqlBool>,
     page: { direction: 'asc' | 'desc'; limit: number; offset: number; matches: number | null },
-  ): Promise<SearchHit[]> {
+  ): Promise<H[]> {
     const { matches } = page;
     const collect =
       matches !== null &&
@@ -447,9 +454,9 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const direction = sql.raw(page.direction);
     const order = sql`order by decision_date ${direction} nulls last, decision_id ${direction}`;
     const rows = collect
-      ? sql<SearchHit>`with m as materialized (select ${columns} from decision_search where ${where})
+      ? sql<H>`with m as materialized (select ${columns} from decision_search where ${where})
           select * from m ${order} limit ${page.limit} offset ${page.offset}`
-      : sql<SearchHit>`select ${columns} from decision_search where ${where}
+      : sql<H>`select ${columns} from decision_search where ${where}
           ${order} limit ${page.limit} offset ${page.offset}`;
     return (await rows.execute(this.db)).rows;
   }
@@ -470,19 +477,19 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * those are scored, and only on the small rank vectors; a disjunction of words and prefixes
    * reads them from the term postings.
    */
-  private async scoredRows(
+  private async scoredRows<H extends Row>(
     query: QueryNode,
     compiled: ReturnType<typeof compileTsQuery>,
     columns: RawBuilder<unknown>,
     filters: readonly Expression<SqlBool>[],
     end: number,
-  ): Promise<(SearchHit & { score: number })[]> {
+  ): Promise<(H & { score: number })[]> {
     const leaves = disjunctionLeaves(query);
     const arms = leaves ? await this.postingsLexemes(leaves) : null;
-    if (arms) return this.postingsRanked(arms, columns, filters, end);
+    if (arms) return this.postingsRanked<H>(arms, columns, filters, end);
     const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
     const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
-    const ranked = await sql<SearchHit & { score: number }>`
+    const ranked = await sql<H & { score: number }>`
       select ${columns}, ${compiled.rank}::float8 as score
       from decision_search where ${allOf([scored, ...matchScored, ...filters])}
       order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
@@ -492,6 +499,35 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
+    const found = await this.find<SearchHit>(request, hitColumns(request.compact === true));
+    return {
+      total: found.total,
+      totalIsLowerBound: found.totalIsLowerBound,
+      hits: found.rows,
+      hasMore: found.hasMore,
+    };
+  }
+
+  async searchIds(request: SearchRequest): Promise<SearchIdsResult> {
+    const found = await this.find<Row>(request, ID_COLUMNS);
+    return {
+      total: found.total,
+      totalIsLowerBound: found.totalIsLowerBound,
+      ids: found.rows.map((r) => r.decision_id),
+      hasMore: found.hasMore,
+    };
+  }
+
+  /** A search's page of rows of `columns` (the hit's or only the ids), with its count. */
+  private async find<H extends Row>(
+    request: SearchRequest,
+    columns: RawBuilder<unknown>,
+  ): Promise<{
+    total: number;
+    totalIsLowerBound: boolean;
+    rows: (H & { score?: number })[];
+    hasMore: boolean;
+  }> {
     const compiled = compileTsQuery(request.query, ROW_OPTIONS);
     const filters = filtersOf(request.filters);
     const where = allOf([...(request.query ? [compiled.sql] : []), ...filters]);
@@ -499,7 +535,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       ...(request.query ? [compileTsQuery(request.query, COUNT_OPTIONS).sql] : []),
       ...filters,
     ]);
-    const columns = hitColumns(request.compact === true);
     const take = request.limit + 1;
     const capped = (n: number) => ({
       total: Math.min(n, this.countCap),
@@ -507,24 +542,24 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     });
 
     let n: number;
-    let rows: (SearchHit & { score?: number })[];
+    let rows: (H & { score?: number })[];
     if (request.sort === 'relevance' && request.query) {
       if (request.offset >= this.pool) {
-        return { ...capped(await this.countMatches(countWhere)), hits: [], hasMore: false };
+        return { ...capped(await this.countMatches(countWhere)), rows: [], hasMore: false };
       }
       // The relevance order: the scored rows by rank, then every other match by date (rank 0).
       // The scored rows need no count: they are read while the matches are counted.
       const end = Math.min(request.offset + take, this.pool);
-      let scored: (SearchHit & { score: number })[];
+      let scored: (H & { score: number })[];
       [n, scored] = await Promise.all([
         this.countMatches(countWhere),
-        this.scoredRows(request.query, compiled, columns, filters, end),
+        this.scoredRows<H>(request.query, compiled, columns, filters, end),
       ]);
       rows = scored;
       // every scored row was read: the other matches follow by date, if there are any
       const others = n > this.countCap ? null : n - rows.length;
       if (rows.length < end && others !== 0) {
-        const rest = await this.byDate(
+        const rest = await this.byDate<H>(
           columns,
           allOf([
             compiled.sql,
@@ -539,7 +574,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     } else {
       // the count decides how rows in date order are found
       n = await this.countMatches(countWhere);
-      rows = await this.byDate(columns, where, {
+      rows = await this.byDate<H>(columns, where, {
         direction: request.sort === 'date_asc' ? 'asc' : 'desc',
         limit: take,
         offset: request.offset,
@@ -547,6 +582,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       });
     }
     const hasMore = rows.length > request.limit;
-    return { ...capped(n), hits: rows.slice(0, request.limit), hasMore };
+    return { ...capped(n), rows: rows.slice(0, request.limit), hasMore };
   }
 }
