@@ -24,7 +24,7 @@ describe('built deployables', () => {
 
   it('the build bundles every process the npm scripts start', () => {
     const started = Object.values(SCRIPTS).flatMap((script) =>
-      [...script.matchAll(/node dist\/(\S+)\.mjs/g)].map((m) => `${m[1]}.ts`),
+      [...script.matchAll(/node (?:--\S+ )*dist\/(\S+)\.mjs/g)].map((m) => `${m[1]}.ts`),
     );
     expect(started.length).toBeGreaterThan(0);
     for (const script of started) expect(DEPLOYABLES, script).toContain(script);

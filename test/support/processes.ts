@@ -5,7 +5,9 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -120,14 +122,33 @@ export function buildDeployables(): void {
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
 }
 
-/** A deployable from its built bundle (`script` as in the sources: `api/server.ts`); build first. */
+/**
+ * The Node options an npm script of `package.json` starts `bundle` with (`node --max-old-space-size=512
+ * dist/api/server.mjs` gives `--max-old-space-size=512`); none when no script starts it.
+ */
+export function startOptionsOf(bundle: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  for (const script of Object.values(scripts)) {
+    for (const m of script.matchAll(/node((?: --\S+)*) (\S+\.mjs)/g))
+      if (m[2] === bundle) return (m[1] ?? '').split(' ').filter((o) => o !== '');
+  }
+  return [];
+}
+
+/**
+ * A deployable from its built bundle (`script` as in the sources: `api/server.ts`), with the Node
+ * options its npm start script gives it; build first.
+ */
 export function startBuilt(
   name: string,
   script: string,
   args: readonly string[] = [],
   env: Record<string, string> = {},
 ): Proc {
-  return spawnNode(name, [`dist/${script.replace(/\.ts$/, '.mjs')}`, ...args], env);
+  const bundle = `dist/${script.replace(/\.ts$/, '.mjs')}`;
+  return spawnNode(name, [...startOptionsOf(bundle), bundle, ...args], env);
 }
 
 export async function freePort(): Promise<number> {
