@@ -1,5 +1,5 @@
 import { courtByKey } from '../courts/court-registry.ts';
-import { type CitationLanguage, isCitableDate, spellDate } from './dates.ts';
+import { type CitationLanguage, type Day, dayOf, isCitableDate, spellDay } from './dates.ts';
 
 export interface CitableDecision {
   readonly decision_id: string;
@@ -44,7 +44,7 @@ type CitationParts =
       readonly reporter: null;
       readonly court: string;
       readonly docket: string;
-      readonly date: string | null;
+      readonly date: Day | null;
     };
 
 function citationParts(decision: CitableDecision, today: string): CitationParts {
@@ -58,7 +58,7 @@ function citationParts(decision: CitableDecision, today: string): CitationParts 
     const reference = bvge[1]!.replace(/\s+/g, ' ').toUpperCase();
     return { reporter: (lang) => `${{ de: 'BVGE', fr: 'ATAF', it: 'DTAF' }[lang]} ${reference}` };
   }
-  const date = isCitableDate(decision.decision_date, today) ? decision.decision_date : null;
+  const date = isCitableDate(decision.decision_date, today) ? dayOf(decision.decision_date) : null;
   return { reporter: null, court: decision.court, docket, date };
 }
 
@@ -68,7 +68,7 @@ function citationFor(parts: CitationParts, lang: CitationLanguage): string {
   const label = court ? court.citationLabel[lang] : parts.court;
   const base = `${label} ${parts.docket}`;
   if (parts.date === null) return base;
-  const spelled = spellDate(parts.date, lang);
+  const spelled = spellDay(parts.date, lang);
   // Italian elides before a vowel: "dell'8 maggio", "dell'11 marzo".
   if (lang === 'it' && /^(8|11) /.test(spelled)) return `${base} dell'${spelled}`;
   return `${base} ${DATE_WORD[lang]} ${spelled}`;

@@ -47,7 +47,23 @@ export type CitationLanguage = keyof typeof MONTHS;
 
 /** `2015-05-22` → `22. Mai 2015` / `22 mai 2015` / `22 maggio 2015` (1er / 1° for the first day). */
 export function spellDate(isoDate: string, language: CitationLanguage): string {
+  return spellDay(dayOf(isoDate), language);
+}
+
+/** A date's year, month and day, read once to be spelled in several languages. */
+export interface Day {
+  readonly y: number | undefined;
+  readonly m: number | undefined;
+  readonly d: number | undefined;
+}
+
+export function dayOf(isoDate: string): Day {
   const [y, m, d] = isoDate.split('-').map(Number);
+  return { y, m, d };
+}
+
+/** {@link spellDate} of a date already read. */
+export function spellDay({ y, m, d }: Day, language: CitationLanguage): string {
   const month = MONTHS[language][(m ?? 1) - 1];
   const day = d ?? 1;
   if (language === 'de') return `${day}. ${month} ${y}`;
