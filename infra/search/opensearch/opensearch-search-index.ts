@@ -237,8 +237,11 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
 
   async searchIds(request: SearchRequest): Promise<SearchIdsResult> {
     const found = await this.run(request, false);
-    // `_id` is the decision id (see `upsert`)
-    const ids = found.hits.map((h) => h._id ?? '');
+    // `_id` is the decision id (see `upsert`); every hit carries it
+    const ids = found.hits.map((h) => {
+      if (h._id === undefined) throw new Error('OpenSearch returned a search hit without _id');
+      return h._id;
+    });
     return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, ids, hasMore: found.hasMore };
   }
 
