@@ -200,10 +200,6 @@ function hitColumns(compact: boolean): RawBuilder<unknown> {
   );
 }
 
-/** The rows a relevance query scores: its own decisions, and those its rank vector matches. */
-const scoredOf = (compiled: ReturnType<typeof compileTsQuery>) =>
-  sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
-
 /** The leaves of a query the term postings can rank: a term, a prefix or an OR of such; else null. */
 function disjunctionLeaves(node: QueryNode): (TermNode | PrefixNode)[] | null {
   if (node.kind === 'term' || node.kind === 'prefix') return [node];
@@ -491,10 +487,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const leaves = disjunctionLeaves(query);
     const arms = leaves ? await this.postingsLexemes(leaves) : null;
     if (arms) return this.postingsRanked<H>(arms, columns, filters, end);
+    const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
     const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
     const ranked = await sql<H & { score: number }>`
       select ${columns}, ${compiled.rank}::float8 as score
-      from decision_search where ${allOf([scoredOf(compiled), ...matchScored, ...filters])}
+      from decision_search where ${allOf([scored, ...matchScored, ...filters])}
       order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
       limit ${end}
     `.execute(this.db);
@@ -559,14 +556,20 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         this.scoredRows<H>(request.query, compiled, columns, filters, end),
       ]);
       rows = scored;
-      // every scored row was read: the other matches follow by date, if there are any
+      // every scored row was read: the other matches follow by date, if there are any. They are
+      // the matches not among the scored rows, told apart by id (a hashed list): testing the rank
+      // vector again would read it, often from TOAST, for every match.
       const others = n > this.countCap ? null : n - rows.length;
       if (rows.length < end && others !== 0) {
-        const rest = await this.byDate<H>(
-          columns,
-          allOf([compiled.sql, sql<SqlBool>`${scoredOf(compiled)} is not true`, ...filters]),
-          { direction: 'desc', limit: end - rows.length, offset: 0, matches: others },
-        );
+        const scoredIds = rows.map((r) => r.decision_id);
+        const notScored =
+          scoredIds.length > 0 ? [sql<SqlBool>`decision_id <> all(${scoredIds}::text[])`] : [];
+        const rest = await this.byDate<H>(columns, allOf([compiled.sql, ...notScored, ...filters]), {
+          direction: 'desc',
+          limit: end - rows.length,
+          offset: 0,
+          matches: others,
+        });
         rows = [...rows, ...rest.map((r) => ({ ...r, score: 0 }))];
       }
       rows = rows.slice(request.offset);
