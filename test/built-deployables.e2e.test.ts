@@ -8,7 +8,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO, buildDeployables, freePort, startBuilt } from './support/processes.ts';
+import {
+  REPO,
+  buildDeployables,
+  bundlesStartedByScripts,
+  freePort,
+  startBuilt,
+} from './support/processes.ts';
 
 const SCRIPTS = (
   JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
@@ -23,8 +29,8 @@ describe('built deployables', () => {
   });
 
   it('the build bundles every process the npm scripts start', () => {
-    const started = Object.values(SCRIPTS).flatMap((script) =>
-      [...script.matchAll(/node (?:--\S+ )*dist\/(\S+)\.mjs/g)].map((m) => `${m[1]}.ts`),
+    const started = bundlesStartedByScripts().map(({ bundle }) =>
+      bundle.replace(/^dist\//, '').replace(/\.mjs$/, '.ts'),
     );
     expect(started.length).toBeGreaterThan(0);
     for (const script of started) expect(DEPLOYABLES, script).toContain(script);

@@ -122,19 +122,25 @@ export function buildDeployables(): void {
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
 }
 
-/**
- * The Node options an npm script of `package.json` starts `bundle` with (`node --max-old-space-size=512
- * dist/api/server.mjs` gives `--max-old-space-size=512`); none when no script starts it.
- */
-export function startOptionsOf(bundle: string): string[] {
+/** Every built bundle an npm script of `package.json` starts, with the Node options it gives it. */
+export function bundlesStartedByScripts(): { bundle: string; options: string[] }[] {
   const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  for (const script of Object.values(scripts)) {
-    for (const m of script.matchAll(/node((?: --\S+)*) (\S+\.mjs)/g))
-      if (m[2] === bundle) return (m[1] ?? '').split(' ').filter((o) => o !== '');
-  }
-  return [];
+  return Object.values(scripts).flatMap((script) =>
+    [...script.matchAll(/node((?: --\S+)*) (dist\/\S+\.mjs)/g)].map((m) => ({
+      bundle: m[2]!,
+      options: (m[1] ?? '').split(' ').filter((o) => o !== ''),
+    })),
+  );
+}
+
+/**
+ * The Node options an npm script starts `bundle` with (`node --max-old-space-size=512
+ * dist/api/server.mjs` gives `--max-old-space-size=512`); none when no script starts it.
+ */
+export function startOptionsOf(bundle: string): string[] {
+  return bundlesStartedByScripts().find((s) => s.bundle === bundle)?.options ?? [];
 }
 
 /**

@@ -4,6 +4,7 @@
  * `_analyze` request per text group carries all texts of a query; results are cached, since
  * an analyser's output never changes for a given index layout.
  */
+import { LRUCache } from 'lru-cache';
 import { type Analyse, type TextGroup, analyzerOf } from './query-dsl-compiler.ts';
 
 export interface AnalyzeToken {
@@ -42,12 +43,14 @@ export function splitByOffsets(texts: readonly string[], tokens: readonly Analyz
 }
 
 export class QueryAnalysis {
-  private readonly cache = new Map<string, readonly string[]>();
+  private readonly cache: LRUCache<string, readonly string[]>;
 
   constructor(
     private readonly request: AnalyzeRequest,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.cache = new LRUCache({ max: maxEntries });
+  }
 
   /** Forgets cached results (after the read alias moved to another generation). */
   clear(): void {
@@ -80,9 +83,6 @@ export class QueryAnalysis {
         missing.push(t);
         continue;
       }
-      // refresh the entry's recency
-      this.cache.delete(key);
-      this.cache.set(key, hit);
       local.set(key, hit);
     }
     if (missing.length === 0) return;
@@ -96,17 +96,8 @@ export class QueryAnalysis {
     missing.forEach((t, i) => {
       const tokens = split[i] ?? [];
       local.set(keyOf(group, t), tokens);
-      this.remember(keyOf(group, t), tokens);
+      this.cache.set(keyOf(group, t), tokens);
     });
-  }
-
-  private remember(key: string, tokens: readonly string[]): void {
-    this.cache.set(key, tokens);
-    while (this.cache.size > this.maxEntries) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest === undefined) break;
-      this.cache.delete(oldest);
-    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { type Expression, type RawBuilder, type SqlBool, type Transaction, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { PrefixNode, QueryNode, TermNode } from '../../../contracts/search/query-ast.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -279,8 +280,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly dateOrder: 'walk' | 'collect' | 'density';
   private rowCount: { readonly n: number; readonly at: number } | null = null;
   private rowRecount: Promise<number> | null = null;
-  /** Analysed disjunctions by their leaves, oldest first (see {@link ANALYSED_KEPT}). */
-  private readonly analysed = new Map<string, Promise<ArmLexemes[] | null>>();
+  /** Analysed disjunctions by their leaves (see {@link ANALYSED_KEPT}). */
+  private readonly analysed = new LRUCache<string, Promise<ArmLexemes[] | null>>({ max: ANALYSED_KEPT });
 
   constructor(
     private readonly db: Database,
@@ -327,17 +328,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private postingsLexemes(leaves: readonly (TermNode | PrefixNode)[]): Promise<ArmLexemes[] | null> {
     const key = JSON.stringify(leaves.map((l) => (l.kind === 'term' ? ['t', l.text] : ['p', l.text])));
     const kept = this.analysed.get(key);
-    if (kept) {
-      // most recently used last, so the oldest goes first
-      this.analysed.delete(key);
-      this.analysed.set(key, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const analysis = this.analyseLexemes(leaves);
     this.analysed.set(key, analysis);
-    if (this.analysed.size > ANALYSED_KEPT) this.analysed.delete(this.analysed.keys().next().value!);
     analysis.catch(() => {
-      if (this.analysed.get(key) === analysis) this.analysed.delete(key);
+      if (this.analysed.peek(key) === analysis) this.analysed.delete(key);
     });
     return analysis;
   }
