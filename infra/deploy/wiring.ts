@@ -23,6 +23,12 @@ import { billingProviderFrom } from '../billing/billing-settings.ts';
 import type { BillingEnv, InfraEnv, LlmEnv } from './config.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
+/**
+ * How often an idle projection looks for new events in embedded mode. Each of the 16 projection
+ * streams polling every 250 ms cost the one embedded database thread 64 statements a second.
+ */
+const EMBEDDED_POLL_MS = 5_000;
+
 export interface InfraLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -173,7 +179,12 @@ export async function openInfra(
   const handle = await openDatabase(env, applicationName, options);
   const limits = { countCap: env.SEARCH_COUNT_CAP, candidatePool: env.SEARCH_CANDIDATE_POOL };
   if (env.SERVICE_MODE !== 'distributed') {
-    const eventLog = new TableEventLog(handle.db);
+    // Embedded: only this process appends (the data folder is locked), and its appends wake the
+    // subscribers at once; the poll is a safety net, not the way new events are found.
+    const eventLog = new TableEventLog(
+      handle.db,
+      env.SERVICE_MODE === 'embedded' ? { pollIntervalMs: EMBEDDED_POLL_MS } : {},
+    );
     const search = new PostgresSearchIndex(handle.db, limits);
     return {
       db: handle.db,

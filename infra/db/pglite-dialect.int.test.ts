@@ -1,0 +1,186 @@
+/**
+ * The embedded database's kysely dialect: statements run as prepared statements give the same
+ * rows as PGlite's own `query` (types, parameters, row counts, errors), the prepared ones stay
+ * bounded, full-text statements under a sort are planned per execution, and a statement whose
+ * table changed its columns is prepared again.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPgliteDialect } from './pglite-dialect.ts';
+
+let pglite: PGlite;
+let db: Kysely<unknown>;
+const CAP = 4;
+
+/** The statements PGlite holds prepared now, by their text. */
+async function prepared(): Promise<string[]> {
+  const r = await pglite.query<{ statement: string }>('select statement from pg_prepared_statements');
+  return r.rows.map((row) => row.statement);
+}
+
+beforeAll(async () => {
+  pglite = new PGlite({
+    parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
+  });
+  db = new Kysely<unknown>({ dialect: createPgliteDialect(pglite, { preparedStatements: CAP }) });
+  await pglite.exec(`
+    create table things (
+      id int8 primary key,
+      name text not null,
+      born date,
+      seen timestamptz,
+      tags text[] not null default '{}',
+      extra jsonb,
+      flag boolean,
+      body tsvector
+    );
+    insert into things values
+      (1, 'one', '2020-01-02', '2020-01-02T03:04:05Z', '{a,b}', '{"k": 1}', true, to_tsvector('simple', 'alpha beta')),
+      (2, 'two', null, null, '{}', null, false, to_tsvector('simple', 'beta gamma')),
+      (3, 'three', '1999-12-31', '2021-06-01T00:00:00Z', '{c}', '[1, 2]', null, to_tsvector('simple', 'gamma'));
+  `);
+});
+
+afterAll(async () => {
+  await db.destroy();
+  await pglite.close();
+});
+
+describe('prepared statements give what PGlite query gives', () => {
+  const cases: readonly { name: string; text: string; params: unknown[] }[] = [
+    { name: 'every column type', text: 'select * from things order by id', params: [] },
+    {
+      name: 'int8 and text parameters',
+      text: 'select id, name from things where id = $1 or name = $2',
+      params: [2, 'three'],
+    },
+    {
+      name: 'an array parameter',
+      text: 'select id from things where name = any($1::text[]) order by id',
+      params: [['one', 'three']],
+    },
+    {
+      name: 'a null parameter',
+      text: 'select id from things where born is not distinct from $1 order by id',
+      params: [null],
+    },
+    {
+      name: 'a date parameter',
+      text: 'select id from things where born < $1 order by id',
+      params: ['2000-01-01'],
+    },
+    { name: 'a boolean parameter', text: 'select id from things where flag = $1', params: [false] },
+    {
+      name: 'a jsonb parameter',
+      text: "select $1::jsonb -> 'k' as k",
+      params: [JSON.stringify({ k: [1, 'x'] })],
+    },
+    { name: 'an array result', text: 'select tags from things where id = $1', params: [1] },
+    { name: 'no rows', text: 'select id from things where id = $1', params: [99] },
+  ];
+  for (const { name, text, params } of cases) {
+    it(name, async () => {
+      const expected = await pglite.query(text, params);
+      const compiled = { sql: text, parameters: params, query: { kind: 'RawNode' } } as never;
+      // twice: described and prepared on the first run, bound to the prepared statement on the second
+      for (let i = 0; i < 2; i++) {
+        const got = await db.executeQuery(compiled);
+        expect(got.rows).toEqual(expected.rows);
+      }
+    });
+  }
+
+  it('row changes report their row counts', async () => {
+    const insert = await db.executeQuery({
+      sql: "insert into things (id, name) values ($1, 'four'), ($2, 'five')",
+      parameters: [4, 5],
+      query: { kind: 'InsertQueryNode' },
+    } as never);
+    expect(insert.numAffectedRows).toBe(2n);
+    const update = await db.executeQuery({
+      sql: 'update things set flag = $1 where id >= $2',
+      parameters: [true, 4],
+      query: { kind: 'UpdateQueryNode' },
+    } as never);
+    expect(update.numAffectedRows).toBe(2n);
+    const del = await db.executeQuery({
+      sql: 'delete from things where id >= $1',
+      parameters: [4],
+      query: { kind: 'DeleteQueryNode' },
+    } as never);
+    expect(del.numAffectedRows).toBe(2n);
+  });
+});
+
+describe('bounds and plans', () => {
+  beforeEach(async () => {
+    await pglite.exec('deallocate all');
+    // the dialect's own record of what it prepared is reset with a fresh kysely instance
+    await db.destroy();
+    db = new Kysely<unknown>({ dialect: createPgliteDialect(pglite, { preparedStatements: CAP }) });
+  });
+
+  it('keeps at most its cap prepared, closing the least recently used', async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await sql<{ n: number }>`select ${sql.lit(i)}::int + ${i}::int as n`.execute(db);
+      expect(r.rows[0]!.n).toBe(2 * i);
+    }
+    const held = await prepared();
+    expect(held.length).toBeLessThanOrEqual(CAP);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.some((text) => text.includes('select 9::int'))).toBe(true);
+    expect(held.some((text) => text.includes('select 0::int'))).toBe(false);
+  });
+
+  it('prepares queries, not full-text matches under a sort and a limit', async () => {
+    await sql`select id from things where id = ${1}`.execute(db);
+    const phrase = await sql<{
+      id: number;
+    }>`select id from things where body @@ to_tsquery('simple', ${'gamma'}) order by id desc limit ${1}`.execute(
+      db,
+    );
+    expect(phrase.rows).toEqual([{ id: 3 }]);
+    const held = await prepared();
+    expect(held.some((text) => text.includes('where id = $1'))).toBe(true);
+    expect(held.some((text) => text.includes('@@'))).toBe(false);
+  });
+
+  it('leaves DDL and transaction control to PGlite query', async () => {
+    await db.transaction().execute(async (tx) => {
+      await sql`create table transient (a int)`.execute(tx);
+      await sql`insert into transient values (${1})`.execute(tx);
+    });
+    const held = await prepared();
+    expect(held.some((text) => /create table|begin|commit/i.test(text))).toBe(false);
+    expect(held.some((text) => text.includes('insert into transient'))).toBe(true);
+    await pglite.exec('drop table transient');
+  });
+
+  it('a failed statement is not kept and the next one runs', async () => {
+    await expect(sql`select 1 / ${0}::int as n`.execute(db)).rejects.toMatchObject({ code: '22012' });
+    await expect(sql`select nosuchcolumn from things where id = ${1}`.execute(db)).rejects.toMatchObject({
+      code: '42703',
+    });
+    const r = await sql<{ n: number }>`select ${2}::int as n`.execute(db);
+    expect(r.rows).toEqual([{ n: 2 }]);
+    expect((await prepared()).some((text) => text.includes('nosuchcolumn'))).toBe(false);
+  });
+
+  it('a statement whose table changed its columns is prepared again', async () => {
+    await pglite.exec('create table shape (a int); insert into shape values (1)');
+    const read = () => sql<Record<string, unknown>>`select * from shape where a = ${1}`.execute(db);
+    expect((await read()).rows).toEqual([{ a: 1 }]);
+    await pglite.exec('alter table shape add column b text');
+    expect((await read()).rows).toEqual([{ a: 1, b: null }]);
+    // in a transaction the failure aborts it: it is reported, and the next run prepares it again
+    await pglite.exec('alter table shape add column c text');
+    await expect(
+      db.transaction().execute(async (tx) => sql`select * from shape where a = ${1}`.execute(tx)),
+    ).rejects.toMatchObject({
+      code: '0A000',
+    });
+    expect((await read()).rows).toEqual([{ a: 1, b: null, c: null }]);
+    await pglite.exec('drop table shape');
+  });
+});
