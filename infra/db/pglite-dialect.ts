@@ -24,13 +24,14 @@ const PREPARED_STATEMENTS = 300;
 const PREPARABLE = /^\s*(?:select|with|insert|update|delete|values)\b/i;
 
 /**
- * Statements planned again for every execution: a full-text match under a sort and a limit. For a
- * rare phrase the best plan collects the matches and sorts them; for a common one it walks an
- * index in the sort's order and stops at the limit. Only the actual words tell (a generic plan,
- * costed for an unknown query, took 8.6 ms where the planned one takes under 1 ms for a phrase
- * matching 1,161 of 3,000 decisions).
+ * Marks a statement to be planned again with every execution on the embedded database (its first
+ * words; PostgreSQL reads it as a comment). For a statement whose best plan depends on its values
+ * in a way a generic plan cannot know: a walk of the date index for a page of many full-text
+ * matches, say, which a generic plan (costed for an unknown query, so for few matches) replaces by
+ * collecting and sorting every match: 8.6 ms where the planned walk takes under 1 ms, for a phrase
+ * matching 1,161 of 3,000 decisions.
  */
-const PLANNED_PER_EXECUTION = (text: string) => text.includes('@@') && /\border\s+by\b/i.test(text);
+export const PLAN_PER_EXECUTION = '/* planned per execution */';
 
 /** A parameter of a type without a serializer of its own (text, numeric, a domain …): its text form. */
 function textOf(value: unknown): string {
@@ -59,7 +60,7 @@ interface Statement {
  * the search and graph statements that is most of their time (a warm keyword count: 0.7 ms through
  * `query`, 0.13 ms prepared, where PostgreSQL keeps a generic plan). A statement is described once
  * and then bound and executed in one message; statements whose plan depends on their values
- * ({@link PLANNED_PER_EXECUTION}) are parsed and planned with each execution, in that same message.
+ * ({@link PLAN_PER_EXECUTION}) are parsed and planned with each execution, in that same message.
  */
 class PreparedStatements {
   private next = 0;
@@ -124,7 +125,7 @@ class PreparedStatements {
 
   /** Parses `text` (as a named statement unless it is planned per execution) and keeps its parameter types. */
   private async describe(text: string): Promise<Statement> {
-    const name = PLANNED_PER_EXECUTION(text) ? null : `s${++this.next}`;
+    const name = text.startsWith(PLAN_PER_EXECUTION) ? null : `s${++this.next}`;
     const described = await this.send([
       protocol.serialize.parse({ name: name ?? '', text }),
       protocol.serialize.describe({ type: 'S', name: name ?? '' }),
@@ -164,7 +165,10 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = PREPARABLE.test(compiled.sql)
+    const text = compiled.sql.startsWith(PLAN_PER_EXECUTION)
+      ? compiled.sql.slice(PLAN_PER_EXECUTION.length)
+      : compiled.sql;
+    const result = PREPARABLE.test(text)
       ? await this.pg.runExclusive(() => this.prepared.run<R>(compiled.sql, compiled.parameters))
       : await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
     const affected = result.affectedRows;

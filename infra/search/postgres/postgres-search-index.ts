@@ -2,6 +2,7 @@ import { type Expression, type RawBuilder, type SqlBool, type Transaction, sql }
 import { LRUCache } from 'lru-cache';
 import type { PrefixNode, QueryNode, TermNode } from '../../../contracts/search/query-ast.ts';
 import type { Database } from '../../db/database.ts';
+import { PLAN_PER_EXECUTION } from '../../db/pglite-dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   COMPACT_HIT_FIELDS,
@@ -433,7 +434,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * the full-text indexes) and sorting them tests about `matches`. The planner cannot tell the
    * two apart (it has no estimate for a NOT, nor for a condition on the rank vector left out), so
    * the count decides: the matches are collected when matches² ≤ (limit + offset) × rows, and
-   * always walked when they were not counted exactly (many).
+   * always walked when they were not counted exactly (many). The walk is planned with each
+   * execution: a generic plan, costed for few matches, would collect and sort them instead.
    */
   private async byDate<H extends Row>(
     columns: RawBuilder<unknown>,
@@ -451,7 +453,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const rows = collect
       ? sql<H>`with m as materialized (select ${columns} from decision_search where ${where})
           select * from m ${order} limit ${page.limit} offset ${page.offset}`
-      : sql<H>`select ${columns} from decision_search where ${where}
+      : sql<H>`${sql.raw(PLAN_PER_EXECUTION)} select ${columns} from decision_search where ${where}
           ${order} limit ${page.limit} offset ${page.offset}`;
     return (await rows.execute(this.db)).rows;
   }
