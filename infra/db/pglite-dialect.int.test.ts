@@ -7,7 +7,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PLAN_PER_EXECUTION, createPgliteDialect } from './pglite-dialect.ts';
+import { createPgliteDialect } from './pglite-dialect.ts';
+import { PLAN_PER_EXECUTION } from './statement-hints.ts';
 
 let pglite: PGlite;
 let db: Kysely<unknown>;

@@ -1,5 +1,6 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
+import { PLAN_PER_EXECUTION } from './statement-hints.ts';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -20,18 +21,11 @@ import {
  */
 const PREPARED_STATEMENTS = 300;
 
-/** Statements worth keeping prepared: queries and row changes, not DDL, transaction control or VACUUM. */
-const PREPARABLE = /^\s*(?:select|with|insert|update|delete|values)\b/i;
-
 /**
- * Marks a statement to be planned again with every execution on the embedded database (its first
- * words; PostgreSQL reads it as a comment). For a statement whose best plan depends on its values
- * in a way a generic plan cannot know: a walk of the date index for a page of many full-text
- * matches, say, which a generic plan (costed for an unknown query, so for few matches) replaces by
- * collecting and sorting every match: 8.6 ms where the planned walk takes under 1 ms, for a phrase
- * matching 1,161 of 3,000 decisions.
+ * Statements worth keeping prepared: queries and row changes (after a leading comment such as
+ * {@link PLAN_PER_EXECUTION}), not DDL, transaction control or VACUUM.
  */
-export const PLAN_PER_EXECUTION = '/* planned per execution */';
+const PREPARABLE = /^\s*(?:\/\*[^*]*\*\/\s*)?(?:select|with|insert|update|delete|values)\b/i;
 
 /** A parameter of a type without a serializer of its own (text, numeric, a domain …): its text form. */
 function textOf(value: unknown): string {
@@ -104,8 +98,7 @@ class PreparedStatements {
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const serialize = this.pg.serializers[statement.paramTypes[i]!];
-      if (serialize) return serialize(param);
-      return textOf(param);
+      return serialize ? serialize(param) : textOf(param);
     });
     const execution = [
       protocol.serialize.bind({ statement: statement.name ?? '', values }),
@@ -165,10 +158,7 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const text = compiled.sql.startsWith(PLAN_PER_EXECUTION)
-      ? compiled.sql.slice(PLAN_PER_EXECUTION.length)
-      : compiled.sql;
-    const result = PREPARABLE.test(text)
+    const result = PREPARABLE.test(compiled.sql)
       ? await this.pg.runExclusive(() => this.prepared.run<R>(compiled.sql, compiled.parameters))
       : await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
     const affected = result.affectedRows;

@@ -2,7 +2,7 @@ import { type Expression, type RawBuilder, type SqlBool, type Transaction, sql }
 import { LRUCache } from 'lru-cache';
 import type { PrefixNode, QueryNode, TermNode } from '../../../contracts/search/query-ast.ts';
 import type { Database } from '../../db/database.ts';
-import { PLAN_PER_EXECUTION } from '../../db/pglite-dialect.ts';
+import { PLAN_PER_EXECUTION } from '../../db/statement-hints.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   COMPACT_HIT_FIELDS,

@@ -1,0 +1,9 @@
+/**
+ * Marks a statement to be planned again with every execution on the embedded database (its first
+ * words; PostgreSQL reads it as a comment). For a statement whose best plan depends on its values
+ * in a way a generic plan cannot know: a walk of the date index for a page of many full-text
+ * matches, say, which a generic plan (costed for an unknown query, so for few matches) replaces by
+ * collecting and sorting every match: 8.6 ms where the planned walk takes under 1 ms, for a phrase
+ * matching 1,161 of 3,000 decisions.
+ */
+export const PLAN_PER_EXECUTION = '/* planned per execution */';
