@@ -78,10 +78,17 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     getTypeParser: (oid: number, format?: string): ((value: string) => unknown) =>
       PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
   };
-  // JIT off for every session: the read models answer short indexed queries whose cost
-  // estimates (large joins over millions of references) still cross jit_above_cost, and
-  // compiling them costs more than running them (see test/bench/graph.bench.ts).
-  const sessionOptions = ['-c jit=off', ...(schema ? [`-c search_path="${schema}"`] : [])].join(' ');
+  // JIT and parallel workers off for every session: the read models answer short indexed
+  // queries whose cost estimates (large joins over millions of references) still cross
+  // jit_above_cost, and compiling them costs more than running them (see
+  // test/bench/graph.bench.ts); and the API runs many such queries at once, so a worker started
+  // for one costs more than the query: the compact page of 2,000 hits read its postings in 5.5 ms
+  // serially and 60-77 ms with two workers (Gather Merge), on 2 cores at 100,000 decisions.
+  const sessionOptions = [
+    '-c jit=off',
+    '-c max_parallel_workers_per_gather=0',
+    ...(schema ? [`-c search_path="${schema}"`] : []),
+  ].join(' ');
   // Several processes (projector instances, api, ingest) may start at once on a fresh schema:
   // `create schema if not exists` and kysely's migration tables race, so one at a time, under a
   // session advisory lock per schema (released when the admin session ends).
