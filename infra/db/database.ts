@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate.ts';
 import { type Listen, listenOnPglite, listenOnPostgres } from './notifications.ts';
+import { preparingPool } from './pg-prepared.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -105,7 +106,7 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
       types,
       options: sessionOptions,
     });
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     try {
       await migrateToLatest(db as Kysely<unknown>);
     } catch (error) {

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPgliteDialect } from './pglite-dialect.ts';
+import { THINGS_CASES, THINGS_SQL } from '../../test/support/prepared-statements.ts';
 import { PLAN_PER_EXECUTION } from './statement-hints.ts';
 
 let pglite: PGlite;
@@ -25,22 +26,7 @@ beforeAll(async () => {
     parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
   });
   db = new Kysely<unknown>({ dialect: createPgliteDialect(pglite, { preparedStatements: CAP }) });
-  await pglite.exec(`
-    create table things (
-      id int8 primary key,
-      name text not null,
-      born date,
-      seen timestamptz,
-      tags text[] not null default '{}',
-      extra jsonb,
-      flag boolean,
-      body tsvector
-    );
-    insert into things values
-      (1, 'one', '2020-01-02', '2020-01-02T03:04:05Z', '{a,b}', '{"k": 1}', true, to_tsvector('simple', 'alpha beta')),
-      (2, 'two', null, null, '{}', null, false, to_tsvector('simple', 'beta gamma')),
-      (3, 'three', '1999-12-31', '2021-06-01T00:00:00Z', '{c}', '[1, 2]', null, to_tsvector('simple', 'gamma'));
-  `);
+  await pglite.exec(THINGS_SQL);
 });
 
 afterAll(async () => {
@@ -49,38 +35,7 @@ afterAll(async () => {
 });
 
 describe('prepared statements give what PGlite query gives', () => {
-  const cases: readonly { name: string; text: string; params: unknown[] }[] = [
-    { name: 'every column type', text: 'select * from things order by id', params: [] },
-    {
-      name: 'int8 and text parameters',
-      text: 'select id, name from things where id = $1 or name = $2',
-      params: [2, 'three'],
-    },
-    {
-      name: 'an array parameter',
-      text: 'select id from things where name = any($1::text[]) order by id',
-      params: [['one', 'three']],
-    },
-    {
-      name: 'a null parameter',
-      text: 'select id from things where born is not distinct from $1 order by id',
-      params: [null],
-    },
-    {
-      name: 'a date parameter',
-      text: 'select id from things where born < $1 order by id',
-      params: ['2000-01-01'],
-    },
-    { name: 'a boolean parameter', text: 'select id from things where flag = $1', params: [false] },
-    {
-      name: 'a jsonb parameter',
-      text: "select $1::jsonb -> 'k' as k",
-      params: [JSON.stringify({ k: [1, 'x'] })],
-    },
-    { name: 'an array result', text: 'select tags from things where id = $1', params: [1] },
-    { name: 'no rows', text: 'select id from things where id = $1', params: [99] },
-  ];
-  for (const { name, text, params } of cases) {
+  for (const { name, text, params } of THINGS_CASES) {
     it(name, async () => {
       const expected = await pglite.query(text, params);
       const compiled = { sql: text, parameters: params, query: { kind: 'RawNode' } } as never;

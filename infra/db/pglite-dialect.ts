@@ -1,6 +1,6 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
-import { PLAN_PER_EXECUTION } from './statement-hints.ts';
+import { isPreparable, PLAN_PER_EXECUTION } from './statement-hints.ts';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -20,12 +20,6 @@ import {
  * every statement shape the service sends (a few hundred), not for a text per request.
  */
 const PREPARED_STATEMENTS = 300;
-
-/**
- * Statements worth keeping prepared: queries and row changes (after a leading comment such as
- * {@link PLAN_PER_EXECUTION}), not DDL, transaction control or VACUUM.
- */
-const PREPARABLE = /^\s*(?:\/\*[^*]*\*\/\s*)?(?:select|with|insert|update|delete|values)\b/i;
 
 /** A parameter of a type without a serializer of its own (text, numeric, a domain …): its text form. */
 function textOf(value: unknown): string {
@@ -158,7 +152,7 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = PREPARABLE.test(compiled.sql)
+    const result = isPreparable(compiled.sql)
       ? await this.pg.runExclusive(() => this.prepared.run<R>(compiled.sql, compiled.parameters))
       : await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
     const affected = result.affectedRows;
