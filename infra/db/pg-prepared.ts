@@ -128,11 +128,6 @@ class PreparingClient implements PostgresPoolClient {
     this.inTransaction = false;
     this.client.release();
   }
-
-  /** Whether the connection is to be closed on release (for tests). */
-  get closesOnRelease(): boolean {
-    return this.stale;
-  }
 }
 
 /**
