@@ -3,20 +3,20 @@
  * unnamed, so the server parses and plans it again with each execution: 1–8 ms of a search's
  * count or its other-matches statement at 100,000 decisions. Through this pool, queries and row
  * changes are prepared once per server connection under a name derived from their text; after
- * five executions PostgreSQL may keep a generic plan (its usual choice). A statement marked
- * {@link PLAN_PER_EXECUTION}, and a bulk write ({@link MAX_PREPARED_PARAMETERS}), stay unnamed,
- * planned with each execution.
+ * five executions PostgreSQL may keep a generic plan (its usual choice). A statement marked as
+ * planned per execution ({@link isPlannedPerExecution}), and a bulk write
+ * ({@link MAX_PREPARED_PARAMETERS}), stay unnamed, planned with each execution.
  *
  * Each connection keeps at most `perConnection` statements, the least recently used deallocated
- * first. A statement whose result type changed under it (a migration by another process: error
- * 0A000, "cached plan must not change result type") is run again unnamed outside a transaction,
- * and its connection is closed when it is released rather than reused with stale statements.
+ * first. A statement whose result type changed under it (a migration by another process:
+ * {@link CACHED_PLAN_CHANGED}) is run again unnamed outside a transaction, and its connection is
+ * closed when it is released rather than reused with stale statements.
  */
 import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
-import { isPreparable, PLAN_PER_EXECUTION } from './statement-hints.ts';
+import { CACHED_PLAN_CHANGED, isPlannedPerExecution, isPreparable } from './statement-hints.ts';
 
 /**
  * Statements kept prepared per server connection: room for every statement shape the service
@@ -32,9 +32,6 @@ export const MAX_PREPARED_PARAMETERS = 128;
 
 /** Statement names by text, so that a text is hashed once, not per execution. */
 const NAMES_KEPT = 5_000;
-
-/** "cached plan must not change result type": a prepared statement outlived its table's shape. */
-const CACHED_PLAN_CHANGED = '0A000';
 
 const BEGINS = /^\s*(?:begin|start\s+transaction)\b/i;
 const ENDS = /^\s*(?:commit|end|abort|rollback)\b(?!\s+to\b)/i;
@@ -91,15 +88,11 @@ class PreparingClient implements PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string')
       return this.client.query(sqlOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
-    return this.run<R>(sqlOrCursor, [...(parameters ?? [])]);
+    return this.run<R>(sqlOrCursor, (parameters ?? []) as unknown[]);
   }
 
   private async run<R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
-    if (
-      !isPreparable(text) ||
-      text.startsWith(PLAN_PER_EXECUTION) ||
-      values.length > MAX_PREPARED_PARAMETERS
-    ) {
+    if (!isPreparable(text) || isPlannedPerExecution(text) || values.length > MAX_PREPARED_PARAMETERS) {
       const result = await this.client.query(text, values);
       if (BEGINS.test(text)) this.inTransaction = true;
       else if (ENDS.test(text)) this.inTransaction = false;

@@ -1,6 +1,6 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
-import { isPreparable, PLAN_PER_EXECUTION } from './statement-hints.ts';
+import { CACHED_PLAN_CHANGED, isPlannedPerExecution, isPreparable } from './statement-hints.ts';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -48,7 +48,7 @@ interface Statement {
  * the search and graph statements that is most of their time (a warm keyword count: 0.7 ms through
  * `query`, 0.13 ms prepared, where PostgreSQL keeps a generic plan). A statement is described once
  * and then bound and executed in one message; statements whose plan depends on their values
- * ({@link PLAN_PER_EXECUTION}) are parsed and planned with each execution, in that same message.
+ * ({@link isPlannedPerExecution}) are parsed and planned with each execution, in that same message.
  */
 class PreparedStatements {
   private next = 0;
@@ -70,14 +70,14 @@ class PreparedStatements {
 
   /**
    * Runs `text` with `params` (the caller holds PGlite's query lock). A prepared statement whose
-   * tables changed their columns since (a projection's storage replaced) fails once with 0A000; it
+   * tables changed their columns since (a projection's storage replaced) fails once with {@link CACHED_PLAN_CHANGED}; it
    * is then described again, and run again unless a transaction was under way (it is aborted).
    */
   async run<R>(text: string, params: readonly unknown[]): Promise<{ rows: R[]; affectedRows?: number }> {
     try {
       return await this.execute<R>(text, params);
     } catch (error) {
-      if ((error as { code?: string }).code !== '0A000') throw error;
+      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw error;
       this.statements.delete(text);
       if (this.pg.isInTransaction()) throw error;
       return await this.execute<R>(text, params);
@@ -112,7 +112,7 @@ class PreparedStatements {
 
   /** Parses `text` (as a named statement unless it is planned per execution) and keeps its parameter types. */
   private async describe(text: string): Promise<Statement> {
-    const name = text.startsWith(PLAN_PER_EXECUTION) ? null : `s${++this.next}`;
+    const name = isPlannedPerExecution(text) ? null : `s${++this.next}`;
     const described = await this.send([
       protocol.serialize.parse({ name: name ?? '', text }),
       protocol.serialize.describe({ type: 'S', name: name ?? '' }),

@@ -9,6 +9,17 @@
  */
 export const PLAN_PER_EXECUTION = '/* planned per execution */';
 
+/** Whether a statement is marked {@link PLAN_PER_EXECUTION}, so never kept prepared. */
+export function isPlannedPerExecution(text: string): boolean {
+  return text.startsWith(PLAN_PER_EXECUTION);
+}
+
+/**
+ * The SQLSTATE of "cached plan must not change result type": a prepared statement outlived its
+ * table's shape (a migration or a projection's storage replaced by another process).
+ */
+export const CACHED_PLAN_CHANGED = '0A000';
+
 /**
  * Statements worth keeping prepared: queries and row changes (after a leading comment such as
  * {@link PLAN_PER_EXECUTION}), not DDL, transaction control or VACUUM.
