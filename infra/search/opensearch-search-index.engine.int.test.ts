@@ -13,7 +13,13 @@ import {
 import { CORPUS, searchConformance } from '../../test/support/search.suite.ts';
 import { OpenSearchIndexError } from './opensearch/opensearch-errors.ts';
 import { type OpenSearchLogger, OpenSearchSearchIndex } from './opensearch/opensearch-search-index.ts';
-import { type SearchDocument, type SearchRequest, SearchUnavailableError } from './search.port.ts';
+import {
+  COMPACT_HIT_FIELDS,
+  type SearchDocument,
+  type SearchRequest,
+  SearchUnavailableError,
+} from './search.port.ts';
+import { indexDefinition, indexDocument } from './opensearch/index-layout.ts';
 
 const FILE_PREFIX = uniqueIndexPrefix('t-os');
 let opened = 0;
@@ -329,6 +335,91 @@ describe('OpenSearch search index', () => {
     await v2.dropGeneration(1);
     expect((await fetch(`${url}/${v1.indexName}`, { method: 'HEAD' })).status).toBe(404);
     expect(await seen(v2)).toEqual(['bger_1A_11_2020']);
+  });
+
+  it('reads compact pages and id lists from doc values; a title too long for one comes from _source', async () => {
+    const index = open();
+    await index.init();
+    // 9,000 characters of two bytes each: beyond what a doc value holds
+    const long = `Haftung ${'ü'.repeat(9_000)}`;
+    await index.upsert(
+      [
+        { doc: { ...docOf('bger_1A_20_2020', '2020-01-20', 'Haftung'), title: long }, position: 1 },
+        {
+          doc: { ...docOf('bger_1A_21_2020', null, 'Haftung'), title: 'Haftung « du fait » des choses' },
+          position: 2,
+        },
+        { doc: { ...docOf('bger_1A_22_2020', '1969-12-31', 'Haftung'), title: '' }, position: 3 },
+      ],
+      NO_TRANSACTION,
+    );
+    for (const sort of ['relevance', 'date_desc'] as const) {
+      const full = await index.search(request('Haftung', { sort }));
+      const compact = await index.search(request('Haftung', { sort, compact: true }));
+      expect(
+        compact.hits.map((h) => h.decision_id),
+        sort,
+      ).toEqual(full.hits.map((h) => h.decision_id));
+      expect(full.hits).toHaveLength(3);
+      for (const [i, hit] of compact.hits.entries()) {
+        const whole = full.hits[i]!;
+        for (const field of COMPACT_HIT_FIELDS) expect(hit[field], `${sort} ${field}`).toEqual(whole[field]);
+        expect(hit.score).toBe(whole.score);
+      }
+      expect(compact.hits.find((h) => h.decision_id === 'bger_1A_20_2020')?.title).toBe(long);
+      expect((await index.searchIds(request('Haftung', { sort }))).ids).toEqual(
+        full.hits.map((h) => h.decision_id),
+      );
+    }
+  });
+
+  it('puts fields added to the layout on an index built before them; their older documents read from _source', async () => {
+    const prefix = nextPrefix('l');
+    const older = `${prefix}-decisions-v1`;
+    // the index as the layout was before the title's doc-value copy
+    const probe = open({ prefix: nextPrefix('p') });
+    await probe.init();
+    const definition = indexDefinition({
+      mode: probe.analysisMode!,
+      shards: 1,
+      replicas: 0,
+      maxResultWindow: 20_000,
+    }) as { mappings: { properties: Record<string, unknown> } };
+    const { title_value: added, ...properties } = definition.mappings.properties;
+    expect(added).toBeDefined();
+    const created = await fetch(`${url}/${older}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...definition,
+        mappings: { ...definition.mappings, properties, _source: { excludes: ['t_*'] } },
+        aliases: { [`${prefix}-decisions`]: {} },
+      }),
+    });
+    expect(created.status).toBe(200);
+    const { title_value: _none, ...oldShape } = indexDocument(
+      docOf('bger_1A_30_2020', '2020-01-30', 'Bestand'),
+      1,
+    );
+    const put = await fetch(`${url}/${older}/_doc/bger_1A_30_2020?refresh=true`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(oldShape),
+    });
+    expect(put.status).toBe(201);
+
+    const index = open({ prefix, generation: 1 });
+    await index.init();
+    // a write of the current shape is accepted there
+    await index.upsert(
+      [{ doc: docOf('bger_1A_31_2020', '2020-01-31', 'Bestand'), position: 2 }],
+      NO_TRANSACTION,
+    );
+    const compact = await index.search(request('Bestand', { compact: true }));
+    expect(compact.hits.map((h) => [h.decision_id, h.title])).toEqual([
+      ['bger_1A_31_2020', 'Titel bger_1A_31_2020'],
+      ['bger_1A_30_2020', 'Titel bger_1A_30_2020'],
+    ]);
   });
 
   it('answers SearchUnavailableError for a missing alias (nothing initialised yet)', async () => {

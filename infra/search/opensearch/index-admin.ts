@@ -5,6 +5,7 @@
  * generation n+1 stays invisible until `swapAlias`.
  */
 import {
+  ADDED_PROPERTIES,
   ANALYSIS_PROBE,
   type AnalysisMode,
   type IndexSettingsOptions,
@@ -32,6 +33,8 @@ export interface IndexKind {
   readonly label: string;
   /** The body of the create-index request. */
   definition(o: IndexSettingsOptions): Record<string, unknown>;
+  /** Fields added to the layout since indices of it may exist (put on an existing generation). */
+  readonly addedProperties?: Readonly<Record<string, unknown>>;
 }
 
 /** The decision search index. */
@@ -39,6 +42,7 @@ export const DECISION_INDEX: IndexKind = {
   name: 'decisions',
   label: 'decision search index',
   definition: indexDefinition,
+  addedProperties: ADDED_PROPERTIES,
 };
 
 const warnedFallback = new Set<string>();
@@ -185,6 +189,11 @@ export class IndexAdmin {
       mapping.body as Record<string, { mappings?: { _meta?: { analysis?: string } } }>,
     )[0];
     const built = meta?.mappings?._meta?.analysis;
+    if (this.kind.addedProperties) {
+      await this.http.request('PUT', `/${index}/_mapping`, {
+        body: { properties: this.kind.addedProperties },
+      });
+    }
     if (built !== mode) {
       this.logger.warn(
         { index, built, available: mode },

@@ -11,7 +11,14 @@ import {
   type SearchWriteContext,
 } from '../search.port.ts';
 import { IndexAdmin } from './index-admin.ts';
-import { type AnalysisMode, RELEVANCE_SORT, dateSort, hitOf, indexDocument } from './index-layout.ts';
+import {
+  type AnalysisMode,
+  RELEVANCE_SORT,
+  TITLE_VALUE,
+  dateSort,
+  hitOf,
+  indexDocument,
+} from './index-layout.ts';
 import { BulkWriter } from './bulk-writer.ts';
 import { PartResponseError, searchError } from './opensearch-errors.ts';
 import { OpenSearchHttp } from './opensearch-http.ts';
@@ -52,10 +59,13 @@ interface HitsBody {
       readonly _id?: string;
       readonly _score?: number | null;
       readonly _source?: Record<string, string | null>;
+      readonly fields?: Record<string, readonly unknown[]>;
       readonly sort?: unknown[];
     }[];
   };
 }
+
+type SearchHitBody = HitsBody['hits']['hits'][number];
 
 type Page = { hits: HitsBody['hits']['hits']; total: number; lowerBound: boolean };
 
@@ -68,8 +78,37 @@ interface Found {
   readonly hasMore: boolean;
 }
 
-/** What a search ships of each hit's `_source`: the fields of a (compact) hit, or nothing (ids). */
-type SourceFields = readonly string[] | false;
+/**
+ * What a search reads of its hits: the `_source` fields of a full hit, or (compact pages, id
+ * lists) doc values only, without touching the stored fields (see index-layout.ts).
+ */
+type HitShape = 'full' | 'compact' | 'ids';
+
+type CompactField = (typeof COMPACT_HIT_FIELDS)[number];
+
+/** The doc value a compact field is read from: its own, or the title's copy. */
+const docValueOf = (field: CompactField): string => (field === 'title' ? TITLE_VALUE : field);
+
+/** The doc values of a compact hit (the date as a day). */
+const COMPACT_VALUES: readonly unknown[] = COMPACT_HIT_FIELDS.map((f) =>
+  f === 'decision_date' ? { field: f, format: 'strict_date' } : docValueOf(f),
+);
+
+/** The part of a search body that says what each hit carries. */
+function fetchOf(shape: HitShape): Record<string, unknown> {
+  if (shape === 'full') return { _source: SEARCH_HIT_FIELDS };
+  return {
+    _source: false,
+    stored_fields: '_none_',
+    docvalue_fields: shape === 'ids' ? ['decision_id'] : COMPACT_VALUES,
+  };
+}
+
+/** What a hit's doc values give of its one value per field. */
+const valueOf = (hit: SearchHitBody, field: string): string | undefined => {
+  const value = hit.fields?.[field]?.[0];
+  return typeof value === 'string' ? value : undefined;
+};
 
 /**
  * Search results are cached per shard until the next refresh changes the index: the same query
@@ -80,11 +119,6 @@ const REQUEST_CACHE = { request_cache: 'true' } as const;
 /** An empty page only counts: start at 0 so that no offset can exceed the result window. */
 function emptyPageAtZero(body: Record<string, unknown>): Record<string, unknown> {
   return body['size'] === 0 ? { ...body, from: 0, search_after: undefined } : body;
-}
-
-/** The `_source` fields a request's hits need: a compact page ships no long texts. */
-function hitFieldsOf(r: SearchRequest): readonly string[] {
-  return r.compact === true ? COMPACT_HIT_FIELDS : SEARCH_HIT_FIELDS;
 }
 
 /** A relevance score as the port gives it: score / (score + 1), in [0, 1). */
@@ -228,36 +262,74 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
-    const found = await this.run(request, hitFieldsOf(request));
-    const hits = found.hits.map((h) =>
-      found.scored ? hitOf(h._source ?? {}, normalised(h._score)) : hitOf(h._source ?? {}),
-    );
+    const compact = request.compact === true;
+    const found = await this.run(request, compact ? 'compact' : 'full');
+    const sources = compact ? await this.compactSources(found.hits) : found.hits.map((h) => h._source ?? {});
+    const hits = found.hits.flatMap((h, i) => {
+      const source = sources[i];
+      if (source === null || source === undefined) return [];
+      return [found.scored ? hitOf(source, normalised(h._score)) : hitOf(source)];
+    });
     return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, hits, hasMore: found.hasMore };
   }
 
+  /**
+   * The compact fields of hits read from doc values; a hit without the title's copy (a title too
+   * long for a doc value, a document written before the copy existed) reads its title from
+   * `_source`, all such hits in one `_mget`. A hit whose document is gone by then is null (it
+   * left the index between the two reads).
+   */
+  private async compactSources(
+    hits: readonly SearchHitBody[],
+  ): Promise<(Record<string, string | null> | null)[]> {
+    const sources = hits.map(
+      (h) =>
+        Object.fromEntries(COMPACT_HIT_FIELDS.map((f) => [f, valueOf(h, docValueOf(f)) ?? null])) as Record<
+          CompactField,
+          string | null
+        >,
+    );
+    const untitled = sources.flatMap((s) =>
+      s.title === null && s.decision_id !== null ? [s.decision_id] : [],
+    );
+    if (untitled.length === 0) return sources;
+    const res = await this.http.request('POST', `/${this.alias}/_mget`, {
+      body: { ids: untitled },
+      querystring: { _source_includes: 'title' },
+    });
+    const docs =
+      (res.body as { docs?: { _id: string; found?: boolean; _source?: { title?: string } }[] }).docs ?? [];
+    const titles = new Map(docs.flatMap((d) => (d.found === true ? [[d._id, d._source?.title ?? '']] : [])));
+    return sources.map((s) => {
+      if (s.title !== null || s.decision_id === null) return s;
+      const title = titles.get(s.decision_id);
+      return title === undefined ? null : { ...s, title };
+    });
+  }
+
   async searchIds(request: SearchRequest): Promise<SearchIdsResult> {
-    const found = await this.run(request, false);
-    // `_id` is the decision id (see `upsert`); every hit carries it
+    const found = await this.run(request, 'ids');
+    // every document has its decision id (also its `_id`, see `upsert`) as a doc value
     const ids = found.hits.map((h) => {
-      if (h._id === undefined) throw new Error('OpenSearch returned a search hit without _id');
-      return h._id;
+      const id = valueOf(h, 'decision_id');
+      if (id === undefined) throw new Error('OpenSearch returned a search hit without its decision_id');
+      return id;
     });
     return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, ids, hasMore: found.hasMore };
   }
 
-  private async run(request: SearchRequest, source: SourceFields): Promise<Found> {
+  private async run(request: SearchRequest, shape: HitShape): Promise<Found> {
     try {
       const filter = compileFilters(request.filters);
       // like Postgres: relevance without a query is newest first
       const order = request.sort === 'date_asc' ? 'asc' : 'desc';
-      if (request.query === null) return await this.byDate(filter, request, order, source);
+      if (request.query === null) return await this.byDate(filter, request, order, shape);
       const groups = groupsFor(request.filters);
       const analyse = await this.analysis.prepare(groups, analysisTexts(request.query));
       const compiled = compileQueryDsl(request.query, groups, analyse);
       const must = [compiled.query];
-      if (request.sort !== 'relevance')
-        return await this.byDate([...filter, ...must], request, order, source);
-      return await this.byRelevance(must, filter, compiled.ownRefKeys, request, source);
+      if (request.sort !== 'relevance') return await this.byDate([...filter, ...must], request, order, shape);
+      return await this.byRelevance(must, filter, compiled.ownRefKeys, request, shape);
     } catch (error) {
       throw searchError(error);
     }
@@ -274,7 +346,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     filter: Dsl[],
     ownKeys: readonly string[],
     r: SearchRequest,
-    source: SourceFields,
+    shape: HitShape,
   ): Promise<Found> {
     const want = Math.max(0, Math.min(r.limit + 1, this.pool - r.offset));
     const body = (q: Dsl, from: number, size: number, track: number | boolean): Dsl => ({
@@ -283,7 +355,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
       from,
       size,
       track_total_hits: track,
-      _source: source,
+      ...fetchOf(shape),
     });
     const page = (q: Dsl, from: number, size: number, track: number | boolean) =>
       this.page(body(q, from, size, track));
@@ -335,7 +407,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     filter: Dsl[],
     r: SearchRequest,
     order: 'asc' | 'desc',
-    source: SourceFields,
+    shape: HitShape,
   ): Promise<Found> {
     const query: Dsl = { bool: { filter } };
     const sort = dateSort(order);
@@ -348,7 +420,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         from: r.offset,
         size: take,
         track_total_hits: this.countCap,
-        _source: source,
+        ...fetchOf(shape),
       });
     } else {
       let after: unknown[] | undefined;
@@ -361,7 +433,9 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
           size: step,
           search_after: after,
           track_total_hits: false,
+          // the walk needs only each hit's sort values
           _source: false,
+          stored_fields: '_none_',
         });
         const last = p.hits[p.hits.length - 1];
         skipped += p.hits.length;
@@ -375,7 +449,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
         size,
         search_after: after,
         track_total_hits: this.countCap,
-        _source: source,
+        ...fetchOf(shape),
       });
     }
     return {
