@@ -110,6 +110,13 @@ const valueOf = (hit: SearchHitBody, field: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** A hit's decision id from doc values: every document has it (also as its `_id`, see `upsert`). */
+function decisionIdOf(hit: SearchHitBody): string {
+  const id = valueOf(hit, 'decision_id');
+  if (id === undefined) throw new Error('OpenSearch returned a search hit without its decision_id');
+  return id;
+}
+
 /**
  * Search results are cached per shard until the next refresh changes the index: the same query
  * (a common word, a filter, a popular reference) is scored once per refresh, not per request.
@@ -282,16 +289,14 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   private async compactSources(
     hits: readonly SearchHitBody[],
   ): Promise<(Record<string, string | null> | null)[]> {
-    const sources = hits.map(
-      (h) =>
-        Object.fromEntries(COMPACT_HIT_FIELDS.map((f) => [f, valueOf(h, docValueOf(f)) ?? null])) as Record<
-          CompactField,
-          string | null
-        >,
-    );
-    const untitled = sources.flatMap((s) =>
-      s.title === null && s.decision_id !== null ? [s.decision_id] : [],
-    );
+    const sources = hits.map((h) => ({
+      ...(Object.fromEntries(COMPACT_HIT_FIELDS.map((f) => [f, valueOf(h, docValueOf(f)) ?? null])) as Record<
+        CompactField,
+        string | null
+      >),
+      decision_id: decisionIdOf(h),
+    }));
+    const untitled = sources.flatMap((s) => (s.title === null ? [s.decision_id] : []));
     if (untitled.length === 0) return sources;
     const res = await this.http.request('POST', `/${this.alias}/_mget`, {
       body: { ids: untitled },
@@ -301,7 +306,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
       (res.body as { docs?: { _id: string; found?: boolean; _source?: { title?: string } }[] }).docs ?? [];
     const titles = new Map(docs.flatMap((d) => (d.found === true ? [[d._id, d._source?.title ?? '']] : [])));
     return sources.map((s) => {
-      if (s.title !== null || s.decision_id === null) return s;
+      if (s.title !== null) return s;
       const title = titles.get(s.decision_id);
       return title === undefined ? null : { ...s, title };
     });
@@ -309,12 +314,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
 
   async searchIds(request: SearchRequest): Promise<SearchIdsResult> {
     const found = await this.run(request, 'ids');
-    // every document has its decision id (also its `_id`, see `upsert`) as a doc value
-    const ids = found.hits.map((h) => {
-      const id = valueOf(h, 'decision_id');
-      if (id === undefined) throw new Error('OpenSearch returned a search hit without its decision_id');
-      return id;
-    });
+    const ids = found.hits.map(decisionIdOf);
     return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, ids, hasMore: found.hasMore };
   }
 
