@@ -1,4 +1,4 @@
-import { type Server, createServer } from 'node:http';
+import { type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseQuery } from '../../contracts/search/query-parser.ts';
@@ -82,6 +82,34 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ se
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** An index on a node that is not the test node (a fake, or none), failing fast. */
+const indexAt = (node: string, indexPrefix: string): OpenSearchSearchIndex =>
+  new OpenSearchSearchIndex({ node, indexPrefix, logger: quiet, requestTimeoutMs: 2_000 });
+
+/**
+ * Runs `use` against an index on a local fake node: `answer` gets each request's path (query
+ * string included) once its body is read and answers it (JSON content type set).
+ */
+async function withFakeNode(
+  answer: (url: string, res: ServerResponse) => void,
+  use: (index: OpenSearchSearchIndex) => Promise<void>,
+): Promise<void> {
+  const { server, url } = await listen((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      answer(req.url ?? '', res);
+    });
+  });
+  const index = indexAt(url, 'fake');
+  try {
+    await use(index);
+  } finally {
+    await index.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 }
 
 describe('OpenSearch search index', () => {
@@ -434,12 +462,7 @@ describe('OpenSearch search index: unavailable node', () => {
   it('connection refused: search throws SearchUnavailableError, upsert a retriable error (ECONNREFUSED)', async () => {
     const { server, url } = await listen(() => undefined);
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const index = new OpenSearchSearchIndex({
-      node: url,
-      indexPrefix: 'unreachable',
-      logger: quiet,
-      requestTimeoutMs: 2_000,
-    });
+    const index = indexAt(url, 'unreachable');
     try {
       const searchError = await rejectionOf(index.search(request('Vertrag')));
       expect(searchError).toBeInstanceOf(SearchUnavailableError);
@@ -458,12 +481,10 @@ describe('OpenSearch search index: unavailable node', () => {
   ] as const)(
     'a failed part of the own-reference _msearch (%s) fails the search like a failed request',
     async (_what, partStatus, expected) => {
-      const { server, url } = await listen((req, res) => {
-        req.resume();
-        req.on('end', () => {
-          res.setHeader('content-type', 'application/json');
-          const hits = { total: { value: 0, relation: 'eq' }, hits: [] };
-          if (req.url?.includes('/_analyze')) res.end(JSON.stringify({ tokens: [] }));
+      const hits = { total: { value: 0, relation: 'eq' }, hits: [] };
+      await withFakeNode(
+        (url, res) => {
+          if (url.includes('/_analyze')) res.end(JSON.stringify({ tokens: [] }));
           else
             res.end(
               JSON.stringify({
@@ -473,17 +494,51 @@ describe('OpenSearch search index: unavailable node', () => {
                 ],
               }),
             );
-        });
-      });
-      const index = new OpenSearchSearchIndex({ node: url, indexPrefix: 'fake', logger: quiet });
-      try {
-        const error = await rejectionOf(index.search(request('4A_100/2020', { sort: 'relevance' })));
-        expect(error).toBeInstanceOf(expected);
-        if (error instanceof OpenSearchIndexError) expect(error.code).toBe('SEARCH_QUERY_FAILED');
-      } finally {
-        await index.close();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
+        },
+        async (index) => {
+          const error = await rejectionOf(index.search(request('4A_100/2020', { sort: 'relevance' })));
+          expect(error).toBeInstanceOf(expected);
+          if (error instanceof OpenSearchIndexError) expect(error.code).toBe('SEARCH_QUERY_FAILED');
+        },
+      );
+    },
+  );
+
+  it.each([
+    ['503', 503, SearchUnavailableError],
+    ['400', 400, OpenSearchIndexError],
+  ] as const)(
+    'a failed _mget of the titles of a compact page (%s) fails the search like a failed search',
+    async (_what, status, expected) => {
+      // a hit without the title's doc-value copy: its title is read by _mget
+      const fields = { decision_id: [doc.decision_id], court: [doc.court] };
+      const hits = { total: { value: 1, relation: 'eq' }, hits: [{ _score: 1, fields }] };
+      const requested: string[] = [];
+      await withFakeNode(
+        (url, res) => {
+          requested.push(url.split('?')[0]!);
+          if (url.includes('/_analyze')) res.end(JSON.stringify({ tokens: [] }));
+          else if (url.includes('/_mget')) {
+            res.statusCode = status;
+            res.end(JSON.stringify({ error: { type: 'x', reason: 'mget' }, status }));
+          } else if (url.startsWith('/_msearch'))
+            res.end(
+              JSON.stringify({
+                responses: [
+                  { hits, status: 200 },
+                  { hits, status: 200 },
+                ],
+              }),
+            );
+          else res.end(JSON.stringify({ hits }));
+        },
+        async (index) => {
+          const error = await rejectionOf(index.search(request('Vertrag', { compact: true })));
+          expect(requested).toContain('/fake-decisions/_mget');
+          expect(error).toBeInstanceOf(expected);
+          if (error instanceof OpenSearchIndexError) expect(error.code).toBe('SEARCH_QUERY_FAILED');
+        },
+      );
     },
   );
 
@@ -493,12 +548,10 @@ describe('OpenSearch search index: unavailable node', () => {
     ['bulk items rejected with 429', 200, 429],
     ['bulk items rejected with 503', 200, 503],
   ] as const)('%s: SEARCH_UNAVAILABLE', async (_what, status, itemStatus) => {
-    const { server, url } = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => {
+    await withFakeNode(
+      (url, res) => {
         res.statusCode = status;
-        res.setHeader('content-type', 'application/json');
-        if (itemStatus !== null && req.url?.startsWith('/_bulk')) {
+        if (itemStatus !== null && url.startsWith('/_bulk')) {
           res.end(
             JSON.stringify({
               errors: true,
@@ -510,24 +563,15 @@ describe('OpenSearch search index: unavailable node', () => {
         } else {
           res.end(JSON.stringify({ error: { type: 'unavailable', reason: 'test' }, status }));
         }
-      });
-    });
-    const index = new OpenSearchSearchIndex({
-      node: url,
-      indexPrefix: 'fake',
-      logger: quiet,
-      requestTimeoutMs: 2_000,
-    });
-    try {
-      const writeError = await rejectionOf(index.upsert([{ doc, position: 1 }], NO_TRANSACTION));
-      expect(writeError).toBeInstanceOf(OpenSearchIndexError);
-      expect((writeError as OpenSearchIndexError).code).toBe('SEARCH_UNAVAILABLE');
-      if (itemStatus === null)
-        await expect(index.search(request('Vertrag'))).rejects.toBeInstanceOf(SearchUnavailableError);
-    } finally {
-      await index.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+      },
+      async (index) => {
+        const writeError = await rejectionOf(index.upsert([{ doc, position: 1 }], NO_TRANSACTION));
+        expect(writeError).toBeInstanceOf(OpenSearchIndexError);
+        expect((writeError as OpenSearchIndexError).code).toBe('SEARCH_UNAVAILABLE');
+        if (itemStatus === null)
+          await expect(index.search(request('Vertrag'))).rejects.toBeInstanceOf(SearchUnavailableError);
+      },
+    );
   });
 });
 

@@ -56,7 +56,6 @@ interface HitsBody {
   readonly hits: {
     readonly total?: { readonly value: number; readonly relation: 'eq' | 'gte' };
     readonly hits: readonly {
-      readonly _id?: string;
       readonly _score?: number | null;
       readonly _source?: Record<string, string | null>;
       readonly fields?: Record<string, readonly unknown[]>;
@@ -289,21 +288,25 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   private async compactSources(
     hits: readonly SearchHitBody[],
   ): Promise<(Record<string, string | null> | null)[]> {
-    const sources = hits.map((h) => ({
-      ...(Object.fromEntries(COMPACT_HIT_FIELDS.map((f) => [f, valueOf(h, docValueOf(f)) ?? null])) as Record<
-        CompactField,
-        string | null
-      >),
-      decision_id: decisionIdOf(h),
-    }));
+    const sources = hits.map((h) => {
+      const source: Record<string, string | null> = { decision_id: decisionIdOf(h) };
+      for (const f of COMPACT_HIT_FIELDS)
+        if (f !== 'decision_id') source[f] = valueOf(h, docValueOf(f)) ?? null;
+      return source as Record<CompactField, string | null> & { decision_id: string };
+    });
     const untitled = sources.flatMap((s) => (s.title === null ? [s.decision_id] : []));
     if (untitled.length === 0) return sources;
-    const res = await this.http.request('POST', `/${this.alias}/_mget`, {
-      body: { ids: untitled },
-      querystring: { _source_includes: 'title' },
-    });
+    let body: unknown;
+    try {
+      ({ body } = await this.http.request('POST', `/${this.alias}/_mget`, {
+        body: { ids: untitled },
+        querystring: { _source_includes: 'title' },
+      }));
+    } catch (error) {
+      throw searchError(error);
+    }
     const docs =
-      (res.body as { docs?: { _id: string; found?: boolean; _source?: { title?: string } }[] }).docs ?? [];
+      (body as { docs?: { _id: string; found?: boolean; _source?: { title?: string } }[] }).docs ?? [];
     const titles = new Map(docs.flatMap((d) => (d.found === true ? [[d._id, d._source?.title ?? '']] : [])));
     return sources.map((s) => {
       if (s.title !== null) return s;
