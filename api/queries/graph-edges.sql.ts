@@ -212,7 +212,21 @@ export interface CitedCount {
   readonly in_context: boolean;
   /** The cited decision's date (the newest first among equals). */
   readonly decision_date: string | null;
+  /** Its in-degree as the projection keeps it (`citation_degrees`), read in the same statement. */
+  readonly cited_by: number;
 }
+
+/** The in-degree of the decision `alias.decision_id` (0 when none cites it), for a select list. */
+const inDegreeOf = (alias: string) =>
+  sql`coalesce((select d.n from citation_degrees d
+    where d.decision_id = ${sql.ref(`${alias}.decision_id`)} and d.role = 'citation'), 0)::int`;
+
+/** A counted row as the API reads it: counts as numbers. */
+const countedOf = (r: CitedCount): CitedCount => ({
+  ...r,
+  citing: Number(r.citing),
+  cited_by: Number(r.cited_by),
+});
 
 /**
  * The `cap` decisions with the highest kept counter (`counted`: SQL giving `target_id, n` from a
@@ -245,11 +259,12 @@ async function topCounted(
       order by c.n desc, n.decision_date desc nulls last, c.target_id
       limit ${cap}
     )
-    select t.decision_id, t.citing, t.decision_date, ${inContext === null ? sql`true` : sql`x.hit is not null`} as in_context
+    select t.decision_id, t.citing, t.decision_date, ${inContext === null ? sql`true` : sql`x.hit is not null`} as in_context,
+      ${inDegreeOf('t')} as cited_by
     from top t ${inContext === null ? sql`` : sql`left join lateral (${inContext}) x on true`}
     order by t.citing desc, t.decision_date desc nulls last, t.decision_id
   `.execute(db);
-  return result.rows.map((r) => ({ ...r, citing: Number(r.citing) }));
+  return result.rows.map(countedOf);
 }
 
 /**
@@ -321,6 +336,7 @@ export async function citationsFromContext(
           from s join citation_edges e on e.source_id = s.id and e.role = 'citation'
           group by e.target_id
         )
+        select p.*, ${inDegreeOf('p')} as cited_by from (
         select c.target_id as decision_id, c.citing, n.decision_date, exists (select 1 from s where s.id = c.target_id) as in_context,
           (select count(*) from counts)::int as cited
         from counts c
@@ -336,10 +352,12 @@ export async function citationsFromContext(
         }
         order by c.citing desc, n.decision_date desc nulls last, c.target_id
         limit ${cap}
+        ) p
+        order by p.citing desc, p.decision_date desc nulls last, p.decision_id
       `.execute(db)
     ).rows;
   let rows = await read(unfiltered);
   if (unfiltered && rows.length < cap && (rows.length === 0 || rows.length < Number(rows[0]!.cited)))
     rows = await read(false);
-  return rows.map(({ cited: _, ...r }) => ({ ...r, citing: Number(r.citing) }));
+  return rows.map(({ cited: _, ...r }) => countedOf(r));
 }

@@ -39,7 +39,10 @@ const articleFilter = (statute: StatuteFilter, alias: string) =>
  * The context as SQL `select id`: the topic matches (those applying the provision, with both),
  * or the decisions applying the provision; null without either (every decision).
  */
-function contextSql(statute: StatuteFilter | null, topicIds: readonly string[] | null): RawBuilder<unknown> | null {
+function contextSql(
+  statute: StatuteFilter | null,
+  topicIds: readonly string[] | null,
+): RawBuilder<unknown> | null {
   if (topicIds !== null) {
     const topic = sql`select t.id from unnest(${[...topicIds]}::text[]) as t(id)`;
     if (!statute) return topic;
@@ -81,7 +84,10 @@ async function contextTail(
   q: LeadingCasesQuery,
   cap: number,
 ): Promise<{ decision_id: string; decision_date: string | null }[]> {
-  const from = context === null ? sql`citation_nodes n` : sql`(${context}) s join citation_nodes n on n.decision_id = s.id`;
+  const from =
+    context === null
+      ? sql`citation_nodes n`
+      : sql`(${context}) s join citation_nodes n on n.decision_id = s.id`;
   const result = await sql<{ decision_id: string; decision_date: string | null }>`
     select n.decision_id, n.decision_date from ${from}
     where ${citedFilterSql({ court: q.court, dateFrom: q.date_from, dateTo: q.date_to })}
@@ -134,11 +140,18 @@ export async function leadingCases(
   const boundary = !weighted && cited.length >= q.limit ? cited[q.limit - 1]!.citing : 0;
   const candidates = new Map(cited.filter((c) => c.citing >= boundary).map((c) => [c.decision_id, c]));
   if (cited.length < q.limit) {
-    for (const { decision_id, decision_date } of await contextTail(db, context, q, q.limit + TIE_CAP)) {
-      if (!candidates.has(decision_id)) candidates.set(decision_id, { decision_id, decision_date, citing: 0, in_context: true });
+    const tail = (await contextTail(db, context, q, q.limit + TIE_CAP)).filter(
+      (c) => !candidates.has(c.decision_id),
+    );
+    const degrees = await inDegrees(
+      db,
+      tail.map((c) => c.decision_id),
+    );
+    for (const { decision_id, decision_date } of tail) {
+      const cited_by = degrees.get(decision_id) ?? 0;
+      candidates.set(decision_id, { decision_id, decision_date, citing: 0, in_context: true, cited_by });
     }
   }
-  const degrees = await inDegrees(db, [...candidates.keys()]);
   // A leading case on the topic is itself on the topic: a decision every context decision cites
   // but that is about something else (standard of review, procedure) comes after those.
   const tier = (c: { in_context: boolean; citing: number }) =>
@@ -146,10 +159,7 @@ export async function leadingCases(
   const scoreOf = (citing: number, citedBy: number) =>
     weighted ? Math.round(citing * Math.log(1 + decisions / Math.max(1, citedBy)) * 1000) / 1000 : citing;
   const ranked = [...candidates.values()]
-    .map((c) => {
-      const citedBy = degrees.get(c.decision_id) ?? 0;
-      return { ...c, cited_by: citedBy, score: scoreOf(c.citing, citedBy) };
-    })
+    .map((c) => ({ ...c, score: scoreOf(c.citing, c.cited_by) }))
     .sort(
       (a, b) =>
         tier(a) - tier(b) ||
