@@ -1,6 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/engines.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
 import {
   CORPUS,
   type SearchFixture,
@@ -58,5 +59,61 @@ describe('PostgreSQL search: the analysis of a disjunction of words is asked onc
     // the prefix reaches "Strafrecht", "Strafverfahren", …, the word alone does not
     expect(prefix.statements).toBe(word.statements);
     expect(prefix.ids.length).toBeGreaterThan(word.ids.length);
+  });
+});
+
+describe('PostgreSQL search: a disjunction whose postings exceed the count cap is not counted again', () => {
+  const CAP = 2;
+  let handle: DatabaseHandle;
+  let wide: SearchFixture;
+  let narrow: SearchFixture;
+  let statements: string[] = [];
+  // the SQL of each statement the capped index sends
+  const recorder: KyselyPlugin = {
+    transformQuery: (args) => {
+      statements.push(handle.db.getExecutor().compileQuery(args.node, args.queryId).sql.replace(/\s+/g, ' '));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const countsSent = () =>
+    statements.filter((s) => s.includes('select count(*)::int as n from ( select 1 from decision_search'))
+      .length;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    // one table, two indexes over it: the default cap and a cap of 2
+    wide = postgresSearchFixture(handle);
+    narrow = postgresSearchFixture(
+      handle,
+      { countCap: CAP, candidatePool: 10_000 },
+      handle.db.withPlugin(recorder),
+    );
+    await wide.load(CORPUS);
+  });
+  afterAll(() => wide.close());
+
+  it.each([
+    ['several words and prefixes, more postings than the cap', 'Kündigung OR Straf*', 0, true],
+    ['a prefix of several lexemes, more postings than the cap', 'Kündig*', 0, true],
+    ['a prefix of several lexemes, as many postings as the cap', 'Straf*', 1, false],
+    ['one word (read in rank order, not summed)', 'Kündigung', 1, true],
+  ] as const)('%s (%s): %i count statements', async (_, query, counted, lowerBound) => {
+    // a page of 1: the decisions are counted before the page is cut
+    for (const limit of [1, 20]) {
+      const exact = await wide.index.search(requestOf({ query, limit }));
+      expect(exact.totalIsLowerBound).toBe(false);
+      expect(exact.total).toBeGreaterThanOrEqual(CAP);
+      statements = [];
+      const capped = await narrow.index.search(requestOf({ query, limit }));
+      expect(countsSent(), `limit ${limit}`).toBe(counted);
+      expect({ total: capped.total, lowerBound: capped.totalIsLowerBound }).toEqual({
+        total: CAP,
+        lowerBound,
+      });
+      expect(capped.hits.map((h) => [h.decision_id, h.score])).toEqual(
+        exact.hits.map((h) => [h.decision_id, h.score]),
+      );
+    }
   });
 });

@@ -255,6 +255,10 @@ function postingsRanges({ exact, prefixes }: ArmLexemes): RawBuilder<boolean>[] 
   return ranges;
 }
 
+/** One lexeme per arm: the postings are read in rank order from the index, none summed. */
+const isSingleLexeme = (arms: readonly ArmLexemes[]): boolean =>
+  arms.every((a) => a.exact.length + a.prefixes.length === 1 && a.prefixes.length === 0);
+
 /**
  * Evaluates a search against given documents with the semantics of the Postgres full-text search
  * (the conformance suite holds OpenSearch to the same): the documents become `decision_search`
@@ -372,15 +376,20 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * lexemes of what each alone scores (every occurrence is a cover of its own), normalised as
    * rank/(rank + 1): each posting's score is turned back into its raw rank, summed per decision and
    * normalised again. With one lexeme per arm the rows are read from the index in order.
+   *
+   * `matched`: with more than one lexeme in an arm every posting is read and summed anyway, and the
+   * decisions they name (passing the filters) are counted on the way; 0 otherwise. Each of them is
+   * a match (a rank-vector lexeme is a lexeme of the document's vector, in its language's arm), so
+   * this is a lower bound of the matches.
    */
   private async postingsRanked<H extends Row>(
     arms: readonly ArmLexemes[],
     columns: RawBuilder<unknown>,
     filters: readonly Expression<SqlBool>[],
     end: number,
-  ): Promise<(H & { score: number })[]> {
-    if (arms.length === 0) return [];
-    const single = arms.every((a) => a.exact.length + a.prefixes.length === 1 && a.prefixes.length === 0);
+  ): Promise<{ rows: (H & { score: number })[]; matched: number }> {
+    if (arms.length === 0) return { rows: [], matched: 0 };
+    const single = isSingleLexeme(arms);
     const order = sql`order by score desc, ranked_date desc nulls last, decision_id`;
     const scans = arms.flatMap((a) =>
       postingsRanges(a).map(
@@ -388,22 +397,31 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
           where arm = ${a.arm} and ${range} ${single ? order : sql``})`,
       ),
     );
+    // the decisions summed are counted where all of them are still there: before the page's limit,
+    // after the filters
+    const counted = (here: boolean) => (!single && here ? sql`, count(*) over () as matched` : sql``);
     // one lexeme per arm: the postings in index order; else each decision's raw ranks summed,
     // ordered before the (filtered) join so that it stops once the page is full
     const postings = single
       ? sql.join(scans, sql` union all `)
       : sql`select decision_id, (sum(raw) / (1 + sum(raw)))::real as score, max(ranked_date) as ranked_date
+            ${counted(filters.length === 0)}
           from (select decision_id, ranked_date, score::float8 / (1 - score::float8) as raw
             from (${sql.join(scans, sql` union all `)}) u) p
           group by decision_id ${order} ${filters.length === 0 ? sql`limit ${end}` : sql``}`;
-    const ranked = await sql<H & { score: number }>`
+    const ranked = await sql<H & { score: number; matched?: number | string }>`
       select ${columns}, t.score::float8 as score
+        ${filters.length === 0 ? (single ? sql`` : sql`, t.matched`) : counted(true)}
       from (${postings}) t join decision_search using (decision_id)
       where ${allOf(filters)}
       order by t.score desc, t.ranked_date desc nulls last, decision_id
       limit ${end}
     `.execute(this.db);
-    return ranked.rows;
+    const matched = Number(ranked.rows[0]?.matched ?? 0);
+    return {
+      rows: single ? ranked.rows : ranked.rows.map(({ matched: _, ...r }) => r as H & { score: number }),
+      matched,
+    };
   }
 
   /**
@@ -472,18 +490,16 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * The scored rows of a relevance query, in rank order, at most `end`: the query's own decisions,
    * then the rows whose rank vector matches the positive part of the query (rank above 0). Only
    * those are scored, and only on the small rank vectors; a disjunction of words and prefixes
-   * reads them from the term postings.
+   * reads them from the term postings (`arms`, null for any other query).
    */
   private async scoredRows<H extends Row>(
-    query: QueryNode,
+    arms: readonly ArmLexemes[] | null,
     compiled: ReturnType<typeof compileTsQuery>,
     columns: RawBuilder<unknown>,
     filters: readonly Expression<SqlBool>[],
     end: number,
   ): Promise<(H & { score: number })[]> {
-    const leaves = disjunctionLeaves(query);
-    const arms = leaves ? await this.postingsLexemes(leaves) : null;
-    if (arms) return this.postingsRanked<H>(arms, columns, filters, end);
+    if (arms) return (await this.postingsRanked<H>(arms, columns, filters, end)).rows;
     const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
     const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
     const ranked = await sql<H & { score: number }>`
@@ -547,11 +563,22 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // The relevance order: the scored rows by rank, then every other match by date (rank 0).
       // The scored rows need no count: they are read while the matches are counted.
       const end = Math.min(request.offset + take, this.pool);
+      const leaves = disjunctionLeaves(request.query);
+      const arms = leaves ? await this.postingsLexemes(leaves) : null;
       let scored: (H & { score: number })[];
-      [n, scored] = await Promise.all([
-        this.countMatches(countWhere),
-        this.scoredRows<H>(request.query, compiled, columns, filters, end),
-      ]);
+      if (arms !== null && !isSingleLexeme(arms)) {
+        // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
+        // decisions they name already exceed the cap, the total is the cap (a lower bound) without
+        // counting the matches again from the full-text index.
+        const ranked = await this.postingsRanked<H>(arms, columns, filters, end);
+        scored = ranked.rows;
+        n = ranked.matched > this.countCap ? ranked.matched : await this.countMatches(countWhere);
+      } else {
+        [n, scored] = await Promise.all([
+          this.countMatches(countWhere),
+          this.scoredRows<H>(arms, compiled, columns, filters, end),
+        ]);
+      }
       rows = scored;
       // every scored row was read: the other matches follow by date, if there are any. They are
       // the matches not among the scored rows, told apart by id (a hashed list): testing the rank
