@@ -3,7 +3,8 @@
  *   status                      live/building/retired generations and consumer lag per projection
  *   rebuild <name|all> [--drop-previous]
  *                               replay the log from the start into a new generation, swap readers
- *                               over when it has caught up (the API serves the old one until then)
+ *                               over when it has caught up (the API serves the old one until then);
+ *                               `all` rebuilds every projection side by side
  *   drop <name> <generation>    delete a retired generation
  *   dead-letters [--limit N]    the latest dead-lettered events with their reasons
  * Embedded mode: the data folder must exist (it is never created here) and is locked like the
@@ -17,7 +18,7 @@ import { openInfra } from '../infra/deploy/wiring.ts';
 import { GenerationRegistry } from './generations.ts';
 import { projectionLag } from './lag.ts';
 import { allProjections } from './projections.ts';
-import { rebuildProjection } from './rebuild.ts';
+import { rebuildProjections } from './rebuild.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -93,22 +94,32 @@ async function main(): Promise<void> {
         break;
       }
       case 'rebuild': {
-        for (const projection of pick(target)) {
-          let last = '';
-          const result = await rebuildProjection(deps, projection, {
-            batchSize: env.PROJECTOR_BATCH_SIZE * 2,
-            dropPrevious: values['drop-previous'],
-            dropAfterMs: env.PROJECTOR_WATCH_MS * 3,
-            onProgress: (lags) => {
-              const line = `  ${projection.name}: ${lags.reduce((n, l) => n + l.lag, 0)} events to go`;
-              if (line !== last) process.stderr.write(`${line}\n`);
-              last = line;
-            },
-          });
-          out(
-            `${result.projection}: generation ${result.generation} live after ${result.seconds.toFixed(1)} s (previous ${result.previous ?? 'none'}${values['drop-previous'] && result.previous ? ', dropped' : ''})`,
-          );
-        }
+        // several (`all`) are rebuilt side by side, each swapped over once it has caught up
+        const last = new Map<string, string>();
+        const outcomes = await rebuildProjections(deps, pick(target), {
+          batchSize: env.PROJECTOR_BATCH_SIZE * 2,
+          dropPrevious: values['drop-previous'],
+          dropAfterMs: env.PROJECTOR_WATCH_MS * 3,
+          onProgress: (lags) => {
+            const name = lags[0]?.projection;
+            if (name === undefined) return;
+            const line = `  ${name}: ${lags.reduce((n, l) => n + l.lag, 0)} events to go`;
+            if (line !== last.get(name)) process.stderr.write(`${line}\n`);
+            last.set(name, line);
+          },
+          onDone: (outcome) => {
+            if (!outcome.ok) {
+              const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+              out(`${outcome.projection}: rebuild failed, previous generation stays live: ${reason}`);
+              return;
+            }
+            const { result } = outcome;
+            out(
+              `${result.projection}: generation ${result.generation} live after ${result.seconds.toFixed(1)} s (previous ${result.previous ?? 'none'}${values['drop-previous'] && result.previous ? ', dropped' : ''})`,
+            );
+          },
+        });
+        if (outcomes.some((o) => !o.ok)) process.exitCode = 1;
         break;
       }
       case 'drop': {

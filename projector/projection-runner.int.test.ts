@@ -8,7 +8,7 @@ import { checkpointName, type Projection, RetriableProjectionError } from './pro
 import { GenerationRegistry } from './generations.ts';
 import { liveLag, projectionLag } from './lag.ts';
 import { ProjectorHost } from './projector-host.ts';
-import { rebuildProjection } from './rebuild.ts';
+import { rebuildProjection, rebuildProjections } from './rebuild.ts';
 import { postgresTables } from './storage/projection-storage.ts';
 import { allProjections } from './projections.ts';
 
@@ -273,6 +273,50 @@ describe('projection runner on the embedded database', () => {
     await registry.drop(defs[0]!, 1);
     await expect(registry.drop(defs[0]!, 2)).rejects.toThrow(/is live/);
     expect((await handle.db.selectFrom('decisions').selectAll().execute()).length).toBe(2);
+  });
+
+  it('rebuilds several projections side by side; one that fails keeps its live generation and stops none of the others', async () => {
+    await log.append([decisionEvent(d1), decisionEvent(d2)]);
+    const defs = projections();
+    await project(defs);
+    await runner?.stop();
+    runner = null;
+    const read = () =>
+      handle.db
+        .selectFrom('decision_search')
+        .select(['decision_id', 'rule_statement'])
+        .orderBy('decision_id')
+        .execute();
+    const before = await read();
+    expect(before).toHaveLength(2);
+    const deps = { db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
+    const failing = defs.findIndex((p) => p.name === 'courts');
+    const broken: Projection = {
+      ...defs[failing]!,
+      storage: {
+        ...defs[failing]!.storage,
+        create: async () => {
+          throw new Error('no room for the new generation');
+        },
+      },
+    };
+    const heard: string[] = [];
+    const outcomes = await rebuildProjections(
+      deps,
+      defs.map((p, i) => (i === failing ? broken : p)),
+      { batchSize: 3, onDone: (o) => heard.push(o.projection) },
+    );
+    expect(outcomes.map((o) => o.projection)).toEqual(defs.map((p) => p.name));
+    expect(heard.toSorted()).toEqual(defs.map((p) => p.name).toSorted());
+    const failed = outcomes.filter((o) => !o.ok);
+    expect(failed.map((o) => o.projection)).toEqual(['courts']);
+    expect(String((failed[0] as { error: Error }).error.message)).toMatch(/no room/);
+    for (const o of outcomes) if (o.ok) expect(o.result).toMatchObject({ generation: 2, previous: 1 });
+    expect(await read()).toEqual(before);
+    const live = (await (await GenerationRegistry.open(handle.db)).list()).filter((r) => r.status === 'live');
+    expect(new Map(live.map((r) => [r.projection, r.generation]))).toEqual(
+      new Map(defs.map((p) => [p.name, p.name === 'courts' ? 1 : 2])),
+    );
   });
 
   it('readers keep the live generation while a rebuild is under way', async () => {

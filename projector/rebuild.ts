@@ -53,3 +53,39 @@ export async function rebuildProjection(
     seconds: (performance.now() - started) / 1000,
   };
 }
+
+/** What a rebuild of several projections gives: each one's result or why it failed. */
+export type RebuildOutcome =
+  | { readonly projection: string; readonly ok: true; readonly result: RebuildResult }
+  | { readonly projection: string; readonly ok: false; readonly error: unknown };
+
+/**
+ * Rebuilds several projections at once, each into its own new generation with its own runner and
+ * swapped over as soon as it has caught up, as a projector host runs them side by side: the whole
+ * takes about as long as the slowest, not the sum. One that fails leaves the others running to
+ * their end and keeps its previous generation live; every outcome is returned, in the order given.
+ * `onDone` hears of each as it ends.
+ */
+export async function rebuildProjections(
+  deps: HostDeps,
+  projections: readonly Projection[],
+  options: RebuildOptions & { readonly onDone?: (outcome: RebuildOutcome) => void } = {},
+): Promise<RebuildOutcome[]> {
+  const { onDone, ...each } = options;
+  return Promise.all(
+    projections.map(async (projection): Promise<RebuildOutcome> => {
+      let outcome: RebuildOutcome;
+      try {
+        outcome = {
+          projection: projection.name,
+          ok: true,
+          result: await rebuildProjection(deps, projection, each),
+        };
+      } catch (error) {
+        outcome = { projection: projection.name, ok: false, error };
+      }
+      onDone?.(outcome);
+      return outcome;
+    }),
+  );
+}
