@@ -60,6 +60,8 @@ async function contextSize(
   statute: StatuteFilter | null,
   topicIds: readonly string[] | null,
 ): Promise<number> {
+  // the topic matches alone are the ids themselves: counted here, not sent to be counted
+  if (topicIds !== null && statute === null) return new Set(topicIds).size;
   if (topicIds !== null) {
     const query = sql<{ n: number }>`select count(*)::int as n from (${contextSql(statute, topicIds)}) c`;
     return Number((await query.execute(db)).rows[0]?.n ?? 0);
