@@ -9,7 +9,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../infra/db/database.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
+import { citationsOf } from './queries/citations.query.ts';
 import { citationsFromContext } from './queries/graph-edges.sql.ts';
+import { findNode } from './queries/graph-nodes.query.ts';
 import {
   APPEAL,
   C,
@@ -114,6 +116,33 @@ describe('GET /citations/{decision_id}', () => {
     expect(body.outgoing.unresolved).toEqual([
       expect.objectContaining({ reference: 'BGE 100 Ia 1', kind: 'bge', key: 'bge 100 ia 1' }),
     ]);
+  });
+
+  it('an edge whose other decision has no node is left out of the page, still counted in the total', async () => {
+    const ctx = { publicBaseUrl: 'https://research.example.ch', today: '2026-01-02' };
+    const query = { direction: 'both', limit: 50, offset: 0, min_confidence: 0.3 } as const;
+    const citing = (await findNode(handle.db, C[0]!.decision_id))!;
+    const hub = (await findNode(handle.db, HUB.decision_id))!;
+    const out = await citationsOf(handle.db, citing, query, ctx);
+    const inc = await citationsOf(handle.db, hub, query, ctx);
+    const gone = [SECOND.decision_id, C[5]!.decision_id];
+    const without = <T extends { citations: { decision_id: string }[]; returned: number }>(page: T): T => {
+      const citations = page.citations.filter((c) => !gone.includes(c.decision_id));
+      return { ...page, citations, returned: citations.length };
+    };
+    expect(out.outgoing!.citations.map((c) => c.decision_id)).toContain(SECOND.decision_id);
+    expect(inc.incoming!.citations.map((c) => c.decision_id)).toContain(C[5]!.decision_id);
+    await handle.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`delete from citation_nodes where decision_id = any(${gone}::text[])`.execute(tx);
+        expect((await citationsOf(tx, citing, query, ctx)).outgoing).toEqual(without(out.outgoing!));
+        expect((await citationsOf(tx, hub, query, ctx)).incoming).toEqual(without(inc.incoming!));
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'roll back') throw error;
+      });
   });
 
   it('an inner BGE page resolves through the page range', async () => {

@@ -1,7 +1,13 @@
 import type { CitationEdge, CitationsQuery, CitationsResponse } from '../../contracts/api/graph.schema.ts';
 import type { Database } from '../../infra/db/database.ts';
-import { incomingEdges, outgoingEdges, unresolvedReferences, type EdgePage, type EdgeRow } from './graph-edges.sql.ts';
-import { graphDecisionOf, nodesByIds, type NodeRow } from './graph-nodes.query.ts';
+import {
+  incomingEdges,
+  outgoingEdges,
+  unresolvedReferences,
+  type EdgePage,
+  type EdgeRow,
+} from './graph-edges.sql.ts';
+import { graphDecisionOf, type NodeRow } from './graph-nodes.query.ts';
 import type { SummaryContext } from './summaries.ts';
 
 type Evidence = CitationEdge['evidence'];
@@ -54,15 +60,9 @@ export async function citationsOf(
     wantOut ? unresolvedReferences(db, node.decision_id, 'citation', { limit: q.limit }) : null,
     wantIn ? incomingEdges(db, node.decision_id, 'citation', page) : null,
   ]);
-  const others = await nodesByIds(db, [
-    ...(out?.rows.map((r) => r.target_id) ?? []),
-    ...(inc?.rows.map((r) => r.source_id) ?? []),
-  ]);
-  const edges = (p: EdgePage, other: (r: EdgeRow) => string): CitationEdge[] =>
-    p.rows.flatMap((r) => {
-      const n = others.get(other(r));
-      return n ? [edgeOf(r, n, ctx)] : [];
-    });
+  // each edge comes with the other decision's node (an edge whose node is gone is left out)
+  const edges = (p: EdgePage): CitationEdge[] =>
+    p.rows.flatMap((r) => (r.other ? [edgeOf(r, r.other, ctx)] : []));
   return {
     decision: graphDecisionOf(node, ctx),
     direction: q.direction,
@@ -70,7 +70,7 @@ export async function citationsOf(
     ...(out && unresolved
       ? {
           outgoing: {
-            ...continuation(out, q.offset, q.limit, edges(out, (r) => r.target_id)),
+            ...continuation(out, q.offset, q.limit, edges(out)),
             unresolved_total: unresolved.total,
             unresolved: unresolved.rows.map((u) => ({
               reference: u.raw,
@@ -83,6 +83,6 @@ export async function citationsOf(
           },
         }
       : {}),
-    ...(inc ? { incoming: continuation(inc, q.offset, q.limit, edges(inc, (r) => r.source_id)) } : {}),
+    ...(inc ? { incoming: continuation(inc, q.offset, q.limit, edges(inc)) } : {}),
   };
 }

@@ -7,6 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../infra/db/database.ts';
 import type { DecisionReferenceTable } from '../../infra/db/schema.ts';
+import { NODE_COLUMNS, type NodeRow } from './graph-nodes.query.ts';
 
 /** The columns of an edge row both directions return: the reference as stored, and its resolution. */
 export type EdgeRow = Pick<
@@ -34,6 +35,8 @@ export type EdgeRow = Pick<
   court_agreement: string;
   date_order: string;
   confidence: number;
+  /** The decision at the other end (cited, or citing), read with the edge; null without its node. */
+  other: NodeRow | null;
 };
 
 const REF_COLUMNS = sql.raw(
@@ -42,6 +45,9 @@ const REF_COLUMNS = sql.raw(
 const EVIDENCE_COLUMNS = sql.raw(
   'e.target_id, e.match, e.candidates, e.court_agreement, e.date_order, e.confidence',
 );
+/** The other decision's node (`o`), its columns prefixed so that they do not meet the edge's. */
+const OTHER_PREFIX = 'other_';
+const OTHER_COLUMNS = sql.raw(NODE_COLUMNS.map((c) => `o.${c} as ${OTHER_PREFIX}${c}`).join(', '));
 
 export interface EdgePage {
   readonly total: number;
@@ -72,15 +78,16 @@ export function outgoingEdgesSql(
   sourceId: string,
   role: string,
   page: EdgePageRequest,
-): RawBuilder<EdgeRow & { total: number }> {
-  return sql<EdgeRow & { total: number }>`
+): RawBuilder<FlatEdgeRow> {
+  return sql<FlatEdgeRow>`
     with e as materialized (
       select * from citation_edges where source_id = ${sourceId} and role = ${role} and confidence >= ${page.minConfidence}
     )
     select t.total, p.* from (select count(*)::int as total from e) t
     left join lateral (
-      select ${REF_COLUMNS}, ${EVIDENCE_COLUMNS}
+      select ${REF_COLUMNS}, ${EVIDENCE_COLUMNS}, ${OTHER_COLUMNS}
       from e join decision_references r on r.source_id = e.source_id and r.ordinal = e.ordinal
+      left join citation_nodes o on o.decision_id = e.target_id
       order by e.ordinal, e.target_id limit ${page.limit} offset ${page.offset}
     ) p on true
   `;
@@ -105,29 +112,42 @@ export function incomingEdgesSql(
   targetId: string,
   role: string,
   page: EdgePageRequest,
-): RawBuilder<EdgeRow & { total: number }> {
+): RawBuilder<FlatEdgeRow> {
   const edges = sql`citation_edges where target_id = ${targetId} and role = ${role} and confidence >= ${page.minConfidence}`;
-  return sql<EdgeRow & { total: number }>`
+  return sql<FlatEdgeRow>`
     select t.total, p.* from (select count(*)::int as total from ${edges}) t
     left join lateral (
-      select ${REF_COLUMNS}, ${EVIDENCE_COLUMNS}
+      select ${REF_COLUMNS}, ${EVIDENCE_COLUMNS}, ${OTHER_COLUMNS}
       from (select * from ${edges} order by source_date desc nulls last, source_id limit ${page.limit} offset ${page.offset}) e
       join decision_references r on r.source_id = e.source_id and r.ordinal = e.ordinal
+      left join citation_nodes o on o.decision_id = e.source_id
       order by e.source_date desc nulls last, e.source_id
     ) p on true
   `;
 }
 
-function pageOf(rows: readonly (EdgeRow & { total: number })[]): EdgePage {
+/** An edge row as the statements give it: the other decision's node columns prefixed, flat. */
+type FlatEdgeRow = Omit<EdgeRow, 'other'> & { total: number } & Record<string, unknown>;
+
+function pageOf(rows: readonly FlatEdgeRow[]): EdgePage {
   const total = Number(rows[0]?.total ?? 0);
   const page = rows
     .filter((r) => r.source_id !== null && r.source_id !== undefined)
-    .map(({ total: _total, ...r }) => ({
-      ...r,
-      confidence: Number(r.confidence),
-      match_confidence: Number(r.match_confidence),
-      candidates: Number(r.candidates),
-    }));
+    .map((r): EdgeRow => {
+      const edge: Record<string, unknown> = {};
+      const node: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(r)) {
+        if (key.startsWith(OTHER_PREFIX)) node[key.slice(OTHER_PREFIX.length)] = value;
+        else if (key !== 'total') edge[key] = value;
+      }
+      return {
+        ...(edge as Omit<EdgeRow, 'other'>),
+        confidence: Number(r.confidence),
+        match_confidence: Number(r.match_confidence),
+        candidates: Number(r.candidates),
+        other: node['decision_id'] === null || node['decision_id'] === undefined ? null : (node as NodeRow),
+      };
+    });
   return { total, rows: page };
 }
 

@@ -10,10 +10,18 @@ import type { SummaryContext } from './summaries.ts';
 
 export type NodeRow = Pick<
   Selectable<CitationNodeTable>,
-  'decision_id' | 'court' | 'canton' | 'decision_date' | 'language' | 'title' | 'docket_number' | 'rule_statement'
+  | 'decision_id'
+  | 'court'
+  | 'canton'
+  | 'decision_date'
+  | 'language'
+  | 'title'
+  | 'docket_number'
+  | 'rule_statement'
 >;
 
-const NODE_COLUMNS = [
+/** The columns of a node as the API reads it. */
+export const NODE_COLUMNS = [
   'decision_id',
   'court',
   'canton',
@@ -55,7 +63,11 @@ export async function nodesByIds(db: Database, ids: readonly string[]): Promise<
  * identity module reads (`4A_714/2014`, `BGE 140 III 86`, `bger_4a_714_2014`). Null when none.
  */
 export async function findNode(db: Database, text: string): Promise<NodeRow | null> {
-  const exact = await db.selectFrom('citation_nodes').select(NODE_COLUMNS).where('decision_id', '=', text).executeTakeFirst();
+  const exact = await db
+    .selectFrom('citation_nodes')
+    .select(NODE_COLUMNS)
+    .where('decision_id', '=', text)
+    .executeTakeFirst();
   if (exact) return exact;
   const ref = parseReference(text);
   if (!ref || ref.keys.length === 0) return null;
