@@ -126,28 +126,47 @@ export function incomingEdgesSql(
   `;
 }
 
-/** An edge row as the statements give it: the other decision's node columns prefixed, flat. */
-type FlatEdgeRow = Omit<EdgeRow, 'other'> & { total: number } & Record<string, unknown>;
+/** An edge row as the statements give it: the other decision's node as prefixed columns, null without one. */
+type FlatEdgeRow = Omit<EdgeRow, 'other'> & { total: number } & {
+  [K in keyof NodeRow as `other_${K}`]: NodeRow[K] | null;
+};
 
 function pageOf(rows: readonly FlatEdgeRow[]): EdgePage {
   const total = Number(rows[0]?.total ?? 0);
   const page = rows
     .filter((r) => r.source_id !== null && r.source_id !== undefined)
-    .map((r): EdgeRow => {
-      const edge: Record<string, unknown> = {};
-      const node: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(r)) {
-        if (key.startsWith(OTHER_PREFIX)) node[key.slice(OTHER_PREFIX.length)] = value;
-        else if (key !== 'total') edge[key] = value;
-      }
-      return {
-        ...(edge as Omit<EdgeRow, 'other'>),
-        confidence: Number(r.confidence),
-        match_confidence: Number(r.match_confidence),
-        candidates: Number(r.candidates),
-        other: node['decision_id'] === null || node['decision_id'] === undefined ? null : (node as NodeRow),
-      };
-    });
+    .map(
+      ({
+        total: _total,
+        other_decision_id: decisionId,
+        other_court: court,
+        other_canton: canton,
+        other_decision_date: decisionDate,
+        other_language: language,
+        other_title: title,
+        other_docket_number: docketNumber,
+        other_rule_statement: ruleStatement,
+        ...edge
+      }): EdgeRow => ({
+        ...edge,
+        confidence: Number(edge.confidence),
+        match_confidence: Number(edge.match_confidence),
+        candidates: Number(edge.candidates),
+        other:
+          decisionId === null
+            ? null
+            : ({
+                decision_id: decisionId,
+                court,
+                canton,
+                decision_date: decisionDate,
+                language,
+                title,
+                docket_number: docketNumber,
+                rule_statement: ruleStatement,
+              } as NodeRow),
+      }),
+    );
   return { total, rows: page };
 }
 
