@@ -2,7 +2,8 @@
  * Citation edges as the citation-graph projection resolved them (`citation_edges`: per citing
  * decision, role and cited decision, its most confident reference; `reference_targets`: per
  * reference, what it resolves to; `citation_degrees`: in-degrees), with the wording of each
- * edge's reference from `decision_references`. Nothing is resolved here.
+ * edge's reference from `decision_references` and the node of the decision at its other end
+ * (`citation_nodes`). Nothing is resolved here.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../infra/db/database.ts';
