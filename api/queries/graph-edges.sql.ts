@@ -47,7 +47,7 @@ const EVIDENCE_COLUMNS = sql.raw(
   'e.target_id, e.match, e.candidates, e.court_agreement, e.date_order, e.confidence',
 );
 /** The other decision's node (`o`), its columns prefixed so that they do not meet the edge's. */
-const OTHER_PREFIX = 'other_';
+const OTHER_PREFIX = 'other_' as const;
 const OTHER_COLUMNS = sql.raw(NODE_COLUMNS.map((c) => `o.${c} as ${OTHER_PREFIX}${c}`).join(', '));
 
 export interface EdgePage {
@@ -129,7 +129,7 @@ export function incomingEdgesSql(
 
 /** An edge row as the statements give it: the other decision's node as prefixed columns, null without one. */
 type FlatEdgeRow = Omit<EdgeRow, 'other'> & { total: number } & {
-  [K in keyof NodeRow as `other_${K}`]: NodeRow[K] | null;
+  [K in keyof NodeRow as `${typeof OTHER_PREFIX}${K}`]: NodeRow[K] | null;
 };
 
 function pageOf(rows: readonly FlatEdgeRow[]): EdgePage {

@@ -84,6 +84,19 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ se
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+/**
+ * A search that failed as a failed request does: unavailable (`SearchUnavailableError`), or refused
+ * (`OpenSearchIndexError` SEARCH_QUERY_FAILED).
+ */
+async function expectFailedSearch(
+  search: Promise<unknown>,
+  expected: typeof SearchUnavailableError | typeof OpenSearchIndexError,
+): Promise<void> {
+  const error = await rejectionOf(search);
+  expect(error).toBeInstanceOf(expected);
+  if (error instanceof OpenSearchIndexError) expect(error.code).toBe('SEARCH_QUERY_FAILED');
+}
+
 /** An index on a node that is not the test node (a fake, or none), failing fast. */
 const indexAt = (node: string, indexPrefix: string): OpenSearchSearchIndex =>
   new OpenSearchSearchIndex({ node, indexPrefix, logger: quiet, requestTimeoutMs: 2_000 });
@@ -496,9 +509,7 @@ describe('OpenSearch search index: unavailable node', () => {
             );
         },
         async (index) => {
-          const error = await rejectionOf(index.search(request('4A_100/2020', { sort: 'relevance' })));
-          expect(error).toBeInstanceOf(expected);
-          if (error instanceof OpenSearchIndexError) expect(error.code).toBe('SEARCH_QUERY_FAILED');
+          await expectFailedSearch(index.search(request('4A_100/2020', { sort: 'relevance' })), expected);
         },
       );
     },
@@ -533,10 +544,8 @@ describe('OpenSearch search index: unavailable node', () => {
           else res.end(JSON.stringify({ hits }));
         },
         async (index) => {
-          const error = await rejectionOf(index.search(request('Vertrag', { compact: true })));
+          await expectFailedSearch(index.search(request('Vertrag', { compact: true })), expected);
           expect(requested).toContain('/fake-decisions/_mget');
-          expect(error).toBeInstanceOf(expected);
-          if (error instanceof OpenSearchIndexError) expect(error.code).toBe('SEARCH_QUERY_FAILED');
         },
       );
     },

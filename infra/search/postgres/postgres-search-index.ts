@@ -397,21 +397,22 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
           where arm = ${a.arm} and ${range} ${single ? order : sql``})`,
       ),
     );
-    // the decisions summed are counted where all of them are still there: before the page's limit,
-    // after the filters
-    const counted = (here: boolean) => (!single && here ? sql`, count(*) over () as matched` : sql``);
+    // the decisions summed are counted where all of them are still there: after the filters, before
+    // the page's limit (without filters, the sum's own limit)
+    const unfiltered = filters.length === 0;
+    const countHere = sql`, count(*) over () as matched`;
     // one lexeme per arm: the postings in index order; else each decision's raw ranks summed,
     // ordered before the (filtered) join so that it stops once the page is full
     const postings = single
       ? sql.join(scans, sql` union all `)
       : sql`select decision_id, (sum(raw) / (1 + sum(raw)))::real as score, max(ranked_date) as ranked_date
-            ${counted(filters.length === 0)}
+            ${unfiltered ? countHere : sql``}
           from (select decision_id, ranked_date, score::float8 / (1 - score::float8) as raw
             from (${sql.join(scans, sql` union all `)}) u) p
-          group by decision_id ${order} ${filters.length === 0 ? sql`limit ${end}` : sql``}`;
+          group by decision_id ${order} ${unfiltered ? sql`limit ${end}` : sql``}`;
+    const matchedColumn = single ? sql`` : unfiltered ? sql`, t.matched` : countHere;
     const ranked = await sql<H & { score: number; matched?: number | string }>`
-      select ${columns}, t.score::float8 as score
-        ${filters.length === 0 ? (single ? sql`` : sql`, t.matched`) : counted(true)}
+      select ${columns}, t.score::float8 as score ${matchedColumn}
       from (${postings}) t join decision_search using (decision_id)
       where ${allOf(filters)}
       order by t.score desc, t.ranked_date desc nulls last, decision_id
@@ -561,7 +562,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         return { ...capped(await this.countMatches(countWhere)), rows: [], hasMore: false };
       }
       // The relevance order: the scored rows by rank, then every other match by date (rank 0).
-      // The scored rows need no count: they are read while the matches are counted.
+      // The scored rows need no count: they are read while the matches are counted (or, for a
+      // disjunction of several lexemes, before, see below).
       const end = Math.min(request.offset + take, this.pool);
       const leaves = disjunctionLeaves(request.query);
       const arms = leaves ? await this.postingsLexemes(leaves) : null;
