@@ -321,7 +321,12 @@ start_kafka() {
   kafka_write_config
   if [[ ! -f $dir/data/meta.properties ]]; then
     local cluster_id
-    cluster_id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+    # Kafka's own generator: a hand-made base64 id starts with '-' one time in 64, which the
+    # format command's argument parser then takes for an option.
+    cluster_id=$(kafka_java kafka.tools.StorageTool random-uuid 2>>"$dir/logs/format.log") || {
+      log_tail "$dir/logs/format.log"
+      die "kafka cluster id generation failed"
+    }
     kafka_java kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" \
       >>"$dir/logs/format.log" 2>&1 || {
       log_tail "$dir/logs/format.log"
