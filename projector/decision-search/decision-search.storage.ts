@@ -2,6 +2,8 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
 import {
   DECISION_SEARCH_COLUMNS,
+  PHRASE_PAIRS_DDL,
+  insertPhrasePairs,
   insertTermPostings,
   rankVectorOf,
 } from '../../infra/search/postgres/postgres-search-index.ts';
@@ -18,14 +20,28 @@ type Indexed = 'tsv' | 'rank_tsv' | 'tsv_pairs';
  * matching read no vector from TOAST (with one index over all languages, every candidate's vector
  * is read again to test the language arm).
  */
-function languageIndexes(column: Indexed): string[] {
+function languageIndexes(column: Indexed, table = 'decision_search'): string[] {
   const codes = Object.keys(LANGUAGE_CONFIGS);
   const arms: [string, string][] = codes.map((code) => [code, `language = '${code}'`]);
   arms.push(['other', `(language IS NULL OR language NOT IN (${codes.map((c) => `'${c}'`).join(', ')}))`]);
+  const prefix = table === 'decision_search' ? `decision_search_${column}` : table;
   return arms.map(
     ([name, when]) =>
-      `create index if not exists decision_search_${column}_${name} on decision_search using gin (${column}) where ${when}`,
+      `create index if not exists ${prefix}_${name} on ${table} using gin (${column}) where ${when}`,
   );
+}
+
+/** The phrase pairs (`PHRASE_PAIRS_DDL`) with their per-language GIN indexes. */
+const PHRASE_PAIRS_TABLE = [PHRASE_PAIRS_DDL, ...languageIndexes('tsv_pairs', 'decision_search_pairs')];
+
+/** A generation written before the phrase pairs gets them from its rows (indexed after the copy). */
+async function addPhrasePairs(tx: Transaction<DB>, { schema }: { readonly schema: string }) {
+  const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+    where table_schema = ${schema} and table_name = 'decision_search_pairs'`.execute(tx);
+  if (Number(has.rows[0]?.n ?? 0) > 0) return;
+  await sql.raw(PHRASE_PAIRS_DDL).execute(tx);
+  await insertPhrasePairs(sql<boolean>`true`).execute(tx);
+  for (const ddl of PHRASE_PAIRS_TABLE.slice(1)) await sql.raw(ddl).execute(tx);
 }
 
 /**
@@ -103,10 +119,11 @@ async function postingsByCodePoint(tx: Transaction<DB>, { schema }: { readonly s
 
 /** The Postgres full-text search table (embedded and postgres modes). */
 export const decisionSearchPostgresStorage = postgresTables(
-  ['decision_search', 'decision_search_terms'],
+  ['decision_search', 'decision_search_terms', 'decision_search_pairs'],
   [
     `create table decision_search (${DECISION_SEARCH_COLUMNS})`,
     ...TERM_POSTINGS_DDL,
+    ...PHRASE_PAIRS_TABLE,
     ...languageIndexes('tsv'),
     ...languageIndexes('rank_tsv'),
     ...languageIndexes('tsv_pairs'),
@@ -128,6 +145,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf),
     addTermPostings,
     postingsByCodePoint,
+    addPhrasePairs,
   ],
 );
 

@@ -2,6 +2,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/engines.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import type { SearchDocument } from '../search.port.ts';
 import {
   CORPUS,
   type SearchFixture,
@@ -115,5 +116,84 @@ describe('PostgreSQL search: a disjunction whose postings exceed the count cap i
         exact.hits.map((h) => [h.decision_id, h.score]),
       );
     }
+  });
+});
+
+describe('PostgreSQL search: a phrase of adjacent words is counted from the phrase pairs', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+  let statements: string[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: (args) => {
+      statements.push(handle.db.getExecutor().compileQuery(args.node, args.queryId).sql);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const fromPairs = () => statements.filter((s) => /from decision_search_pairs p\b/.test(s)).length;
+  // every pair of the three-word phrase, but not as one chain: "… Mietvertrag fristlos. Die fristlose Kündigung …"
+  const apart: SearchDocument = {
+    ...CORPUS[0]!,
+    decision_id: 'bger_4A_101_2020',
+    docket_number: '4A_101/2020',
+    decision_date: '2020-05-04',
+    title: 'Mietrecht',
+    regeste: null,
+    full_text: 'Die Vermieterin kündigte den Mietvertrag fristlos. Die fristlose Kündigung war gültig.',
+    ref_keys: [],
+  };
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle, undefined, handle.db.withPlugin(recorder));
+    await fixture.load([...CORPUS, apart]);
+  });
+  afterAll(() => fixture.close());
+
+  it.each([
+    ['two adjacent words', '"fristlose Kündigung"', {}, true],
+    ['two adjacent words, another court', '"fristlose Kündigung"', { court: 'bge' }, true],
+    ['two adjacent words, another language', '"fristlose Kündigung"', { language: 'fr' }, true],
+    [
+      'two adjacent words, a chamber and dates',
+      '"fristlose Kündigung"',
+      { chamber: 'zivil', dateFrom: '2020-04-01', dateTo: '2020-12-31' },
+      true,
+    ],
+    [
+      'three adjacent words: every pair, then the phrase on the vector',
+      '"Mietvertrag fristlose Kündigung"',
+      {},
+      true,
+    ],
+    ['French', '"contrat de bail"', {}, false],
+    ['Italian, two words', '"contratto locazione"', {}, true],
+    ['a stop word inside (German)', '"Kündigung des Mietvertrags"', {}, false],
+    ['one word', '"Kündigung"', {}, false],
+    ['stop words only', '"der die"', {}, true],
+  ] as const)('%s (%s): the total is the number of matches', async (_, query, filters, pairs) => {
+    // the date order reads every match from the full vectors
+    const all = await fixture.index.search(requestOf({ query, filters, sort: 'date_desc', limit: 1000 }));
+    for (const sort of ['relevance', 'date_desc'] as const) {
+      statements = [];
+      const page = await fixture.index.search(requestOf({ query, filters, sort, limit: 1 }));
+      expect({ total: page.total, lowerBound: page.totalIsLowerBound }, sort).toEqual({
+        total: all.hits.length,
+        lowerBound: false,
+      });
+      expect(fromPairs(), sort).toBe(pairs ? 1 : 0);
+    }
+  });
+
+  it('three words whose pairs all occur apart are no match', async () => {
+    const found = await fixture.index.search(
+      requestOf({ query: '"Mietvertrag fristlose Kündigung"', sort: 'date_desc' }),
+    );
+    expect(found.hits.map((h) => h.decision_id)).toEqual(['bger_4A_100_2020']);
+    expect(found.total).toBe(1);
+    const words = await fixture.index.search(
+      requestOf({ query: '"fristlose Kündigung"', sort: 'date_desc' }),
+    );
+    expect(words.hits.map((h) => h.decision_id).sort()).toEqual(['bger_4A_100_2020', 'bger_4A_101_2020']);
   });
 });

@@ -24,6 +24,8 @@ import {
   RANK_NORMALIZATION,
   adjacentPairsOf,
   compileTsQuery,
+  isAdjacentChain,
+  languageArms,
   leafTsQuery,
 } from './tsquery-compiler.ts';
 
@@ -46,15 +48,18 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The columns of `decision_search` (the read model's table; also the matcher's temporary table). */
-export const DECISION_SEARCH_COLUMNS = `
-  decision_id text primary key,
+/** The columns a search's filters read (`filtersOf`), in `decision_search` and the phrase pairs. */
+const FILTER_COLUMNS = `
   court text not null,
   canton text not null,
   chamber text,
   decision_type text,
   decision_date date,
-  language text not null,
+  language text not null`;
+
+/** The columns of `decision_search` (the read model's table; also the matcher's temporary table). */
+export const DECISION_SEARCH_COLUMNS = `
+  decision_id text primary key,${FILTER_COLUMNS},
   docket_number text not null,
   title text not null,
   regeste text,
@@ -102,6 +107,26 @@ export function insertTermPostings(where: RawBuilder<boolean>): RawBuilder<unkno
       ts_rank_cd(s.rank_tsv, ${lexemeQuery}, ${sql.lit(RANK_NORMALIZATION)}), s.decision_date
     from decision_search s cross join lateral unnest(s.rank_tsv) u
     where ${where}`;
+}
+
+/**
+ * The phrase pairs (`decision_search_pairs`): per decision its adjacent lexeme pairs, language
+ * and filter columns, a narrow copy of `decision_search`. A phrase of two adjacent words is
+ * counted from its pairs' GIN index, and the index's matches are rechecked on the heap: on
+ * `decision_search` (rows of about 1–2 kB with the inline rank vector) that reads about one page
+ * per match, here (the pairs out of line in TOAST) one page per about 60 decisions.
+ */
+export const PHRASE_PAIRS_DDL = `create table decision_search_pairs (
+  decision_id text primary key,${FILTER_COLUMNS},
+  tsv_pairs text[] not null)`;
+
+/** Copies the phrase pairs of the `decision_search` rows `where` selects (alias `s`). */
+export function insertPhrasePairs(where: RawBuilder<boolean>): RawBuilder<unknown> {
+  const columns = sql.raw(
+    'decision_id, court, canton, chamber, decision_type, decision_date, language, tsv_pairs',
+  );
+  return sql`insert into decision_search_pairs (${columns})
+    select ${columns} from decision_search s where ${where}`;
 }
 
 /**
@@ -255,6 +280,33 @@ function postingsRanges({ exact, prefixes }: ArmLexemes): RawBuilder<boolean>[] 
   return ranges;
 }
 
+/**
+ * A phrase of adjacent words as one language arm counts it from the phrase pairs: every row of
+ * the arm holding all `pairs`, and with more than two words (`recheck`) also the phrase on its
+ * full vector, as the query compiler's pairs test does.
+ */
+interface ArmPairs {
+  readonly arm: string;
+  readonly pairs: readonly string[];
+  readonly recheck: boolean;
+}
+
+/** An analysis kept per key in `cache`, once per distinct key (a failed one is not kept). */
+function keptAnalysis<T extends object>(
+  cache: LRUCache<string, Promise<T>>,
+  key: string,
+  analyse: () => Promise<T>,
+): Promise<T> {
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const analysis = analyse();
+  cache.set(key, analysis);
+  analysis.catch(() => {
+    if (cache.peek(key) === analysis) cache.delete(key);
+  });
+  return analysis;
+}
+
 /** One lexeme per arm: the postings are read in rank order from the index, none summed. */
 const isSingleLexeme = (arms: readonly ArmLexemes[]): boolean =>
   arms.every((a) => a.exact.length + a.prefixes.length === 1 && a.prefixes.length === 0);
@@ -285,8 +337,14 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly dateOrder: 'walk' | 'collect' | 'density';
   private rowCount: { readonly n: number; readonly at: number } | null = null;
   private rowRecount: Promise<number> | null = null;
-  /** Analysed disjunctions by their leaves (see {@link ANALYSED_KEPT}). */
-  private readonly analysed = new LRUCache<string, Promise<ArmLexemes[] | null>>({ max: ANALYSED_KEPT });
+  /** Analysed disjunctions by their leaves (see {@link ANALYSED_KEPT}); null: not from the postings. */
+  private readonly analysed = new LRUCache<string, Promise<{ arms: ArmLexemes[] | null }>>({
+    max: ANALYSED_KEPT,
+  });
+  /** Analysed phrases by their text; null: not counted from the phrase pairs. */
+  private readonly analysedPhrases = new LRUCache<string, Promise<{ arms: ArmPairs[] | null }>>({
+    max: ANALYSED_KEPT,
+  });
 
   constructor(
     private readonly db: Database,
@@ -305,8 +363,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     for (const { doc, position } of docs) await insertSearchRow(tx, 'decision_search', doc, position);
     // the postings follow whichever version each row now holds
     const ids = [...new Set(docs.map(({ doc }) => doc.decision_id))];
+    const written = sql<boolean>`s.decision_id = any(${ids}::text[])`;
     await sql`delete from decision_search_terms where decision_id = any(${ids}::text[])`.execute(tx);
-    await insertTermPostings(sql<boolean>`s.decision_id = any(${ids}::text[])`).execute(tx);
+    await insertTermPostings(written).execute(tx);
+    await sql`delete from decision_search_pairs where decision_id = any(${ids}::text[])`.execute(tx);
+    await insertPhrasePairs(written).execute(tx);
   }
 
   async remove(
@@ -319,8 +380,10 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         .where('decision_id', '=', decision_id)
         .where('event_position', '<=', position)
         .executeTakeFirst();
-      if (Number(removed.numDeletedRows) > 0)
+      if (Number(removed.numDeletedRows) > 0) {
         await sql`delete from decision_search_terms where decision_id = ${decision_id}`.execute(tx);
+        await sql`delete from decision_search_pairs where decision_id = ${decision_id}`.execute(tx);
+      }
     }
   }
 
@@ -330,16 +393,38 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * analyses to more than one lexeme in some arm (a compound), whose rank is no sum of postings.
    * Kept per distinct disjunction (a failed analysis is not kept).
    */
-  private postingsLexemes(leaves: readonly (TermNode | PrefixNode)[]): Promise<ArmLexemes[] | null> {
+  private async postingsLexemes(leaves: readonly (TermNode | PrefixNode)[]): Promise<ArmLexemes[] | null> {
     const key = JSON.stringify(leaves.map((l) => (l.kind === 'term' ? ['t', l.text] : ['p', l.text])));
-    const kept = this.analysed.get(key);
-    if (kept) return kept;
-    const analysis = this.analyseLexemes(leaves);
-    this.analysed.set(key, analysis);
-    analysis.catch(() => {
-      if (this.analysed.peek(key) === analysis) this.analysed.delete(key);
+    const analysed = await keptAnalysis(this.analysed, key, async () => ({
+      arms: await this.analyseLexemes(leaves),
+    }));
+    return analysed.arms;
+  }
+
+  /**
+   * How each language arm counts a phrase from the phrase pairs (an arm where the phrase has no
+   * lexeme matches nothing and is left out); null when in some arm it is no chain of adjacent
+   * lexemes (a stop word inside, a compound) or a single lexeme: that is matched on the full vector.
+   */
+  private async phrasePairs(text: string): Promise<ArmPairs[] | null> {
+    const analysed = await keptAnalysis(this.analysedPhrases, text, async () => {
+      const rows = await sql<{ arm: string; q: string; nodes: number; pairs: string[] }>`${sql.join(
+        languageArms(sql.ref('language')).map(
+          ({ name, cfg }) => sql`select ${name}::text as arm, q::text as q, numnode(q)::int as nodes,
+            ${adjacentPairsOf(sql`to_tsvector(${cfg}, ${text})`)} as pairs
+            from phraseto_tsquery(${cfg}, ${text}) q`,
+        ),
+        sql` union all `,
+      )}`.execute(this.db);
+      const arms: ArmPairs[] = [];
+      for (const { arm, q, nodes, pairs } of rows.rows) {
+        if (q === '') continue;
+        if (!isAdjacentChain(q, Number(nodes))) return { arms: null };
+        arms.push({ arm, pairs, recheck: Number(nodes) > 3 });
+      }
+      return { arms };
     });
-    return analysis;
+    return analysed.arms;
   }
 
   private async analyseLexemes(leaves: readonly (TermNode | PrefixNode)[]): Promise<ArmLexemes[] | null> {
@@ -477,6 +562,48 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     return (await rows.execute(this.db)).rows;
   }
 
+  /**
+   * The matches of a search, counted up to one beyond the cap: a query that is one phrase of
+   * adjacent words from the phrase pairs, any other by `where` from `decision_search`.
+   */
+  private async countOf(
+    request: SearchRequest,
+    where: Expression<SqlBool>,
+    filters: readonly Expression<SqlBool>[],
+  ): Promise<number> {
+    if (request.query?.kind === 'phrase') {
+      const text = request.query.words.join(' ');
+      const arms = await this.phrasePairs(text);
+      if (arms !== null) return this.countPairs(text, arms, filters);
+    }
+    return this.countMatches(where);
+  }
+
+  /** The decisions holding a phrase's pairs in their arm (see `phrasePairs`), up to one beyond the cap. */
+  private async countPairs(
+    text: string,
+    arms: readonly ArmPairs[],
+    filters: readonly Expression<SqlBool>[],
+  ): Promise<number> {
+    if (arms.length === 0) return 0;
+    const byName = new Map(languageArms(sql.ref('p.language')).map((a) => [a.name, a]));
+    const tests = arms.map(({ arm, pairs, recheck }) => {
+      const { when, cfg } = byName.get(arm)!;
+      const phrase = recheck
+        ? sql`and exists (select 1 from decision_search d
+            where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`
+        : sql``;
+      return sql`(${when} and p.tsv_pairs @> ${[...pairs]}::text[] ${phrase})`;
+    });
+    const counted = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select 1 from decision_search_pairs p
+        where (${sql.join(tests, sql` or `)}) and ${allOf(filters)}
+        limit ${this.countCap + 1}) m
+    `.execute(this.db);
+    return Number(counted.rows[0]?.n ?? 0);
+  }
+
   /** The matches of `where`, counted up to one beyond the cap. */
   private async countMatches(where: Expression<SqlBool>): Promise<number> {
     const counted = await sql<{ n: number }>`
@@ -559,7 +686,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     let rows: (H & { score?: number })[];
     if (request.sort === 'relevance' && request.query) {
       if (request.offset >= this.pool) {
-        return { ...capped(await this.countMatches(countWhere)), rows: [], hasMore: false };
+        return { ...capped(await this.countOf(request, countWhere, filters)), rows: [], hasMore: false };
       }
       // The relevance order: the scored rows by rank, then every other match by date (rank 0).
       // The scored rows need no count: they are read while the matches are counted (or, for a
@@ -574,10 +701,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         // counting the matches again from the full-text index.
         const ranked = await this.postingsRanked<H>(arms, columns, filters, end);
         scored = ranked.rows;
-        n = ranked.matched > this.countCap ? ranked.matched : await this.countMatches(countWhere);
+        n =
+          ranked.matched > this.countCap ? ranked.matched : await this.countOf(request, countWhere, filters);
       } else {
         [n, scored] = await Promise.all([
-          this.countMatches(countWhere),
+          this.countOf(request, countWhere, filters),
           this.scoredRows<H>(arms, compiled, columns, filters, end),
         ]);
       }
@@ -601,7 +729,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       rows = rows.slice(request.offset);
     } else {
       // the count decides how rows in date order are found
-      n = await this.countMatches(countWhere);
+      n = await this.countOf(request, countWhere, filters);
       rows = await this.byDate<H>(columns, where, {
         direction: request.sort === 'date_asc' ? 'asc' : 'desc',
         limit: take,

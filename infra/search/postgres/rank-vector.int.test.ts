@@ -291,22 +291,40 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     }
   });
 
-  it('the term postings follow a newer version of a decision and its withdrawal', async () => {
+  it('the term postings and the phrase pairs follow a newer version of a decision and its withdrawal', async () => {
     const postings = async (id: string) =>
       (
         await sql<{ lexeme: string }>`select lexeme from decision_search_terms
           where decision_id = ${id} order by lexeme`.execute(handle.db)
       ).rows.map((r) => r.lexeme);
+    // the decision's phrase pairs row, and whether it equals its search row's columns
+    const phrasePairs = async (id: string) =>
+      (
+        await sql<{ pairs: string[]; same: boolean }>`select p.tsv_pairs as pairs,
+            (p.court, p.canton, p.chamber, p.decision_type, p.decision_date, p.language, p.tsv_pairs)
+              is not distinct from
+            (s.court, s.canton, s.chamber, s.decision_type, s.decision_date, s.language, s.tsv_pairs) as same
+          from decision_search_pairs p left join decision_search s using (decision_id)
+          where p.decision_id = ${id}`.execute(handle.db)
+      ).rows;
     const index = new PostgresSearchIndex(handle.db);
     const base = longDecision('t_versions', '4A_7/2021', '2021-01-01', 'Pachtzins', "l'arrêt a\\b");
     await fixture.load([base], [1000]);
     expect(await postings('t_versions')).toContain('pachtzin');
     expect((await index.search(request('Pachtzins'))).hits.map((h) => h.decision_id)).toEqual(['t_versions']);
+    // the title's word and the text's first word are adjacent (positions 1 and 2)
+    const fromTitle = (pairs: readonly string[]) => pairs.filter((p) => p.startsWith('pachtzin '));
+    const written = await phrasePairs('t_versions');
+    expect(written).toEqual([{ pairs: expect.any(Array), same: true }]);
+    expect(fromTitle(written[0]!.pairs)).toHaveLength(1);
     // a newer version without the word, then an older one with it (ignored)
     await fixture.load([{ ...base, title: 'Entscheid' }], [1001]);
     await fixture.load([base], [999]);
     expect(await postings('t_versions')).not.toContain('pachtzin');
     expect((await index.search(request('Pachtzins'))).hits).toEqual([]);
+    const replaced = await phrasePairs('t_versions');
+    expect(replaced).toEqual([{ pairs: expect.any(Array), same: true }]);
+    expect(fromTitle(replaced[0]!.pairs)).toEqual([]);
     await handle.db.transaction().execute(async (tx) => {
       const live = await sql<{ schema: string }>`select table_schema as schema from information_schema.tables
         where table_name = 'decision_search' and table_type = 'BASE TABLE' and table_schema like '%decision_search%'`.execute(
@@ -316,9 +334,10 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       await index.remove([{ decision_id: 't_versions', position: 1002 }], { tx });
     });
     expect(await postings('t_versions')).toEqual([]);
+    expect(await phrasePairs('t_versions')).toEqual([]);
   });
 
-  it('a generation written before the rank vector, the pairs and the term postings (or their code-point order) gets them, equal to newly written ones, at its next start', async () => {
+  it('a generation written before the rank vector, the pairs, the term postings (or their code-point order) and the phrase pairs gets them, equal to newly written ones, at its next start', async () => {
     const schema = 'rank_vector_upgrade';
     const ctx = { db: handle.db, base: 'public', schema, generation: 1 };
     await decisionSearchPostgresStorage.create(ctx);
@@ -342,6 +361,11 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
         await sql`select * from ${sql.id(schema)}.decision_search_terms
           order by decision_id, lexeme`.execute(handle.db)
       ).rows,
+      phrasePairs: (
+        await sql`select * from ${sql.id(schema)}.decision_search_pairs order by decision_id`.execute(
+          handle.db,
+        )
+      ).rows,
     });
     const written = await vectors();
     expect(written.postings.length).toBeGreaterThan(6 * RANK_TEXT_LEXEMES);
@@ -350,6 +374,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     await sql`alter table ${sql.id(schema)}.decision_search drop column rank_tsv`.execute(handle.db);
     await sql`alter table ${sql.id(schema)}.decision_search drop column tsv_pairs`.execute(handle.db);
     await sql`drop table ${sql.id(schema)}.decision_search_terms`.execute(handle.db);
+    await sql`drop table ${sql.id(schema)}.decision_search_pairs`.execute(handle.db);
     await sql`create index decision_search_tsv on ${sql.id(schema)}.decision_search using gin (tsv)`.execute(
       handle.db,
     );
@@ -385,6 +410,15 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       'decision_search_tsv_pairs_fr',
       'decision_search_tsv_pairs_it',
       'decision_search_tsv_pairs_other',
+    ]);
+    const pairsIndexes = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where schemaname = ${schema} and tablename = 'decision_search_pairs' order by 1`.execute(handle.db);
+    expect(pairsIndexes.rows.map((r) => r.name)).toEqual([
+      'decision_search_pairs_de',
+      'decision_search_pairs_fr',
+      'decision_search_pairs_it',
+      'decision_search_pairs_other',
+      'decision_search_pairs_pkey',
     ]);
   });
 });

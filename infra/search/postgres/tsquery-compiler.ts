@@ -147,7 +147,10 @@ interface Columns {
   readonly pairs: RawBuilder<unknown> | null;
 }
 
-interface Arm {
+/** A language arm: the rows of one configured language, or of every other language (`other`). */
+export interface LanguageArm {
+  /** The language code, or `other`. */
+  readonly name: string;
   /** The regconfig literal, e.g. `'german'::regconfig`. */
   readonly cfg: RawBuilder<unknown>;
   /** Condition selecting the rows of this arm. */
@@ -167,16 +170,19 @@ function columnsOf(options: TsQueryCompileOptions | undefined): Columns {
   };
 }
 
-function armsOf(cols: Columns): Arm[] {
+/** The language arms over a language column (the query compiler's, and the phrase counts'). */
+export function languageArms(language: RawBuilder<unknown>): LanguageArm[] {
   const codes = Object.keys(LANGUAGE_CONFIGS);
-  const arms: Arm[] = codes.map((code) => ({
+  const arms: LanguageArm[] = codes.map((code) => ({
+    name: code,
     cfg: sql`${sql.lit(LANGUAGE_CONFIGS[code])}::regconfig`,
-    when: sql<boolean>`${cols.language} = ${sql.lit(code)}`,
+    when: sql<boolean>`${language} = ${sql.lit(code)}`,
   }));
   const known = sql.join(codes.map((code) => sql.lit(code)));
   arms.push({
+    name: 'other',
     cfg: sql`${sql.lit(FALLBACK_CONFIG)}::regconfig`,
-    when: sql<boolean>`(${cols.language} IS NULL OR ${cols.language} NOT IN (${known}))`,
+    when: sql<boolean>`(${language} IS NULL OR ${language} NOT IN (${known}))`,
   });
   return arms;
 }
@@ -240,6 +246,16 @@ export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> 
     from (select lexeme, unnest(positions) as p from unnest(${tsv})) a
     join (select lexeme, unnest(positions) as p from unnest(${tsv})) b on b.p = a.p + 1)`;
 }
+
+/**
+ * What makes an analysed phrase (`phraseto_tsquery(...)::text`) other than a chain of adjacent
+ * lexemes (`'a' <-> 'b' <-> 'c'`): a gap left by a stop word (`<2>`) or an operator of a compound.
+ */
+const NOT_A_CHAIN = /<[0-9]+>|[&|!]/;
+
+/** A phrase analysed to `nodes` tsquery nodes, printed as `query`, is a chain of adjacent lexemes. */
+export const isAdjacentChain = (query: string, nodes: number): boolean =>
+  nodes >= 3 && !NOT_A_CHAIN.test(query);
 
 /** tsquery literal syntax for a prefix lexeme: `'word'` with `'` and `\` doubled. */
 export function quoteTsQueryLexeme(word: string): string {
@@ -376,11 +392,11 @@ function ownRefImpliesMatch(node: QueryNode): boolean {
 
 class Compiler {
   readonly cols: Columns;
-  readonly arms: Arm[];
+  readonly arms: LanguageArm[];
 
   constructor(options: TsQueryCompileOptions | undefined) {
     this.cols = columnsOf(options);
-    this.arms = armsOf(this.cols);
+    this.arms = languageArms(this.cols.language);
   }
 
   /**
@@ -396,7 +412,7 @@ class Compiler {
   }
 
   /** `(when_1 AND test_1) OR …` over the language arms; an arm without a test is left out (`false` if all are). */
-  anyArm(test: (arm: Arm) => RawBuilder<unknown> | null): RawBuilder<boolean> {
+  anyArm(test: (arm: LanguageArm) => RawBuilder<unknown> | null): RawBuilder<boolean> {
     const arms = this.arms.flatMap((arm) => {
       const t = test(arm);
       return t === null ? [] : [sql`(${arm.when} AND ${t})`];
@@ -416,7 +432,7 @@ class Compiler {
     if (pairs === null) return this.matchArms((cfg) => sql`phraseto_tsquery(${cfg}, ${text})`, guarded);
     return this.anyArm((arm) => {
       const q = sql`phraseto_tsquery(${arm.cfg}, ${text})`;
-      const chain = sql`(numnode(${q}) >= 3 AND ${q}::text !~ '<[0-9]+>|[&|!]')`;
+      const chain = sql`(numnode(${q}) >= 3 AND ${q}::text !~ ${sql.lit(NOT_A_CHAIN.source)})`;
       const needed = sql`${pairs} @> ${adjacentPairsOf(sql`to_tsvector(${arm.cfg}, ${text})`)}`;
       const test = sql`((${chain} AND numnode(${q}) = 3 AND ${needed})
         OR (${chain} AND numnode(${q}) > 3 AND ${needed} AND ${tsv} @@ ${q})
