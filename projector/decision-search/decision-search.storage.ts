@@ -31,17 +31,22 @@ function languageIndexes(column: Indexed, table = 'decision_search'): string[] {
   );
 }
 
-/** The phrase pairs (`PHRASE_PAIRS_DDL`) with their per-language GIN indexes. */
-const PHRASE_PAIRS_TABLE = [PHRASE_PAIRS_DDL, ...languageIndexes('tsv_pairs', 'decision_search_pairs')];
+/** The phrase pairs' per-language GIN indexes (`PHRASE_PAIRS_DDL`). */
+const PHRASE_PAIRS_INDEXES = languageIndexes('tsv_pairs', 'decision_search_pairs');
+
+/** The generation `schema` already has `table`. */
+async function hasTable(tx: Transaction<DB>, schema: string, table: string): Promise<boolean> {
+  const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+    where table_schema = ${schema} and table_name = ${table}`.execute(tx);
+  return Number(has.rows[0]?.n ?? 0) > 0;
+}
 
 /** A generation written before the phrase pairs gets them from its rows (indexed after the copy). */
 async function addPhrasePairs(tx: Transaction<DB>, { schema }: { readonly schema: string }) {
-  const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-    where table_schema = ${schema} and table_name = 'decision_search_pairs'`.execute(tx);
-  if (Number(has.rows[0]?.n ?? 0) > 0) return;
+  if (await hasTable(tx, schema, 'decision_search_pairs')) return;
   await sql.raw(PHRASE_PAIRS_DDL).execute(tx);
   await insertPhrasePairs(sql<boolean>`true`).execute(tx);
-  for (const ddl of PHRASE_PAIRS_TABLE.slice(1)) await sql.raw(ddl).execute(tx);
+  for (const ddl of PHRASE_PAIRS_INDEXES) await sql.raw(ddl).execute(tx);
 }
 
 /**
@@ -99,9 +104,7 @@ const TERM_POSTINGS_DDL = [
 
 /** A generation written before the term postings gets them from its rank vectors. */
 async function addTermPostings(tx: Transaction<DB>, { schema }: { readonly schema: string }) {
-  const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-    where table_schema = ${schema} and table_name = 'decision_search_terms'`.execute(tx);
-  if (Number(has.rows[0]?.n ?? 0) > 0) return;
+  if (await hasTable(tx, schema, 'decision_search_terms')) return;
   for (const ddl of TERM_POSTINGS_DDL) await sql.raw(ddl).execute(tx);
   await insertTermPostings(sql<boolean>`true`).execute(tx);
 }
@@ -123,7 +126,8 @@ export const decisionSearchPostgresStorage = postgresTables(
   [
     `create table decision_search (${DECISION_SEARCH_COLUMNS})`,
     ...TERM_POSTINGS_DDL,
-    ...PHRASE_PAIRS_TABLE,
+    PHRASE_PAIRS_DDL,
+    ...PHRASE_PAIRS_INDEXES,
     ...languageIndexes('tsv'),
     ...languageIndexes('rank_tsv'),
     ...languageIndexes('tsv_pairs'),
