@@ -19,7 +19,7 @@
  * Usage: npm run bench:api -- --mode postgres|distributed|embedded --size N [--seconds 5] [--only lookups|search]
  *   [--name-prefix p_] (prefixes the database, data folders, topics and indices on a shared machine)
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +29,7 @@ import {
   type Proc,
   buildDeployables,
   freePort,
+  rssMb,
   sleep,
   startBuilt,
   startDeployable,
@@ -79,18 +80,6 @@ interface Figures {
 async function measure(base: string, paths: readonly string[], seconds: number): Promise<Figures> {
   const f = await autocannonLoad(base, paths, seconds, CONNECTIONS);
   return { p50: f.p50, p95: f.p95, rps: f.rps, failed: f.non2xx + f.errors };
-}
-
-/** Resident set size of a process in MB (Linux /proc), NaN when unreadable. */
-function rssMb(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
 }
 
 const procs: Proc[] = [];

@@ -11,23 +11,23 @@
  *     projections' own `handle` in transactions, as the runner does, without the event log:
  *     `decision-identifiers`, `citation-graph`, the Postgres `decision-search` index and `courts`
  *     (for /statistics).
- *  4. `vacuum analyze`, then the API over the same database: p50/p95 (closed loop,
- *     `--clients` concurrent) of /citations (both directions) for hub and leaf decisions,
+ *  4. `vacuum analyze`, then the API over the same database, in a process of its own
+ *     (`graph-api.main.ts`): p50/p95 and requests/s (autocannon, `--clients` connections,
+ *     `--seconds` per route) of /citations (both directions) for hub and leaf decisions,
  *     /leading-cases by statute and by query, /appeal-chain, /trends and /statistics (unfiltered,
- *     by court), next to a Fastify hello-world in the same process and load generator.
+ *     by court), next to a Fastify hello-world (its own process) under the same load generator,
+ *     and the API's resident memory under that load.
  *
  * Usage: eval "$(infra/local/engines.sh env)"; npx tsx test/bench/graph.bench.ts
  *   [--dir /tmp/graph-bench/corpus] [--size 200000] [--citations 28] [--subset 20000]
- *   [--schema bench_graph] [--reuse] [--keep] [--requests 100] [--clients 4] [--port 18955] [--runner-only]
+ *   [--schema bench_graph] [--reuse] [--keep] [--seconds 5] [--clients 8] [--port 18955] [--runner-only]
  * `--reuse` skips the load when the schema already holds it; `--keep` leaves the schema for a
  * later `--reuse`; `--runner-only` measures step 2 alone (then drops the schema).
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { buildApp } from '../../api/app.ts';
 import { federalActBySr } from '../../contracts/laws/federal-acts.ts';
 import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { type DatabaseHandle, openPostgres } from '../../infra/db/database.ts';
@@ -45,7 +45,8 @@ import type { PositionedEvent, Projection, ProjectionGeneration } from '../../pr
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { decisionEvent } from '../support/decisions.ts';
 import { dropSchemaTree } from '../support/engines.ts';
-import { runLoad, type LoadResult } from './http-load.ts';
+import { rssMb, startDeployable } from '../support/processes.ts';
+import { autocannonLoad, type AutocannonFigures } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,8 +57,8 @@ const { values } = parseArgs({
     schema: { type: 'string', default: 'bench_graph' },
     reuse: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
-    requests: { type: 'string', default: '100' },
-    clients: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '8' },
     port: { type: 'string', default: '18955' },
     batch: { type: 'string', default: '500' },
     'runner-only': { type: 'boolean', default: false },
@@ -72,7 +73,8 @@ const schema = values.schema;
 const subset = Number(values.subset);
 const batchSize = Number(values.batch);
 const clients = Number(values.clients);
-const requests = Number(values.requests);
+const loadSeconds = Number(values.seconds);
+const port = Number(values.port);
 const seconds = (from: number) => (performance.now() - from) / 1000;
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -337,11 +339,12 @@ async function targets(db: DatabaseHandle['db']): Promise<Targets> {
   };
 }
 
-function show(name: string, r: LoadResult): void {
+function show(name: string, r: AutocannonFigures): void {
   log(
-    `  ${name.padEnd(44)} p50 ${fmt(r.p50, 1).padStart(7)} ms   p95 ${fmt(r.p95, 1).padStart(7)} ms   max ${fmt(r.max, 0).padStart(6)} ms   ${fmt(r.rps, 1)} req/s   ${r.errors} errors`,
+    `  ${name.padEnd(48)} p50 ${fmt(r.p50, 1).padStart(7)} ms   p95 ${fmt(r.p95, 1).padStart(7)} ms   ${fmt(r.rps, 1).padStart(8)} req/s   ${r.non2xx + r.errors} failed`,
   );
 }
+
 
 async function main(): Promise<void> {
   await ensureCorpus();
@@ -388,35 +391,26 @@ async function main(): Promise<void> {
       `leaves: ${t.leaves.length} decisions with ≤ 5 incoming references; statutes: ${t.statutes.length}; appeal chains: ${t.appeals.length}`,
     );
 
-    const app = await buildApp({
-      db: handle.db,
-      search,
-      settings: {
-        basePath: '',
-        publicBaseUrl: 'http://bench',
-        staleAfterHours: 48,
-        maxSearchResponseChars: 2_000_000,
-      },
-      today: () => '2026-11-01',
-      now: () => new Date(),
+    const hello = startDeployable('hello-world', 'test/bench/hello-world.main.ts', [], { PORT: String(port + 1) });
+    const api = startDeployable('graph-api', 'test/bench/graph-api.main.ts', [], {
+      DATABASE_URL: databaseUrl!,
+      SCHEMA: schema,
+      PORT: String(port),
     });
-    const base = await app.listen({ port: Number(values.port), host: '127.0.0.1' });
     try {
-      const url = (path: string) => `${base}${path}`;
-      const run = async (name: string, paths: string[]) => {
-        await runLoad(paths.slice(0, clients * 2).map(url), clients, 2); // warm-up
-        show(name, await runLoad(paths.map(url), clients, Math.ceil(requests / clients)));
+      await hello.waitForOutput(/listening on/);
+      await api.waitForOutput(/listening on/);
+      const base = `http://127.0.0.1:${port}`;
+      let peak = 0;
+      const run = async (name: string, paths: string[], at = base) => {
+        await autocannonLoad(at, paths, 1, clients); // warm-up
+        const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid))), 250);
+        const figures = await autocannonLoad(at, paths, loadSeconds, clients);
+        clearInterval(sampler);
+        show(name, figures);
       };
-      log(`\nlatency, ${clients} concurrent clients, ${requests} requests each (closed loop):`);
-      const hello = Fastify();
-      hello.get('/', async () => ({ hello: 'world' }));
-      const helloBase = await hello.listen({ port: Number(values.port) + 1, host: '127.0.0.1' });
-      try {
-        await runLoad(Array.from({ length: clients * 2 }, () => `${helloBase}/`), clients, 2);
-        show('Fastify hello-world (reference)', await runLoad([`${helloBase}/`], clients, Math.ceil(requests / clients)));
-      } finally {
-        await hello.close();
-      }
+      log(`\nlatency: autocannon, ${clients} connections, ${loadSeconds} s per route; the API and the hello-world each in a process of their own:`);
+      await run('Fastify hello-world (reference)', ['/'], `http://127.0.0.1:${port + 1}`);
       await run(
         '/citations hub, both directions, page 1',
         t.hubs.map((h) => `/citations/${encodeURIComponent(h.id)}`),
@@ -450,10 +444,12 @@ async function main(): Promise<void> {
         '/statistics?court=… (the five largest courts)',
         t.courts.map((c) => `/statistics?court=${encodeURIComponent(c)}`),
       );
-      const body = (await (await fetch(url('/statistics'))).json()) as { citation_graph?: unknown };
+      log(`API process RSS: peak ${fmt(peak)} MB under load (sampled every 250 ms)`);
+      const body = (await (await fetch(`${base}/statistics`)).json()) as { citation_graph?: unknown };
       log(`citation_graph: ${JSON.stringify(body.citation_graph)}`);
     } finally {
-      await app.close();
+      await api.stop('SIGTERM').catch(() => undefined);
+      await hello.stop('SIGTERM').catch(() => undefined);
     }
   } finally {
     if (!values.keep) {

@@ -206,3 +206,15 @@ export async function waitForReady(base: string, timeoutMs = 60_000): Promise<vo
     200,
   );
 }
+
+/** Resident memory of a process in MB (Linux `/proc`); NaN when it cannot be read. */
+export function rssMb(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
