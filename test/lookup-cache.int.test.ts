@@ -10,14 +10,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RawEnvelope } from '../contracts/events/index.ts';
 import { openPglite, type DatabaseHandle } from '../infra/db/database.ts';
 import type { OutgoingEvent } from '../infra/event-log/event-log.port.ts';
 import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
 import { allProjections } from '../projector/projections.ts';
-import { decisionEvent, makeDecision, type DecisionInput } from './support/decisions.ts';
+import { decisionEvent, makeDecision, withdrawalEvent, type DecisionInput } from './support/decisions.ts';
 import { TEST_PUBLIC_BASE } from './support/read-models.ts';
 import { makeVersion, versionEvent } from './support/statutes-events.ts';
 import { buildApp } from '../api/app.ts';
@@ -39,24 +38,6 @@ const V2: DecisionInput = {
   full_text: 'Erwägungen:\n\n1. Die Kündigung ist treuwidrig (Kohlweissling).',
 };
 const ID = 'bger_4A_300_2025';
-
-function withdrawal(decisionId: string, at: string): OutgoingEvent {
-  const envelope: RawEnvelope = {
-    type: 'DecisionWithdrawn',
-    schemaVersion: 1,
-    eventId: `test-withdrawn-${decisionId}`,
-    occurredAt: at,
-    source: 'entscheidsuche',
-    key: decisionId,
-    data: {
-      decision_id: decisionId,
-      withdrawn_at: at,
-      reason: 'removed by the court',
-      provenance: { source: 'entscheidsuche', source_item_id: decisionId },
-    },
-  };
-  return { stream: 'decisions', envelope };
-}
 
 const article = (text: string) => [
   { article_num: '41', eid: 'art_41', heading: 'Haftung', text, block: null },
@@ -185,7 +166,7 @@ describe.each([
 
   it('a withdrawal projected after the lookup was kept is served by the next request', async () => {
     expect((await get(`/decisions/${ID}?full_text=false`)).json().withdrawn).toBe(false);
-    await publish([withdrawal(ID, '2026-01-10T08:00:00.000Z')]);
+    await publish([withdrawalEvent(ID, '2026-01-10T08:00:00.000Z')]);
     const after = (await get(`/decisions/${ID}?full_text=false`)).json();
     expect(after.withdrawn).toBe(true);
     expect(after.withdrawal_reason).toBe('removed by the court');

@@ -97,73 +97,69 @@ export async function listCourts(db: Database) {
   return { total_courts: entries.length, courts: entries };
 }
 
-function toRecord(rows: readonly { k: string | number | null; n: number }[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const r of rows) if (r.k !== null) out[String(r.k)] = Number(r.n);
-  return out;
+interface GroupSum {
+  readonly set: 'total' | 'language' | 'year' | 'court' | 'canton';
+  readonly k: string | number | null;
+  readonly n: number;
+  readonly courts: number;
+  readonly earliest: string | null;
+  readonly latest: string | null;
+  readonly undated: number;
 }
 
-/** Corpus figures, optionally restricted to a court, a canton and a year. */
+/**
+ * Corpus figures, optionally restricted to a court, a canton and a year: summed from the
+ * decisions the courts projection keeps per court, canton, year and language
+ * (`decision_groups`), in one statement, never counted over the decisions per request.
+ */
 export async function corpusStatistics(
   db: Database,
   q: StatisticsQuery,
   today: string = new Date().toISOString().slice(0, 10),
 ): Promise<StatisticsResponse> {
-  let base = db.selectFrom('court_decisions');
-  if (q.court) base = base.where('court', '=', q.court);
-  if (q.canton) base = base.where('canton', '=', q.canton);
-  if (q.year !== undefined) {
-    base = base
-      .where('decision_date', '>=', `${q.year}-01-01`)
-      .where('decision_date', '<=', `${q.year}-12-31`);
-  }
-  const [totals, byLanguage, byYear, byCourt, byCanton, graph] = await Promise.all([
-    base
-      .select([
-        sql<number>`count(*)::int`.as('total'),
-        sql<number>`count(distinct court)::int`.as('courts'),
-        sql<string | null>`min(decision_date)`.as('earliest'),
-        sql<string | null>`max(decision_date)`.as('latest'),
-        sql<number>`count(*) filter (where decision_date is null)::int`.as('undated'),
-      ])
-      .executeTakeFirstOrThrow(),
-    base
-      .select(['language as k', sql<number>`count(*)::int`.as('n')])
-      .groupBy('language')
-      .orderBy('language')
-      .execute(),
-    base
-      .select([
-        sql<number | null>`extract(year from decision_date)::int`.as('k'),
-        sql<number>`count(*)::int`.as('n'),
-      ])
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-      .execute(),
-    base
-      .select(['court as k', sql<number>`count(*)::int`.as('n')])
-      .groupBy('court')
-      .orderBy('court')
-      .execute(),
-    base
-      .select(['canton as k', sql<number>`count(*)::int`.as('n')])
-      .groupBy('canton')
-      .orderBy('canton')
-      .execute(),
+  const where = sql`true
+    ${q.court ? sql`and court = ${q.court}` : sql``}
+    ${q.canton ? sql`and canton = ${q.canton}` : sql``}
+    ${q.year !== undefined ? sql`and year = ${q.year}` : sql``}`;
+  const [sums, graph] = await Promise.all([
+    sql<GroupSum>`
+      select
+        case
+          when grouping(language) = 0 then 'language' when grouping(year) = 0 then 'year'
+          when grouping(court) = 0 then 'court' when grouping(canton) = 0 then 'canton' else 'total'
+        end as set,
+        coalesce(language, nullif(year, 0)::text, court, canton) as k,
+        sum(n)::int as n, count(distinct court)::int as courts, min(earliest_date) as earliest,
+        max(latest_date) as latest, coalesce(sum(n) filter (where year = 0), 0)::int as undated
+      from decision_groups where ${where}
+      group by grouping sets ((language), (year), (court), (canton), ())
+    `.execute(db),
     graphStatistics(db, q, today),
   ]);
+  const record = (set: GroupSum['set']): Record<string, number> => {
+    const rows = sums.rows.filter((r) => r.set === set && r.k !== null);
+    const keys = rows.map((r) => String(r.k));
+    const sorted = set === 'year' ? keys.sort((a, b) => Number(a) - Number(b)) : keys.sort();
+    const byKey = new Map(rows.map((r) => [String(r.k), Number(r.n)]));
+    return Object.fromEntries(sorted.map((k) => [k, byKey.get(k)!]));
+  };
+  const totals = sums.rows.find((r) => r.set === 'total');
+  const byLanguage = record('language');
+  const byYear = record('year');
+  const byCourt = record('court');
+  const byCanton = record('canton');
   return {
     filters: { court: q.court ?? null, canton: q.canton ?? null, year: q.year ?? null },
     decisions: {
-      total: Number(totals.total),
-      courts: Number(totals.courts),
-      earliest_date: totals.earliest,
-      latest_date: totals.latest,
-      undated: Number(totals.undated),
-      by_language: toRecord(byLanguage),
-      by_year: toRecord(byYear),
-      by_court: toRecord(byCourt),
-      by_canton: toRecord(byCanton),
+      total: Number(totals?.n ?? 0),
+      courts: Number(totals?.courts ?? 0),
+      earliest_date: totals?.earliest ?? null,
+      latest_date: totals?.latest ?? null,
+      undated: Number(totals?.undated ?? 0),
+      by_language: byLanguage,
+      by_year: byYear,
+      by_court: byCourt,
+      by_canton: byCanton,
     },
     ...graph,
   };

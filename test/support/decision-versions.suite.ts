@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
-import type { NormalisedDecision, RawEnvelope } from '../../contracts/events/index.ts';
+import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
 import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
@@ -17,7 +17,7 @@ import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections, type SearchBackend } from '../../projector/projections.ts';
 import { rebuildProjection } from '../../projector/rebuild.ts';
 import { parseQuery } from '../../contracts/search/query-parser.ts';
-import { decisionEvent, makeDecision, type DecisionInput } from './decisions.ts';
+import { decisionEvent, makeDecision, withdrawalEvent, type DecisionInput } from './decisions.ts';
 import { TEST_PUBLIC_BASE } from './read-models.ts';
 
 /** The search index a suite runs against: its writer for the projector and its reader for the API. */
@@ -27,32 +27,11 @@ export interface VersionsSearch {
   close(): Promise<void>;
 }
 
-let seq = 0;
-
 /** A record of a decision as `source` publishes it, seen at `occurredAt`. */
 function fromSource(input: DecisionInput, source: string, occurredAt: string): OutgoingEvent {
   const d = makeDecision(input);
   const event = decisionEvent({ ...d, provenance: { ...d.provenance, source } });
   return { ...event, envelope: { ...event.envelope, occurredAt, source } };
-}
-
-function withdrawal(decisionId: string, source: string, at: string, reason: string): OutgoingEvent {
-  seq++;
-  const envelope: RawEnvelope = {
-    type: 'DecisionWithdrawn',
-    schemaVersion: 1,
-    eventId: `test-withdrawn-${decisionId}-${seq}`,
-    occurredAt: at,
-    source,
-    key: decisionId,
-    data: {
-      decision_id: decisionId,
-      withdrawn_at: at,
-      reason,
-      provenance: { source, source_item_id: decisionId },
-    },
-  };
-  return { stream: 'decisions', envelope };
 }
 
 const V1: DecisionInput = {
@@ -293,12 +272,7 @@ export function decisionVersionsBehaviour(
       expect((await app.inject('/alerts/alert-versions.xml')).body).toContain(ID);
 
       await publish([
-        withdrawal(
-          ID,
-          'entscheidsuche',
-          '2026-01-10T08:00:00.000Z',
-          'entscheidsuche job file: nicht_mehr_da',
-        ),
+        withdrawalEvent(ID, '2026-01-10T08:00:00.000Z', { reason: 'entscheidsuche job file: nicht_mehr_da' }),
       ]);
       const detail = await get(`/decisions/${ID}`);
       expect(detail.status).toBe(200);
@@ -340,7 +314,10 @@ export function decisionVersionsBehaviour(
       };
       await publish([
         fromSource(input, 'entscheidsuche', '2026-01-12T08:00:00.000Z'),
-        withdrawal('bger_4A_300_2025', 'entscheidsuche', '2026-01-12T09:00:00.000Z', 'gone'),
+        withdrawalEvent('bger_4A_300_2025', '2026-01-12T09:00:00.000Z', {
+          source: 'entscheidsuche',
+          reason: 'gone',
+        }),
       ]);
       const hits = await handle.db
         .selectFrom('alert_hits')
@@ -355,8 +332,11 @@ export function decisionVersionsBehaviour(
     it('withdrawing an unknown decision, or by bger what entscheidsuche holds, changes nothing and dead-letters nothing', async () => {
       const before = await versionRows();
       await publish([
-        withdrawal('bger_9C_999_2025', 'entscheidsuche', '2026-01-13T08:00:00.000Z', 'gone'),
-        withdrawal(ID, 'bger', '2026-01-13T08:00:00.000Z', 'no longer on the list'),
+        withdrawalEvent('bger_9C_999_2025', '2026-01-13T08:00:00.000Z', {
+          source: 'entscheidsuche',
+          reason: 'gone',
+        }),
+        withdrawalEvent(ID, '2026-01-13T08:00:00.000Z', { source: 'bger', reason: 'no longer on the list' }),
       ]);
       expect(await versionRows()).toEqual(before);
       expect((await get('/decisions/bger_9C_999_2025')).status).toBe(404);

@@ -55,3 +55,29 @@ export function decisionEvent(decision: NormalisedDecision): OutgoingEvent {
   };
   return { stream: 'decisions', envelope };
 }
+
+let withdrawals = 0;
+
+/** A `DecisionWithdrawn` event of `decisionId` by `source` at `at` (each with an event id of its own). */
+export function withdrawalEvent(
+  decisionId: string,
+  at: string,
+  { source = 'entscheidsuche', reason = 'removed by the court' }: { source?: string; reason?: string } = {},
+): OutgoingEvent {
+  withdrawals++;
+  const envelope: RawEnvelope = {
+    type: 'DecisionWithdrawn',
+    schemaVersion: 1,
+    eventId: `test-withdrawn-${decisionId}-${withdrawals}`,
+    occurredAt: at,
+    source,
+    key: decisionId,
+    data: {
+      decision_id: decisionId,
+      withdrawn_at: at,
+      reason,
+      provenance: { source, source_item_id: decisionId },
+    },
+  };
+  return { stream: 'decisions', envelope };
+}
