@@ -496,11 +496,13 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
             from (${sql.join(scans, sql` union all `)}) u) p
           group by decision_id ${order} ${unfiltered ? sql`limit ${end}` : sql``}`;
     const matchedColumn = single ? sql`` : unfiltered ? sql`, t.matched` : countHere;
+    // ids alone without filters: the postings carry them (and the date), no row is read
+    const fromRows = !(unfiltered && columns === ID_COLUMNS);
     const ranked = await sql<H & { score: number; matched?: number | string }>`
-      select ${columns}, t.score::float8 as score ${matchedColumn}
-      from (${postings}) t join decision_search using (decision_id)
+      select ${fromRows ? columns : sql`t.decision_id, t.ranked_date as decision_date`}, t.score::float8 as score ${matchedColumn}
+      from (${postings}) t ${fromRows ? sql`join decision_search using (decision_id)` : sql``}
       where ${allOf(filters)}
-      order by t.score desc, t.ranked_date desc nulls last, decision_id
+      order by t.score desc, t.ranked_date desc nulls last, ${fromRows ? sql`decision_id` : sql`t.decision_id`}
       limit ${end}
     `.execute(this.db);
     const matched = Number(ranked.rows[0]?.matched ?? 0);
