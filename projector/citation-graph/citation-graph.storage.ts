@@ -11,6 +11,13 @@ const GRAPH_KEYS_DDL = [
   `create index if not exists graph_keys_bge on graph_keys (bge_volume, bge_part, page_start) where kind = 'bge'`,
 ];
 
+/**
+ * The date and court of a cited decision from the index alone: the leading-case candidates (often
+ * hundreds, tied at the last place) are ordered by date and filtered by court without reading their
+ * nodes' wide rows.
+ */
+const NODE_DATES_DDL = `create index if not exists citation_nodes_dated on citation_nodes (decision_id) include (decision_date, court)`;
+
 const EDGES_DDL = [
   `create table if not exists reference_targets (
       source_id text not null,
@@ -142,6 +149,7 @@ export const citationGraphStorage = postgresTables(
       event_position bigint not null
     )`,
     `create index citation_nodes_date on citation_nodes (decision_date)`,
+    NODE_DATES_DDL,
     `create table decision_references (
       source_id text not null,
       ordinal integer not null,
@@ -193,5 +201,13 @@ export const citationGraphStorage = postgresTables(
     ...COUNTER_DDL,
     DECISION_SOURCES_DDL,
   ],
-  [DECISION_SOURCES_DDL, ...GRAPH_KEYS_DDL, ...EDGES_DDL, ...COUNTER_DDL, resolveOlderGeneration, countOlderGeneration],
+  [
+    DECISION_SOURCES_DDL,
+    NODE_DATES_DDL,
+    ...GRAPH_KEYS_DDL,
+    ...EDGES_DDL,
+    ...COUNTER_DDL,
+    resolveOlderGeneration,
+    countOlderGeneration,
+  ],
 );
