@@ -117,6 +117,8 @@ export async function leadingCases(
       sort: 'relevance',
       limit: TOPIC_POOL,
       offset: 0,
+      // whether the topic has more matches than the pool is all that is asked of its total
+      total: false,
     });
     topicIds = [...found.ids];
     lowerBound = found.hasMore || found.total > topicIds.length;

@@ -62,6 +62,12 @@ export interface SearchRequest {
    * `regeste` null and `chamber`, `decision_type` and `rule_statement` empty, to ship less.
    */
   readonly compact?: boolean;
+  /**
+   * `false`: the caller needs the page and whether more follow (`hasMore`), not the total. A
+   * backend may then leave the matches uncounted when the page is full; `total` is then the matches
+   * read (the page and the one beyond it) and `totalIsLowerBound` true.
+   */
+  readonly total?: boolean;
 }
 
 /** The fields of a stored document a hit carries (both backends read exactly these). */

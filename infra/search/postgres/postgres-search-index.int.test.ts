@@ -15,6 +15,22 @@ searchConformance('PostgreSQL full-text search on PGlite', async (limits) =>
   postgresSearchFixture(await openTestDatabase('pglite'), limits),
 );
 
+/**
+ * Records the SQL of each statement sent through its plugin (the fixture's writes go through the
+ * plain handle), whitespace folded; `sent` is emptied between requests.
+ */
+function statementRecorder(db: () => DatabaseHandle['db']): { plugin: KyselyPlugin; sent: string[] } {
+  const sent: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      sent.push(db().getExecutor().compileQuery(args.node, args.queryId).sql.replace(/\s+/g, ' '));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { plugin, sent };
+}
+
 describe('PostgreSQL search: the analysis of a disjunction of words is asked once', () => {
   let fixture: SearchFixture;
   let statements = 0;
@@ -68,15 +84,8 @@ describe('PostgreSQL search: a disjunction whose postings exceed the count cap i
   let handle: DatabaseHandle;
   let wide: SearchFixture;
   let narrow: SearchFixture;
-  let statements: string[] = [];
   // the SQL of each statement the capped index sends
-  const recorder: KyselyPlugin = {
-    transformQuery: (args) => {
-      statements.push(handle.db.getExecutor().compileQuery(args.node, args.queryId).sql.replace(/\s+/g, ' '));
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
+  const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
   const countsSent = () =>
     statements.filter((s) => s.includes('select count(*)::int as n from ( select 1 from decision_search'))
       .length;
@@ -105,7 +114,7 @@ describe('PostgreSQL search: a disjunction whose postings exceed the count cap i
       const exact = await wide.index.search(requestOf({ query, limit }));
       expect(exact.totalIsLowerBound).toBe(false);
       expect(exact.total).toBeGreaterThanOrEqual(CAP);
-      statements = [];
+      statements.length = 0;
       const capped = await narrow.index.search(requestOf({ query, limit }));
       expect(countsSent(), `limit ${limit}`).toBe(counted);
       expect({ total: capped.total, lowerBound: capped.totalIsLowerBound }).toEqual({
@@ -122,14 +131,7 @@ describe('PostgreSQL search: a disjunction whose postings exceed the count cap i
 describe('PostgreSQL search: a phrase of adjacent words is counted from the phrase pairs', () => {
   let handle: DatabaseHandle;
   let fixture: SearchFixture;
-  let statements: string[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: (args) => {
-      statements.push(handle.db.getExecutor().compileQuery(args.node, args.queryId).sql);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
+  const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
   const fromPairs = () => statements.filter((s) => /from decision_search_pairs p\b/.test(s)).length;
   // every pair of the three-word phrase, but not as one chain: "… Mietvertrag fristlos. Die fristlose Kündigung …"
   const apart: SearchDocument = {
@@ -175,7 +177,7 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
     // the date order reads every match from the full vectors
     const all = await fixture.index.search(requestOf({ query, filters, sort: 'date_desc', limit: 1000 }));
     for (const sort of ['relevance', 'date_desc'] as const) {
-      statements = [];
+      statements.length = 0;
       const page = await fixture.index.search(requestOf({ query, filters, sort, limit: 1 }));
       expect({ total: page.total, lowerBound: page.totalIsLowerBound }, sort).toEqual({
         total: all.hits.length,
@@ -195,5 +197,57 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
       requestOf({ query: '"fristlose Kündigung"', sort: 'date_desc' }),
     );
     expect(words.hits.map((h) => h.decision_id).sort()).toEqual(['bger_4A_100_2020', 'bger_4A_101_2020']);
+  });
+});
+
+describe('PostgreSQL search: ids asked without a total are not counted when the scored rows fill the page', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+  const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
+  const countsSent = () => statements.filter((s) => s.includes('select count(*)::int as n from (')).length;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle, undefined, handle.db.withPlugin(recorder));
+    await fixture.load(CORPUS);
+  });
+  afterAll(() => fixture.close());
+
+  it.each([
+    ['one word, a page the scored rows fill', 'Kündigung', 1, 0],
+    ['one word, the second page', 'Kündigung', 1, 1],
+    ['a disjunction of words and prefixes', 'Kündigung OR Straf*', 1, 0],
+  ] as const)(
+    '%s (%s, limit %i, offset %i): the ids of the counted request, no count',
+    async (_, query, limit, offset) => {
+      const counted = await fixture.index.searchIds(requestOf({ query, limit, offset }));
+      expect(counted.hasMore).toBe(true);
+      statements.length = 0;
+      const uncounted = await fixture.index.searchIds({
+        ...requestOf({ query, limit, offset }),
+        total: false,
+      });
+      expect(countsSent()).toBe(0);
+      expect(uncounted).toEqual({
+        total: offset + limit + 1,
+        totalIsLowerBound: true,
+        ids: counted.ids,
+        hasMore: true,
+      });
+      expect(uncounted.total).toBeLessThanOrEqual(counted.total);
+    },
+  );
+
+  it.each([
+    ['one word, every match on the page', 'Kündigung', 1000, {}],
+    ['a word in no rank vector', 'Zitronenfalter', 20, {}],
+    ['one word with a filter', 'Kündigung', 1000, { court: 'bger' }],
+  ] as const)('%s (%s, limit %i): counted as with a total', async (_, query, limit, filters) => {
+    const counted = await fixture.index.searchIds(requestOf({ query, limit, filters }));
+    expect(counted.hasMore).toBe(false);
+    statements.length = 0;
+    const asked = await fixture.index.searchIds({ ...requestOf({ query, limit, filters }), total: false });
+    expect(countsSent()).toBe(1);
+    expect(asked).toEqual(counted);
   });
 });

@@ -697,14 +697,22 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const leaves = disjunctionLeaves(request.query);
       const arms = leaves ? await this.postingsLexemes(leaves) : null;
       let scored: (H & { score: number })[];
+      // without a total asked, a full page of scored rows is the answer: the matches are not counted
+      const uncounted = (rows: readonly unknown[]) =>
+        request.total === false && rows.length >= request.offset + take;
       if (arms !== null && !isSingleLexeme(arms)) {
         // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
         // decisions they name already exceed the cap, the total is the cap (a lower bound) without
         // counting the matches again from the full-text index.
         const ranked = await this.postingsRanked<H>(arms, columns, filters, end);
         scored = ranked.rows;
+        if (uncounted(scored)) return this.uncountedPage(request, scored);
         n =
           ranked.matched > this.countCap ? ranked.matched : await this.countOf(request, countWhere, filters);
+      } else if (request.total === false) {
+        scored = await this.scoredRows<H>(arms, compiled, columns, filters, end);
+        if (uncounted(scored)) return this.uncountedPage(request, scored);
+        n = await this.countOf(request, countWhere, filters);
       } else {
         [n, scored] = await Promise.all([
           this.countOf(request, countWhere, filters),
@@ -741,5 +749,19 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     }
     const hasMore = rows.length > request.limit;
     return { ...capped(n), rows: rows.slice(0, request.limit), hasMore };
+  }
+
+  /** A relevance page whose scored rows fill it, uncounted: the total is the rows read, a lower bound. */
+  private uncountedPage<H extends Row>(
+    request: SearchRequest,
+    scored: readonly (H & { score: number })[],
+  ): { total: number; totalIsLowerBound: boolean; rows: (H & { score?: number })[]; hasMore: boolean } {
+    const rows = scored.slice(request.offset);
+    return {
+      total: request.offset + rows.length,
+      totalIsLowerBound: true,
+      rows: rows.slice(0, request.limit),
+      hasMore: rows.length > request.limit,
+    };
   }
 }
