@@ -19,7 +19,7 @@ const DECISION_GROUPS_DDL = `create table if not exists decision_groups (
     )`;
 
 /** The year group of a decision date (0 when undated), as `decision_groups` keys it. */
-export const YEAR_OF_DATE = `coalesce(extract(year from decision_date)::int, 0)`;
+const YEAR_OF_DATE = `coalesce(extract(year from decision_date)::int, 0)`;
 
 /** A generation made before `decision_groups`: its groups are counted once at start. */
 const countGroupsOnce: UpgradeStep = async (tx) => {
