@@ -14,7 +14,12 @@ if (!databaseUrl || !schema) {
   console.error('needs DATABASE_URL and SCHEMA');
   process.exit(2);
 }
-const handle = await openPostgres({ url: databaseUrl, schema, poolSize: 12, applicationName: 'graph-bench-api' });
+const handle = await openPostgres({
+  url: databaseUrl,
+  schema,
+  poolSize: 12,
+  applicationName: 'graph-bench-api',
+});
 const app = await buildApp({
   db: handle.db,
   search: new PostgresSearchIndex(handle.db),

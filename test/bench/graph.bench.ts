@@ -345,7 +345,6 @@ function show(name: string, r: AutocannonFigures): void {
   );
 }
 
-
 async function main(): Promise<void> {
   await ensureCorpus();
   const handle = await openPostgres({
@@ -391,7 +390,9 @@ async function main(): Promise<void> {
       `leaves: ${t.leaves.length} decisions with ≤ 5 incoming references; statutes: ${t.statutes.length}; appeal chains: ${t.appeals.length}`,
     );
 
-    const hello = startDeployable('hello-world', 'test/bench/hello-world.main.ts', [], { PORT: String(port + 1) });
+    const hello = startDeployable('hello-world', 'test/bench/hello-world.main.ts', [], {
+      PORT: String(port + 1),
+    });
     const api = startDeployable('graph-api', 'test/bench/graph-api.main.ts', [], {
       DATABASE_URL: databaseUrl!,
       SCHEMA: schema,
@@ -409,7 +410,9 @@ async function main(): Promise<void> {
         clearInterval(sampler);
         show(name, figures);
       };
-      log(`\nlatency: autocannon, ${clients} connections, ${loadSeconds} s per route; the API and the hello-world each in a process of their own:`);
+      log(
+        `\nlatency: autocannon, ${clients} connections, ${loadSeconds} s per route; the API and the hello-world each in a process of their own:`,
+      );
       await run('Fastify hello-world (reference)', ['/'], `http://127.0.0.1:${port + 1}`);
       await run(
         '/citations hub, both directions, page 1',
