@@ -1,7 +1,8 @@
-import type { KyselyPlugin } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/engines.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { PLAN_PER_EXECUTION } from '../../db/statement-hints.ts';
 import type { SearchDocument } from '../search.port.ts';
 import {
   CORPUS,
@@ -184,6 +185,12 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
         lowerBound: false,
       });
       expect(fromPairs(), sort).toBe(pairs ? 1 : 0);
+      // planned with its pairs: a generic plan (after five executions) reads every row's pairs
+      const counts = statements.filter((s) => /from decision_search_pairs p\b/.test(s));
+      expect(
+        counts.every((s) => s.startsWith(PLAN_PER_EXECUTION)),
+        sort,
+      ).toBe(true);
     }
   });
 
@@ -249,5 +256,38 @@ describe('PostgreSQL search: ids asked without a total are not counted when the 
     const asked = await fixture.index.searchIds({ ...requestOf({ query, limit, filters }), total: false });
     expect(countsSent()).toBe(1);
     expect(asked).toEqual(counted);
+  });
+});
+
+describe('PostgreSQL search: a write leaves no pending entries in the GIN indexes', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle);
+  });
+  afterAll(() => fixture.close());
+
+  /** Per GIN index of the search tables, the pending-list pages it held (moved into it by the call). */
+  const pendingPages = async () => {
+    const rows = await sql<{ index: string; pages: number }>`
+      select c.relname as index, gin_clean_pending_list(i.indexrelid)::int as pages
+      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+      join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
+      where a.amname = 'gin' and t.relname in ('decision_search', 'decision_search_pairs')
+        and n.nspname like '%decision_search%'
+      order by 1`.execute(handle.db);
+    return rows.rows;
+  };
+
+  it('after the first load and after a batch of new versions, every pending list is empty', async () => {
+    await fixture.load(CORPUS);
+    const first = await pendingPages();
+    // the full vector, the rank vector and the pairs per language arm, the reference keys, the pairs table
+    expect(first.length).toBeGreaterThanOrEqual(17);
+    expect(first.filter((r) => r.pages > 0)).toEqual([]);
+    await fixture.load(CORPUS.slice(0, 10).map((d) => ({ ...d, title: `${d.title} (berichtigt)` })));
+    expect((await pendingPages()).filter((r) => r.pages > 0)).toEqual([]);
   });
 });
