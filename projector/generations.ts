@@ -62,8 +62,10 @@ export class GenerationRegistry {
       for (const projection of projections) {
         const live = await this.liveGeneration(projection.name, db);
         if (live !== null) {
-          // Storage may be missing after a partial set-up: create is idempotent.
+          // Storage may be missing after a partial set-up, or older than this release: create is
+          // idempotent, and a live generation has every index its readers use.
           await projection.storage.create(this.ctx(db, projection, live));
+          await projection.storage.complete?.(this.ctx(db, projection, live));
           out.push(this.generationOf(projection, live));
           continue;
         }
@@ -107,9 +109,18 @@ export class GenerationRegistry {
           activated_at: null,
         })
         .execute();
-      await projection.storage.create(this.ctx(db, projection, generation));
+      await projection.storage.create(this.ctx(db, projection, generation), { forRebuild: true });
       return this.generationOf(projection, generation);
     });
+  }
+
+  /**
+   * Builds what a rebuilt generation deferred (its readers' indexes), once it has caught up. Not
+   * under the registry's lock: it takes as long as the indexes take, and only this rebuild writes
+   * to a generation that is building.
+   */
+  async complete(projection: Projection, generation: number): Promise<void> {
+    await projection.storage.complete?.(this.ctx(this.db, projection, generation));
   }
 
   /** Makes a generation the one readers see; the previous live one is retired. */

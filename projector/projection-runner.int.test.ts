@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../infra/db/database.ts';
 import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
+import { requestOf } from '../test/support/search.suite.ts';
 import { checkpointName, type Projection, RetriableProjectionError } from './projection.ts';
 import { GenerationRegistry } from './generations.ts';
 import { liveLag, projectionLag } from './lag.ts';
@@ -273,6 +275,60 @@ describe('projection runner on the embedded database', () => {
     await registry.drop(defs[0]!, 1);
     await expect(registry.drop(defs[0]!, 2)).rejects.toThrow(/is live/);
     expect((await handle.db.selectFrom('decisions').selectAll().execute()).length).toBe(2);
+  });
+
+  it("a rebuild builds the readers' indexes once caught up: the same as a fresh generation, with the events that came in meanwhile", async () => {
+    await log.append([decisionEvent(d1), decisionEvent(d2)]);
+    const defs = projections();
+    await project(defs);
+    await runner?.stop();
+    runner = null;
+    const registry = await GenerationRegistry.open(handle.db);
+    const indexesOf = async (schema: string) =>
+      (
+        await handle.db
+          .selectFrom('pg_catalog.pg_indexes' as 'decisions')
+          .select(sql<string>`replace(indexdef, ${schema}, 'g')`.as('def'))
+          .where(sql.ref('schemaname'), '=', schema)
+          .execute()
+      )
+        .map((r) => r.def)
+        .toSorted();
+    const search = defs.find((p) => p.name === 'decision-search')!;
+    const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'Erwägung drei.' });
+    let deferred: string[] = [];
+    const rebuilt: Projection = {
+      ...search,
+      storage: {
+        ...search.storage,
+        complete: async (ctx) => {
+          deferred = await indexesOf(ctx.schema);
+          // an event that arrives while the indexes are built
+          await log.append([decisionEvent(d3)]);
+          await search.storage.complete!(ctx);
+        },
+      },
+    };
+    const deps = { db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
+    await rebuildProjection(deps, rebuilt, { batchSize: 3 });
+    const fresh = await indexesOf(registry.schemaFor('decision-search', 1));
+    const live = await indexesOf(registry.schemaFor('decision-search', 2));
+    expect(live).toEqual(fresh);
+    // during the replay the generation had its primary keys only, not the 20-odd readers' indexes
+    expect(deferred.length).toBeGreaterThan(0);
+    expect(deferred.every((def) => def.startsWith('CREATE UNIQUE INDEX'))).toBe(true);
+    expect(fresh.length - deferred.length).toBeGreaterThanOrEqual(20);
+    const ids = await handle.db
+      .selectFrom('decision_search')
+      .select('decision_id')
+      .orderBy('decision_id')
+      .execute();
+    expect(ids.map((r) => r.decision_id)).toEqual(
+      [d1.decision_id, d2.decision_id, d3.decision_id].toSorted(),
+    );
+    const searchIndex = new PostgresSearchIndex(handle.db);
+    const hits = await searchIndex.search(requestOf({ query: 'drei', limit: 10 }));
+    expect(hits.hits.map((h) => h.decision_id)).toEqual([d3.decision_id]);
   });
 
   it('rebuilds several projections side by side; one that fails keeps its live generation and stops none of the others', async () => {

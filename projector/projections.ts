@@ -41,9 +41,12 @@ export function withSearchGenerations(
   bookkeeping: ProjectionStorage,
 ): ProjectionStorage {
   return {
-    create: async (ctx) => {
-      await bookkeeping.create(ctx);
+    create: async (ctx, options) => {
+      await bookkeeping.create(ctx, options);
       await generations.createGeneration(ctx.generation);
+    },
+    complete: async (ctx) => {
+      await bookkeeping.complete?.(ctx);
     },
     activate: async (ctx) => {
       await bookkeeping.activate(ctx);

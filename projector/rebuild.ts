@@ -23,7 +23,9 @@ export interface RebuildResult {
 /**
  * Rebuilds a projection from the start of the log into a new generation and activates it once it
  * has caught up. Readers see the previous generation until the swap; running projector hosts
- * follow the activation and continue from the new generation's checkpoint.
+ * follow the activation and continue from the new generation's checkpoint. The indexes only
+ * readers use are built once the replay has caught up (`ProjectionStorage.complete`), not
+ * maintained through it.
  */
 export async function rebuildProjection(
   deps: HostDeps,
@@ -34,13 +36,20 @@ export async function rebuildProjection(
   const registry = await GenerationRegistry.open(deps.db);
   const previous = await registry.liveGeneration(projection.name);
   const gen = await registry.startRebuild(projection);
-  const runner = new ProjectionRunner(deps, { batchSize: options.batchSize ?? 500 });
-  await runner.start([gen]);
-  try {
-    await waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, 250);
-  } finally {
-    await runner.stop();
-  }
+  const catchUp = async () => {
+    const runner = new ProjectionRunner(deps, { batchSize: options.batchSize ?? 500 });
+    await runner.start([gen]);
+    try {
+      await waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, 250);
+    } finally {
+      await runner.stop();
+    }
+  };
+  await catchUp();
+  // the readers' indexes, built in bulk now that the replay is done; then the events that came in
+  // meanwhile, so that readers switch to a generation as current as the one they leave
+  await registry.complete(projection, gen.generation);
+  await catchUp();
   await registry.activate(projection, gen.generation);
   if (options.dropPrevious && previous !== null) {
     await new Promise((r) => setTimeout(r, options.dropAfterMs ?? 15_000));

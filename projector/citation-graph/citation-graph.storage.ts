@@ -3,7 +3,7 @@ import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables, type UpgradeStep } from '../storage/projection-storage.ts';
 import { identifierTableDdl } from '../decision-identifiers/decision-identifiers.storage.ts';
 import { resolveCitationEdges } from './citation-edges.ts';
-import { COUNTER_DDL, COUNTER_TABLES, countAll } from './graph-counters.ts';
+import { COUNTER_DDL, COUNTER_READER_INDEXES, COUNTER_TABLES, countAll } from './graph-counters.ts';
 
 const GRAPH_KEYS_DDL = [
   identifierTableDdl('graph_keys'),
@@ -12,11 +12,27 @@ const GRAPH_KEYS_DDL = [
 ];
 
 /**
- * The date and court of a cited decision from the index alone: the leading-case candidates (often
- * hundreds, tied at the last place) are ordered by date and filtered by court without reading their
- * nodes' wide rows.
+ * The indexes only readers use: the projection writes, replaces and counts by the primary keys and
+ * by source (`citation-edges.ts`, `graph-counters.ts`), and a rebuild builds these once its replay
+ * has caught up.
  */
-const NODE_DATES_DDL = `create index if not exists citation_nodes_dated on citation_nodes (decision_id) include (decision_date, court)`;
+const READER_INDEXES = [
+  `create index if not exists citation_nodes_date on citation_nodes (decision_date)`,
+  // The date and court of a cited decision from the index alone: the leading-case candidates (often
+  // hundreds, tied at the last place) are ordered by date and filtered by court without reading
+  // their nodes' wide rows.
+  `create index if not exists citation_nodes_dated on citation_nodes (decision_id) include (decision_date, court)`,
+  `create index if not exists statute_references_article on statute_references (act_key, article, source_id)
+      include (source_date, source_court)`,
+  `create index if not exists statute_references_act on statute_references (act_key, source_id)`,
+  // incoming pages of a hub, newest citing first, answered from the index
+  `create index if not exists citation_edges_target on citation_edges (target_id, role, source_date desc nulls last, source_id)
+      include (confidence)`,
+  `create index if not exists citation_degrees_rank on citation_degrees (role, n desc, decision_id)`,
+  // in-degrees of a list of decisions (leading-case candidates) from the index alone
+  `create index if not exists citation_degrees_cited on citation_degrees (decision_id) include (n) where role = 'citation'`,
+  ...COUNTER_READER_INDEXES,
+];
 
 const EDGES_DDL = [
   `create table if not exists reference_targets (
@@ -46,18 +62,12 @@ const EDGES_DDL = [
       source_canton text not null,
       primary key (source_id, role, target_id)
     )`,
-  // incoming pages of a hub, newest citing first, answered from the index
-  `create index if not exists citation_edges_target on citation_edges (target_id, role, source_date desc nulls last, source_id)
-      include (confidence)`,
   `create table if not exists citation_degrees (
       decision_id text not null,
       role text not null,
       n integer not null,
       primary key (decision_id, role)
     )`,
-  `create index if not exists citation_degrees_rank on citation_degrees (role, n desc, decision_id)`,
-  // in-degrees of a list of decisions (leading-case candidates) from the index alone
-  `create index if not exists citation_degrees_cited on citation_degrees (decision_id) include (n) where role = 'citation'`,
 ];
 
 const KEY_COLUMNS = sql.raw(
@@ -148,8 +158,6 @@ export const citationGraphStorage = postgresTables(
       statute_references integer not null,
       event_position bigint not null
     )`,
-    `create index citation_nodes_date on citation_nodes (decision_date)`,
-    NODE_DATES_DDL,
     `create table decision_references (
       source_id text not null,
       ordinal integer not null,
@@ -193,9 +201,6 @@ export const citationGraphStorage = postgresTables(
       source_canton text not null,
       primary key (source_id, act_key, article)
     )`,
-    `create index statute_references_article on statute_references (act_key, article, source_id)
-      include (source_date, source_court)`,
-    `create index statute_references_act on statute_references (act_key, source_id)`,
     ...GRAPH_KEYS_DDL,
     ...EDGES_DDL,
     ...COUNTER_DDL,
@@ -203,11 +208,11 @@ export const citationGraphStorage = postgresTables(
   ],
   [
     DECISION_SOURCES_DDL,
-    NODE_DATES_DDL,
     ...GRAPH_KEYS_DDL,
     ...EDGES_DDL,
     ...COUNTER_DDL,
     resolveOlderGeneration,
     countOlderGeneration,
   ],
+  READER_INDEXES,
 );

@@ -37,7 +37,6 @@ export const COUNTER_DDL = [
       n integer not null,
       primary key (act_key, article, target_id)
     )`,
-  `create index if not exists provision_citations_rank on provision_citations (act_key, article, n desc, target_id)`,
   `create table if not exists graph_figures (
       court text not null,
       canton text not null,
@@ -48,8 +47,6 @@ export const COUNTER_DDL = [
       n integer not null,
       primary key (figure, key, sub, court, canton, year)
     )`,
-  // the unfiltered figures: the rollup group alone, from the index
-  `create index if not exists graph_figures_rollup on graph_figures (figure, key, sub) include (n) where year = ${ROLLUP.year}`,
   `create table if not exists group_citations (
       court text not null,
       canton text not null,
@@ -60,7 +57,19 @@ export const COUNTER_DDL = [
     )`,
 ];
 
-export const COUNTER_TABLES = ['provision_decisions', 'provision_citations', 'graph_figures', 'group_citations'] as const;
+/** The counters' indexes that only readers use (the counters are written by their primary keys). */
+export const COUNTER_READER_INDEXES = [
+  `create index if not exists provision_citations_rank on provision_citations (act_key, article, n desc, target_id)`,
+  // the unfiltered figures: the rollup group alone, from the index
+  `create index if not exists graph_figures_rollup on graph_figures (figure, key, sub) include (n) where year = ${ROLLUP.year}`,
+];
+
+export const COUNTER_TABLES = [
+  'provision_decisions',
+  'provision_citations',
+  'graph_figures',
+  'group_citations',
+] as const;
 type CounterTable = (typeof COUNTER_TABLES)[number];
 const COUNTER_KEYS: Record<CounterTable, readonly string[]> = {
   provision_decisions: ['act_key', 'article'],
@@ -82,7 +91,9 @@ async function moveCounters(tx: Tx, table: CounterTable, moves: RawBuilder<unkno
   const keys = COUNTER_KEYS[table];
   const columns = sql.join(keys.map((k) => sql.id(k)));
   const work = sql.id(`moves_${table}`);
-  await sql`create temporary table if not exists ${work} (like ${sql.id(table)}) on commit delete rows`.execute(tx);
+  await sql`create temporary table if not exists ${work} (like ${sql.id(table)}) on commit delete rows`.execute(
+    tx,
+  );
   await sql`truncate ${work}`.execute(tx);
   await sql`insert into ${work} (${columns}, n)
     select ${columns}, sum(m.d)::int from (${moves}) m group by ${columns} having sum(m.d) <> 0`.execute(tx);
@@ -119,7 +130,8 @@ const groupOf = (alias: string) =>
 
 /** The figures decisions contribute to `graph_figures` as they stand (one row per unit, `d` = 1). */
 function figuresOf(sources: RawBuilder<unknown> | null): RawBuilder<unknown> {
-  const of = (alias: string) => (sources === null ? sql`true` : sql`${sql.ref(`${alias}.source_id`)} in (${sources})`);
+  const of = (alias: string) =>
+    sources === null ? sql`true` : sql`${sql.ref(`${alias}.source_id`)} in (${sources})`;
   const nodes = sources === null ? sql`true` : sql`n.decision_id in (${sources})`;
   return sql`
     select n.court, n.canton, coalesce(date_part('year', n.decision_date)::int, 0) as year, 'decisions' as figure,
@@ -155,7 +167,11 @@ function figuresOf(sources: RawBuilder<unknown> | null): RawBuilder<unknown> {
 async function countDecisions(tx: Tx, decisions: readonly string[], sign: 1 | -1): Promise<void> {
   if (decisions.length === 0) return;
   const sources = sql`select unnest(${[...decisions]}::text[])`;
-  await moveCounters(tx, 'provision_decisions', sql`select p.act_key, p.article, ${sign}::int as d from (${provisionsOf(sources)}) p`);
+  await moveCounters(
+    tx,
+    'provision_decisions',
+    sql`select p.act_key, p.article, ${sign}::int as d from (${provisionsOf(sources)}) p`,
+  );
   await moveCounters(
     tx,
     'provision_citations',
@@ -163,7 +179,11 @@ async function countDecisions(tx: Tx, decisions: readonly string[], sign: 1 | -1
       from (${provisionsOf(sources)}) p
       join citation_edges e on e.source_id = p.source_id and e.role = 'citation'`,
   );
-  await moveCounters(tx, 'graph_figures', sql`select f.court, f.canton, f.year, f.figure, f.key, f.sub, f.d * ${sign}::int as d from (${figuresOf(sources)}) f`);
+  await moveCounters(
+    tx,
+    'graph_figures',
+    sql`select f.court, f.canton, f.year, f.figure, f.key, f.sub, f.d * ${sign}::int as d from (${figuresOf(sources)}) f`,
+  );
   await moveCounters(
     tx,
     'group_citations',
@@ -241,7 +261,9 @@ export async function moveOthers(tx: Tx, batch: readonly string[]): Promise<void
 export async function countAll(tx: Tx): Promise<void> {
   await sql`truncate ${sql.join(COUNTER_TABLES.map((t) => sql.id(t)))}`.execute(tx);
   await sql`insert into provision_decisions (act_key, article, n)
-    select act_key, article, count(*)::int from (${provisionsOf(null)}) p group by act_key, article`.execute(tx);
+    select act_key, article, count(*)::int from (${provisionsOf(null)}) p group by act_key, article`.execute(
+    tx,
+  );
   await sql`insert into provision_citations (act_key, article, target_id, n)
     select p.act_key, p.article, e.target_id, count(*)::int
     from (${provisionsOf(null)}) p join citation_edges e on e.source_id = p.source_id and e.role = 'citation'

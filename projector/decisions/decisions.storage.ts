@@ -28,7 +28,6 @@ export const decisionsStorage = postgresTables(
       withdrawn_at timestamptz,
       withdrawal_reason text
     )`,
-    `create index decisions_docket_key on decisions (docket_key)`,
     `create table decision_versions (
       decision_id text not null,
       version integer not null,
@@ -51,4 +50,6 @@ export const decisionsStorage = postgresTables(
     `alter table decision_versions add column if not exists source text`,
     `alter table decision_versions add column if not exists record jsonb`,
   ],
+  // readers' lookup by docket (the projection writes by decision id): built after a rebuild's replay
+  [`create index if not exists decisions_docket_key on decisions (docket_key)`],
 );

@@ -61,3 +61,68 @@ describe('postgresTables upgrades', () => {
     expect(await columnsOf(base, 'others')).toEqual(['id']);
   });
 });
+
+const indexesOf = async (schema: string) =>
+  (
+    await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where schemaname = ${schema} order by indexname`.execute(handle.db)
+  ).rows.map((r) => r.indexname);
+
+describe('postgresTables reader indexes', () => {
+  const storage = () =>
+    postgresTables(
+      ['notes'],
+      ['create table notes (id text primary key, topic text not null, at date)'],
+      [],
+      [
+        'create index if not exists notes_topic on notes (topic)',
+        `create index if not exists notes_at
+          on notes (at desc nulls last, id)`,
+      ],
+    );
+  const where = async (generation: number) => {
+    const base = (await sql<{ base: string }>`select current_schema() as base`.execute(handle.db)).rows[0]!
+      .base;
+    return { db: handle.db, base, schema: `${base}__notes_g${generation}`, generation };
+  };
+
+  it('come with the tables of a generation that is not built by a rebuild', async () => {
+    const ctx = await where(1);
+    await storage().create(ctx);
+    expect(await indexesOf(ctx.schema)).toEqual(['notes_at', 'notes_pkey', 'notes_topic']);
+  });
+
+  it('wait for complete in a generation created for a rebuild, then are built over the rows it holds', async () => {
+    const ctx = await where(2);
+    const tables = storage();
+    await tables.create(ctx, { forRebuild: true });
+    expect(await indexesOf(ctx.schema)).toEqual(['notes_pkey']);
+    await sql`insert into ${sql.id(ctx.schema)}.notes (id, topic) values ('a', 'rent'), ('b', 'lease')`.execute(
+      handle.db,
+    );
+    await tables.complete!(ctx);
+    await tables.complete!(ctx); // idempotent
+    expect(await indexesOf(ctx.schema)).toEqual(['notes_at', 'notes_pkey', 'notes_topic']);
+    await tables.activate(ctx);
+    const rows = await sql<{ id: string }>`select id from notes where topic = 'rent'`.execute(handle.db);
+    expect(rows.rows).toEqual([{ id: 'a' }]);
+  });
+
+  it('are built before the swap when a generation is activated without having been completed', async () => {
+    const ctx = await where(3);
+    const tables = storage();
+    await tables.create(ctx, { forRebuild: true });
+    await tables.activate(ctx);
+    expect(await indexesOf(ctx.schema)).toEqual(['notes_at', 'notes_pkey', 'notes_topic']);
+  });
+
+  it('must each create an index by name if it is missing', () => {
+    expect(() => postgresTables(['notes'], [], [], ['create index notes_topic on notes (topic)'])).toThrow(
+      /PROJ_BAD_READER_INDEX/,
+    );
+    expect(() => postgresTables(['notes'], [], [], ['alter table notes add column x int'])).toThrow(
+      /PROJ_BAD_READER_INDEX/,
+    );
+  });
+});

@@ -12,18 +12,48 @@ export interface StorageContext {
   readonly generation: number;
 }
 
+/** How a generation's storage is created. */
+export interface CreateOptions {
+  /**
+   * The generation is filled by a rebuild from the start of the log before readers see it: what
+   * only readers need (secondary indexes) may wait for `complete`, built once in bulk instead of
+   * maintained row by row through the replay.
+   */
+  readonly forRebuild?: boolean;
+}
+
 /** The storage of a projection generation: created empty, activated atomically, dropped when retired. */
 export interface ProjectionStorage {
   /** Creates this generation's storage if missing (idempotent). */
-  create(ctx: StorageContext): Promise<void>;
-  /** Makes this generation the one readers see, in one step. */
+  create(ctx: StorageContext, options?: CreateOptions): Promise<void>;
+  /**
+   * Builds what a generation created `forRebuild` left for later, once it has caught up with the
+   * log and before it is activated (idempotent; nothing to do for storage that defers nothing).
+   */
+  complete?(ctx: StorageContext): Promise<void>;
+  /**
+   * Makes this generation the one readers see, in one step. A generation that was never completed
+   * is completed first: readers never see one without its indexes.
+   */
   activate(ctx: StorageContext): Promise<void>;
   /** Removes this (retired) generation's storage. */
   drop(ctx: StorageContext): Promise<void>;
 }
 
 /** An upgrade step that is more than one statement: runs in the generation's transaction. */
-export type UpgradeStep = (tx: Transaction<DB>, where: { readonly base: string; readonly schema: string }) => Promise<void>;
+export type UpgradeStep = (
+  tx: Transaction<DB>,
+  where: { readonly base: string; readonly schema: string },
+) => Promise<void>;
+
+/**
+ * Memory for building a deferred index in bulk: a GIN index over 100,000 decisions' vectors, built
+ * with PostgreSQL's default 64 MB, writes its entries in many more passes.
+ */
+const INDEX_BUILD_MEMORY = '256MB';
+
+/** A deferred index is created by name if missing, so that completing twice does nothing the second time. */
+const DEFERRABLE = /^\s*create index if not exists [a-z_][a-z0-9_]*\s+on\s+[a-z_][a-z0-9_]*\s/i;
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 const ident = (name: string) => {
@@ -40,12 +70,30 @@ const ident = (name: string) => {
  * current shape; they run at every start (search path: the generation's schema), and a live
  * generation's views are re-created so that readers see the new columns. A change that cannot be
  * written so needs a rebuild instead.
+ *
+ * `readerIndexes` (`create index if not exists …`) are indexes that only readers use, never the
+ * projection's own writes. A generation created for a rebuild gets them once it has caught up
+ * (`complete`), each built in one pass over the filled table; every other generation gets them
+ * with its tables.
  */
 export function postgresTables(
   tables: readonly string[],
   ddl: readonly string[],
   upgrades: readonly (string | UpgradeStep)[] = [],
+  readerIndexes: readonly string[] = [],
 ): ProjectionStorage {
+  for (const statement of readerIndexes) {
+    if (!DEFERRABLE.test(statement))
+      throw new Error(`PROJ_BAD_READER_INDEX: not a 'create index if not exists': ${statement}`);
+  }
+  const buildReaderIndexes = async (db: Database, schema: string) => {
+    if (readerIndexes.length === 0) return;
+    await db.transaction().execute(async (tx) => {
+      await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
+      await sql`select set_config('maintenance_work_mem', ${INDEX_BUILD_MEMORY}, true)`.execute(tx);
+      for (const statement of readerIndexes) await sql.raw(statement).execute(tx);
+    });
+  };
   const views = async (
     db: Database | Transaction<DB>,
     base: string,
@@ -69,7 +117,7 @@ export function postgresTables(
     }
   };
   return {
-    async create({ db, schema, base }) {
+    async create({ db, schema, base }, options = {}) {
       await sql`create schema if not exists ${ident(schema)}`.execute(db);
       await db.transaction().execute(async (tx) => {
         await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
@@ -78,6 +126,8 @@ export function postgresTables(
         `.execute(tx);
         if (Number(existing.rows[0]?.n ?? 0) === 0) {
           for (const statement of ddl) await sql.raw(statement).execute(tx);
+          if (!options.forRebuild)
+            for (const statement of readerIndexes) await sql.raw(statement).execute(tx);
           return;
         }
         if (upgrades.length === 0) return;
@@ -88,7 +138,11 @@ export function postgresTables(
         await views(tx, base, schema, true);
       });
     },
+    async complete({ db, schema }) {
+      await buildReaderIndexes(db, schema);
+    },
     async activate({ db, schema, base }) {
+      await buildReaderIndexes(db, schema);
       await db.transaction().execute((tx) => views(tx, base, schema, false));
     },
     async drop({ db, schema }) {
