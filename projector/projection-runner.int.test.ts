@@ -331,6 +331,27 @@ describe('projection runner on the embedded database', () => {
     expect(hits.hits.map((h) => h.decision_id)).toEqual([d3.decision_id]);
   });
 
+  it("a start gives a live generation the readers' indexes it lacks", async () => {
+    const defs = projections();
+    await project(defs);
+    await runner?.stop();
+    runner = null;
+    const registry = await GenerationRegistry.open(handle.db);
+    const schema = registry.schemaFor('citation-graph', 1);
+    const has = async (name: string) =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_indexes
+            where schemaname = ${schema} and indexname = ${name}`.execute(handle.db)
+        ).rows[0]!.n,
+      );
+    expect(await has('citation_edges_target')).toBe(1);
+    await sql`drop index ${sql.id(schema)}.citation_edges_target`.execute(handle.db);
+    expect(await has('citation_edges_target')).toBe(0);
+    await registry.ensureLive(defs);
+    expect(await has('citation_edges_target')).toBe(1);
+  });
+
   it('rebuilds several projections side by side; one that fails keeps its live generation and stops none of the others', async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
     const defs = projections();

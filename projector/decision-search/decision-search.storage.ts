@@ -130,10 +130,10 @@ export const decisionSearchPostgresStorage = postgresTables(
   ],
   [
     DECISION_SOURCES_DDL,
-    ...FILTER_INDEXES,
+    // (the filter and per-language `tsv` indexes that replace these are reader indexes, created
+    // where missing on every start)
     `drop index if exists decision_search_language`,
     // before the per-language indexes, `tsv` had one index over every language
-    ...languageIndexes('tsv'),
     `drop index if exists decision_search_tsv`,
     addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
     addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf),

@@ -53,7 +53,7 @@ export type UpgradeStep = (
 const INDEX_BUILD_MEMORY = '256MB';
 
 /** A deferred index is created by name if missing, so that completing twice does nothing the second time. */
-const DEFERRABLE = /^\s*create index if not exists [a-z_][a-z0-9_]*\s+on\s+[a-z_][a-z0-9_]*\s/i;
+const DEFERRABLE = /^\s*create index if not exists ([a-z_][a-z0-9_]*)\s+on\s+[a-z_][a-z0-9_]*\s/i;
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 const ident = (name: string) => {
@@ -82,16 +82,24 @@ export function postgresTables(
   upgrades: readonly (string | UpgradeStep)[] = [],
   readerIndexes: readonly string[] = [],
 ): ProjectionStorage {
-  for (const statement of readerIndexes) {
-    if (!DEFERRABLE.test(statement))
-      throw new Error(`PROJ_BAD_READER_INDEX: not a 'create index if not exists': ${statement}`);
-  }
+  const named = readerIndexes.map((statement) => {
+    const name = DEFERRABLE.exec(statement)?.[1];
+    if (!name) throw new Error(`PROJ_BAD_READER_INDEX: not a 'create index if not exists': ${statement}`);
+    return { name: name.toLowerCase(), statement };
+  });
+  // Only the missing ones are created: `create index if not exists` locks its table against writes
+  // even when the index exists, and a process starting beside a writing projector must not.
   const buildReaderIndexes = async (db: Database, schema: string) => {
-    if (readerIndexes.length === 0) return;
+    if (named.length === 0) return;
+    const present = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where schemaname = ${schema} and indexname = any(${named.map((n) => n.name)}::text[])`.execute(db);
+    const have = new Set(present.rows.map((r) => r.name));
+    const missing = named.filter((n) => !have.has(n.name));
+    if (missing.length === 0) return;
     await db.transaction().execute(async (tx) => {
       await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
       await sql`select set_config('maintenance_work_mem', ${INDEX_BUILD_MEMORY}, true)`.execute(tx);
-      for (const statement of readerIndexes) await sql.raw(statement).execute(tx);
+      for (const { statement } of missing) await sql.raw(statement).execute(tx);
     });
   };
   const views = async (
