@@ -63,9 +63,8 @@ export class GenerationRegistry {
         const live = await this.liveGeneration(projection.name, db);
         if (live !== null) {
           // Storage may be missing after a partial set-up, or older than this release: create is
-          // idempotent, and a live generation has every index its readers use.
+          // idempotent and brings it up to date.
           await projection.storage.create(this.ctx(db, projection, live));
-          await projection.storage.complete?.(this.ctx(db, projection, live));
           out.push(this.generationOf(projection, live));
           continue;
         }
@@ -115,9 +114,9 @@ export class GenerationRegistry {
   }
 
   /**
-   * Builds what a rebuilt generation deferred (its readers' indexes), once it has caught up. Not
-   * under the registry's lock: it takes as long as the indexes take, and only this rebuild writes
-   * to a generation that is building.
+   * Builds what a rebuilt generation deferred (its readers' indexes, its statistics), once it has
+   * caught up. Not under the registry's lock: it takes as long as the indexes take, and only this
+   * rebuild writes to a generation that is building.
    */
   async complete(projection: Projection, generation: number): Promise<void> {
     await projection.storage.complete?.(this.ctx(this.db, projection, generation));

@@ -1,5 +1,5 @@
 /**
- * Reader indexes on PostgreSQL, where other sessions write while a process starts: completing a
+ * Reader indexes on PostgreSQL, where other sessions write while a process starts: a start with a
  * generation that has its indexes takes no lock on its tables.
  */
 import { sql } from 'kysely';
@@ -26,7 +26,7 @@ const storage = postgresTables(
 );
 
 describe('postgresTables reader indexes on PostgreSQL', () => {
-  it('completing a generation that has them does not wait for a writer of its tables', async () => {
+  it('a start with a generation that has them does not wait for a writer of its tables', async () => {
     const db = handle!.db;
     const base = (await sql<{ base: string }>`select current_schema() as base`.execute(db)).rows[0]!.base;
     const ctx = { db, base, schema: `${base}__ledger_g1`, generation: 1 };
@@ -44,12 +44,12 @@ describe('postgresTables reader indexes on PostgreSQL', () => {
     });
     await written;
     const outcome = await Promise.race([
-      storage.complete!(ctx).then(() => 'completed'),
+      storage.create(ctx).then(() => 'started'),
       new Promise((resolve) => setTimeout(() => resolve('waited for the writer'), 3000)),
     ]);
     release();
     await writer;
-    expect(outcome).toBe('completed');
+    expect(outcome).toBe('started');
     const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes
       where schemaname = ${ctx.schema} order by indexname`.execute(db);
     expect(indexes.rows.map((r) => r.indexname)).toEqual(['ledger_account', 'ledger_pkey']);

@@ -101,9 +101,19 @@ describe('postgresTables reader indexes', () => {
     await sql`insert into ${sql.id(ctx.schema)}.notes (id, topic) values ('a', 'rent'), ('b', 'lease')`.execute(
       handle.db,
     );
+    const statistics = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stats
+            where schemaname = ${ctx.schema} and tablename = 'notes'`.execute(handle.db)
+        ).rows[0]!.n,
+      );
+    expect(await statistics()).toBe(0);
     await tables.complete!(ctx);
     await tables.complete!(ctx); // idempotent
     expect(await indexesOf(ctx.schema)).toEqual(['notes_at', 'notes_pkey', 'notes_topic']);
+    // readers switch to it with the planner's statistics of its columns
+    expect(await statistics()).toBe(3);
     await tables.activate(ctx);
     const rows = await sql<{ id: string }>`select id from notes where topic = 'rent'`.execute(handle.db);
     expect(rows.rows).toEqual([{ id: 'a' }]);
@@ -114,6 +124,17 @@ describe('postgresTables reader indexes', () => {
     const tables = storage();
     await tables.create(ctx, { forRebuild: true });
     await tables.activate(ctx);
+    expect(await indexesOf(ctx.schema)).toEqual(['notes_at', 'notes_pkey', 'notes_topic']);
+  });
+
+  it('missing from a generation of an older release are added at its next start', async () => {
+    const ctx = await where(4);
+    await postgresTables(
+      ['notes'],
+      ['create table notes (id text primary key, topic text not null, at date)'],
+    ).create(ctx);
+    expect(await indexesOf(ctx.schema)).toEqual(['notes_pkey']);
+    await storage().create(ctx);
     expect(await indexesOf(ctx.schema)).toEqual(['notes_at', 'notes_pkey', 'notes_topic']);
   });
 

@@ -28,7 +28,7 @@ export interface ProjectionStorage {
   create(ctx: StorageContext, options?: CreateOptions): Promise<void>;
   /**
    * Builds what a generation created `forRebuild` left for later, once it has caught up with the
-   * log and before it is activated (idempotent; nothing to do for storage that defers nothing).
+   * log and before it is activated: its readers' indexes and planner statistics (idempotent).
    */
   complete?(ctx: StorageContext): Promise<void>;
   /**
@@ -127,7 +127,7 @@ export function postgresTables(
   return {
     async create({ db, schema, base }, options = {}) {
       await sql`create schema if not exists ${ident(schema)}`.execute(db);
-      await db.transaction().execute(async (tx) => {
+      const existed = await db.transaction().execute(async (tx) => {
         await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
         const existing = await sql<{ n: number }>`
           select count(*)::int as n from information_schema.tables where table_schema = ${schema}
@@ -136,18 +136,26 @@ export function postgresTables(
           for (const statement of ddl) await sql.raw(statement).execute(tx);
           if (!options.forRebuild)
             for (const statement of readerIndexes) await sql.raw(statement).execute(tx);
-          return;
+          return false;
         }
-        if (upgrades.length === 0) return;
+        if (upgrades.length === 0) return true;
         for (const step of upgrades) {
           if (typeof step === 'string') await sql.raw(step).execute(tx);
           else await step(tx, { base, schema });
         }
         await views(tx, base, schema, true);
+        return true;
       });
+      // a generation of an older release gets the readers' indexes this one added
+      if (existed && !options.forRebuild) await buildReaderIndexes(db, schema);
     },
     async complete({ db, schema }) {
       await buildReaderIndexes(db, schema);
+      // Readers switch to the generation right after: with its planner statistics and visibility
+      // map, as after a first load (`optimiseAfterBulkLoad`), not whenever autovacuum comes by (the
+      // embedded database has none). Without them, a phrase search on the embedded sample took
+      // 108 ms p50 at 8 clients against 42 ms after `vacuum analyze`.
+      for (const table of tables) await sql`vacuum (analyze) ${ident(schema)}.${ident(table)}`.execute(db);
     },
     async activate({ db, schema, base }) {
       await buildReaderIndexes(db, schema);
