@@ -24,8 +24,8 @@ export interface RebuildResult {
  * Rebuilds a projection from the start of the log into a new generation and activates it once it
  * has caught up. Readers see the previous generation until the swap; running projector hosts
  * follow the activation and continue from the new generation's checkpoint. The indexes only
- * readers use are built once the replay has caught up (`ProjectionStorage.complete`), not
- * maintained through it.
+ * readers use are built once the replay has caught up (`ProjectionStorage.complete`, which also
+ * vacuums and analyses), not maintained through it.
  */
 export async function rebuildProjection(
   deps: HostDeps,
@@ -46,8 +46,9 @@ export async function rebuildProjection(
     }
   };
   await catchUp();
-  // the readers' indexes, built in bulk now that the replay is done; then the events that came in
-  // meanwhile, so that readers switch to a generation as current as the one they leave
+  // the readers' indexes, built in bulk now that the replay is done, and the tables' statistics;
+  // then the events that came in meanwhile, so that readers switch to a generation as current as
+  // the one they leave
   await registry.complete(projection, gen.generation);
   await catchUp();
   await registry.activate(projection, gen.generation);

@@ -32,8 +32,8 @@ export interface ProjectionStorage {
    */
   complete?(ctx: StorageContext): Promise<void>;
   /**
-   * Makes this generation the one readers see, in one step. A generation that was never completed
-   * is completed first: readers never see one without its indexes.
+   * Makes this generation the one readers see, in one step. Readers' indexes it lacks (it was never
+   * completed) are built first: readers never see a generation without them.
    */
   activate(ctx: StorageContext): Promise<void>;
   /** Removes this (retired) generation's storage. */
@@ -47,8 +47,9 @@ export type UpgradeStep = (
 ) => Promise<void>;
 
 /**
- * Memory for building a deferred index in bulk: a GIN index over 100,000 decisions' vectors, built
- * with PostgreSQL's default 64 MB, writes its entries in many more passes.
+ * Memory for building a deferred index in bulk: a GIN build collects its entries in
+ * `maintenance_work_mem` and writes them out each time it is full, so PostgreSQL's default 64 MB
+ * means many more rounds over 100,000 decisions' vectors.
  */
 const INDEX_BUILD_MEMORY = '256MB';
 
