@@ -47,6 +47,20 @@ describe('projection runner on the embedded database', () => {
     await runner.waitUntilCaughtUp(undefined, 10);
   }
   const projections = () => allProjections({ writer: new PostgresSearchIndex(handle.db) });
+  /** Projects the log, then stops the host (a rebuild or a start follows on its own). */
+  async function projectAndStop(projections: Projection[]) {
+    await project(projections);
+    await runner?.stop();
+    runner = null;
+  }
+  /** The definitions of a schema's indexes, the schema's name replaced by `g` (comparable across generations). */
+  const indexDefsOf = async (schema: string) =>
+    (
+      await sql<{ def: string }>`select replace(indexdef, ${schema}, 'g') as def from pg_indexes
+        where schemaname = ${schema}`.execute(handle.db)
+    ).rows
+      .map((r) => r.def)
+      .toSorted();
 
   const d1 = makeDecision({ court: 'bger', docket_number: '4A_1/2020', full_text: 'Erwägung eins.' });
   const d2 = makeDecision({ court: 'bger', docket_number: '4A_2/2020', full_text: 'Erwägung zwei.' });
@@ -280,20 +294,8 @@ describe('projection runner on the embedded database', () => {
   it("a rebuild builds the readers' indexes once caught up: the same as a fresh generation, with the events that came in meanwhile", async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
     const defs = projections();
-    await project(defs);
-    await runner?.stop();
-    runner = null;
+    await projectAndStop(defs);
     const registry = await GenerationRegistry.open(handle.db);
-    const indexesOf = async (schema: string) =>
-      (
-        await handle.db
-          .selectFrom('pg_catalog.pg_indexes' as 'decisions')
-          .select(sql<string>`replace(indexdef, ${schema}, 'g')`.as('def'))
-          .where(sql.ref('schemaname'), '=', schema)
-          .execute()
-      )
-        .map((r) => r.def)
-        .toSorted();
     const search = defs.find((p) => p.name === 'decision-search')!;
     const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'Erwägung drei.' });
     let deferred: string[] = [];
@@ -302,7 +304,7 @@ describe('projection runner on the embedded database', () => {
       storage: {
         ...search.storage,
         complete: async (ctx) => {
-          deferred = await indexesOf(ctx.schema);
+          deferred = await indexDefsOf(ctx.schema);
           // an event that arrives while the indexes are built
           await log.append([decisionEvent(d3)]);
           await search.storage.complete!(ctx);
@@ -311,8 +313,8 @@ describe('projection runner on the embedded database', () => {
     };
     const deps = { db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
     await rebuildProjection(deps, rebuilt, { batchSize: 3 });
-    const fresh = await indexesOf(registry.schemaFor('decision-search', 1));
-    const live = await indexesOf(registry.schemaFor('decision-search', 2));
+    const fresh = await indexDefsOf(registry.schemaFor('decision-search', 1));
+    const live = await indexDefsOf(registry.schemaFor('decision-search', 2));
     expect(live).toEqual(fresh);
     // during the replay the generation had its primary keys only, not the 20-odd readers' indexes
     expect(deferred.length).toBeGreaterThan(0);
@@ -333,9 +335,7 @@ describe('projection runner on the embedded database', () => {
 
   it("a start gives a live generation the readers' indexes it lacks", async () => {
     const defs = projections();
-    await project(defs);
-    await runner?.stop();
-    runner = null;
+    await projectAndStop(defs);
     const registry = await GenerationRegistry.open(handle.db);
     const schema = registry.schemaFor('citation-graph', 1);
     const has = async (name: string) =>
@@ -355,9 +355,7 @@ describe('projection runner on the embedded database', () => {
   it('rebuilds several projections side by side; one that fails keeps its live generation and stops none of the others', async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
     const defs = projections();
-    await project(defs);
-    await runner?.stop();
-    runner = null;
+    await projectAndStop(defs);
     const read = () =>
       handle.db
         .selectFrom('decision_search')
