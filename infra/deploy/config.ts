@@ -144,6 +144,8 @@ export const embeddedEnv = apiEnv.extend({
   SAMPLE_SEED: positiveInt(1),
   SAMPLE_DIR: z.string().optional(),
   INGEST_ON_START: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** How often the embedded database looks for tables due for autovacuum's work (ms). */
+  EMBEDDED_MAINTENANCE_INTERVAL_MS: positiveInt(60_000),
 });
 
 export const projectorEnv = infraEnv.extend({

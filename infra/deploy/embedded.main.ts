@@ -20,6 +20,7 @@ import { ProjectorHost } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { parseEnv } from '../config/env.ts';
 import { optimiseAfterBulkLoad } from '../db/database.ts';
+import { EmbeddedMaintenance } from '../db/embedded-maintenance.ts';
 import { type EmbeddedEnv, embeddedEnv } from './config.ts';
 import { createLogger } from './logger.ts';
 import { Progress } from './progress.ts';
@@ -209,6 +210,8 @@ async function serve(
     { loggerInstance: logger, trustProxy: env.TRUST_PROXY },
   );
   const delivery = new AlertDelivery({ db: infra.db, logger }, alertDeliverySettings(env));
+  // the statistics and vacuums autovacuum keeps up on a server, as decisions keep arriving
+  const maintenance = new EmbeddedMaintenance({ db: infra.db, logger }, env.EMBEDDED_MAINTENANCE_INTERVAL_MS);
   // SCHEDULE (opt-in): the sources it names run on their cron expressions in this process too.
   const schedule = env.scheduler
     ? await startIngestScheduler(env.scheduler, infra, logger, `embedded:${process.pid}`)
@@ -223,12 +226,14 @@ async function serve(
     await schedule?.stop();
     await app.close();
     await delivery.stop();
+    await maintenance.stop();
     await projector.stop();
     await infra.close();
     process.exit(0);
   });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   delivery.start();
+  maintenance.start();
   const url = env.PUBLIC_BASE_URL ?? `${address.replace('[::1]', 'localhost')}${env.BASE_PATH}`;
   const example = await infra.db
     .selectFrom('decisions')
