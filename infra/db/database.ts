@@ -36,6 +36,12 @@ const PARSERS: Record<number, (value: string) => unknown> = {
 export interface PgliteOptions {
   /** Folder for the data files; null keeps everything in memory. */
   readonly dataDir: string | null;
+  /**
+   * PostgreSQL's `shared_buffers` (e.g. `32MB`), default PGlite's 128 MB. The buffers are part of
+   * the WebAssembly memory from the start, and pages beyond them are read again through the
+   * operating system's cache.
+   */
+  readonly sharedBuffers?: string;
 }
 
 /** Opens (and migrates) the embedded PostgreSQL in WASM. */
@@ -43,6 +49,9 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const instance = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
+      : {}),
     parsers: PARSERS,
   });
   const db = new Kysely<DB>({ dialect: createPgliteDialect(instance) });

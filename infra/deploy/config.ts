@@ -35,6 +35,11 @@ export const infraEnv = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9_.-]*$/)
     .default('swisslaw'),
+  /** The embedded database's `shared_buffers` (see `openPglite`). */
+  EMBEDDED_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,5}(kB|MB|GB)$/, 'a size such as 32MB')
+    .default('128MB'),
   SEARCH_COUNT_CAP: positiveInt(10_000),
   SEARCH_CANDIDATE_POOL: positiveInt(10_000),
   LOG_LEVEL: logLevel,

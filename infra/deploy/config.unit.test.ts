@@ -36,13 +36,21 @@ describe('language-model settings of the API', () => {
 describe('ingest settings', () => {
   it('defaults: the bundled sample; statutes in de, fr, it; one request per second to a portal', () => {
     const env = parseEnv(ingestEnv, {});
-    expect(env).toMatchObject({ SOURCE: 'sample', STATUTE_LANGUAGES: ['de', 'fr', 'it'], HTTP_MIN_INTERVAL_MS: 1000 });
+    expect(env).toMatchObject({
+      SOURCE: 'sample',
+      STATUTE_LANGUAGES: ['de', 'fr', 'it'],
+      HTTP_MIN_INTERVAL_MS: 1000,
+    });
     expect(env.FEDLEX_SR_NUMBERS).toBeUndefined();
     expect(env.LEXFIND_ENTITIES).toBeUndefined();
   });
 
   it.each([
-    { vars: { FEDLEX_SR_NUMBERS: '220, 0.101 ,210,' }, key: 'FEDLEX_SR_NUMBERS', value: ['220', '0.101', '210'] },
+    {
+      vars: { FEDLEX_SR_NUMBERS: '220, 0.101 ,210,' },
+      key: 'FEDLEX_SR_NUMBERS',
+      value: ['220', '0.101', '210'],
+    },
     { vars: { LEXFIND_ENTITIES: 'ZH,GE,CH' }, key: 'LEXFIND_ENTITIES', value: ['ZH', 'GE', 'CH'] },
     { vars: { STATUTE_LANGUAGES: 'fr' }, key: 'STATUTE_LANGUAGES', value: ['fr'] },
     { vars: { SOURCE: 'fedlex' }, key: 'SOURCE', value: 'fedlex' },
@@ -103,5 +111,31 @@ describe('rate-limit and proxy settings of the API', () => {
     expect(() => parseEnv(apiEnv, { RATE_LIMIT: 'sometimes' })).toThrow(/RATE_LIMIT/);
     expect(() => parseEnv(apiEnv, { RATE_LIMIT_PER_SECOND: '0' })).toThrow(/RATE_LIMIT_PER_SECOND/);
     expect(() => parseEnv(apiEnv, { RATE_LIMIT_BURST: '1.5' })).toThrow(/RATE_LIMIT_BURST/);
+  });
+});
+
+describe('embedded database settings', () => {
+  it.each([
+    ['32MB', '32MB'],
+    ['512kB', '512kB'],
+    ['1GB', '1GB'],
+  ])('EMBEDDED_SHARED_BUFFERS=%s is taken as it is', (value, parsed) => {
+    expect(parseEnv(embeddedEnv, { EMBEDDED_SHARED_BUFFERS: value }).EMBEDDED_SHARED_BUFFERS).toBe(parsed);
+  });
+
+  it.each(['32', '32mb', '0MB', '-1MB', '32 MB', '32MB; drop'])(
+    'EMBEDDED_SHARED_BUFFERS=%s is refused, naming the variable',
+    (value) => {
+      expect(() => parseEnv(embeddedEnv, { EMBEDDED_SHARED_BUFFERS: value })).toThrow(
+        /EMBEDDED_SHARED_BUFFERS/,
+      );
+    },
+  );
+
+  it('maintenance looks every minute unless told otherwise', () => {
+    expect(parseEnv(embeddedEnv, {}).EMBEDDED_MAINTENANCE_INTERVAL_MS).toBe(60_000);
+    expect(() => parseEnv(embeddedEnv, { EMBEDDED_MAINTENANCE_INTERVAL_MS: '0' })).toThrow(
+      /EMBEDDED_MAINTENANCE_INTERVAL_MS/,
+    );
   });
 });

@@ -116,7 +116,7 @@ async function openDatabase(
       );
     const lock = acquireDataDirLock(dataDir);
     try {
-      const handle = await openPglite({ dataDir: pgliteDir });
+      const handle = await openPglite({ dataDir: pgliteDir, sharedBuffers: env.EMBEDDED_SHARED_BUFFERS });
       return {
         db: handle.db,
         kind: handle.kind,
