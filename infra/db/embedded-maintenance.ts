@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './database.ts';
+import { RepeatedPass } from '../scheduler/repeated-pass.ts';
 
 /**
  * What autovacuum does on a PostgreSQL server, for the embedded database, which has no background
@@ -115,52 +116,42 @@ interface Logger {
 
 /** Runs {@link maintainDue} every `intervalMs` until stopped. */
 export class EmbeddedMaintenance {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private readonly passes: RepeatedPass;
 
   constructor(
     private readonly deps: { readonly db: Database; readonly logger: Logger },
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly thresholds: MaintenanceThresholds = AUTOVACUUM_DEFAULTS,
-  ) {}
+  ) {
+    this.passes = new RepeatedPass(
+      () => this.pass(),
+      intervalMs,
+      (error: unknown) => deps.logger.error({ err: error }, 'embedded database maintenance failed; retrying'),
+    );
+  }
 
   /** The first pass after `intervalMs`, then one every `intervalMs`. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = () => {
-      this.timer = null;
-      const started = Date.now();
-      this.running = maintainDue(this.deps.db, this.thresholds)
-        .then((done) => {
-          if (done.length === 0) return;
-          const longest = done.reduce((a, b) => (b.ms > a.ms ? b : a));
-          this.deps.logger.info(
-            {
-              tables: done.map((d) => `${d.schema}.${d.table}${d.vacuum ? ' (vacuum)' : ''}`),
-              ms: Date.now() - started,
-              longest: `${longest.schema}.${longest.table}: ${longest.ms} ms`,
-            },
-            'embedded database maintained',
-          );
-        })
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: error }, 'embedded database maintenance failed; retrying'),
-        )
-        .finally(() => {
-          this.running = null;
-          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
-        });
-    };
-    this.timer = setTimeout(tick, this.intervalMs);
+    this.passes.start({ immediately: false });
   }
 
   /** Stops after the pass under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.passes.stop();
+  }
+
+  private async pass(): Promise<void> {
+    const started = Date.now();
+    const done = await maintainDue(this.deps.db, this.thresholds);
+    if (done.length === 0) return;
+    const longest = done.reduce((a, b) => (b.ms > a.ms ? b : a));
+    this.deps.logger.info(
+      {
+        tables: done.map((d) => `${d.schema}.${d.table}${d.vacuum ? ' (vacuum)' : ''}`),
+        ms: Date.now() - started,
+        longest: `${longest.schema}.${longest.table}: ${longest.ms} ms`,
+      },
+      'embedded database maintained',
+    );
   }
 }

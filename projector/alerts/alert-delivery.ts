@@ -3,6 +3,7 @@ import { ALERT_SIGNATURE_HEADER, signAlertDelivery } from '../../contracts/alert
 import type { Database } from '../../infra/db/database.ts';
 import type { AlertDeliveryEnv } from '../../infra/deploy/config.ts';
 import { assertPublicTarget } from '../../infra/net/public-address.ts';
+import { RepeatedPass } from '../../infra/scheduler/repeated-pass.ts';
 
 export interface AlertDeliverySettings {
   /** Pause between passes over the due deliveries (ms). */
@@ -67,38 +68,27 @@ interface Claimed {
  * `X-Alert-Delivery`.
  */
 export class AlertDelivery {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private readonly passes: RepeatedPass;
 
   constructor(
     private readonly deps: { readonly db: Database; readonly logger: Logger },
     private readonly settings: AlertDeliverySettings = DEFAULT_ALERT_DELIVERY,
-  ) {}
+  ) {
+    this.passes = new RepeatedPass(
+      () => this.deliverDue(),
+      settings.intervalMs,
+      (error: unknown) => deps.logger.error({ err: error }, 'alert delivery pass failed; retrying'),
+    );
+  }
 
   /** Runs passes every `intervalMs` until `stop`. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = () => {
-      this.running = this.deliverDue()
-        .then(() => undefined)
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: error }, 'alert delivery pass failed; retrying'),
-        )
-        .finally(() => {
-          this.running = null;
-          if (!this.stopped) this.timer = setTimeout(tick, this.settings.intervalMs);
-        });
-    };
-    tick();
+    this.passes.start({ immediately: true });
   }
 
   /** Stops after the pass under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass: claims the due deliveries and sends them; resolves with how many were sent successfully. */
