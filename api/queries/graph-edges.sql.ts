@@ -97,7 +97,9 @@ export function outgoingEdgesSql(
 /**
  * What refers to decision `targetId` (role `citation`: citing decisions; `appeal_prior`:
  * decisions appealed from it): one edge per referring decision at or above the confidence asked,
- * newest first. Counted and paged from the index on the cited side, so a hub pages cheaply.
+ * newest first. Counted and paged from the index on the cited side, so a hub pages cheaply: the
+ * page's keys are read from that index alone, in its order, and only the page's edges from the
+ * table.
  */
 export async function incomingEdges(
   db: Database,
@@ -115,14 +117,20 @@ export function incomingEdgesSql(
   page: EdgePageRequest,
 ): RawBuilder<FlatEdgeRow> {
   const edges = sql`citation_edges where target_id = ${targetId} and role = ${role} and confidence >= ${page.minConfidence}`;
+  // The keys alone (columns of citation_edges_target): an index-only scan in the page's order is
+  // then the cheapest plan for any number of edges. Read with the whole row, a plan kept for the
+  // average decision's few citations fetched and sorted all of a hub's (603 rows for a page of 50
+  // on the embedded sample: 7.8 against 3.2 ms).
   return sql<FlatEdgeRow>`
     select t.total, p.* from (select count(*)::int as total from ${edges}) t
     left join lateral (
       select ${REF_COLUMNS}, ${EVIDENCE_COLUMNS}, ${OTHER_COLUMNS}
-      from (select * from ${edges} order by source_date desc nulls last, source_id limit ${page.limit} offset ${page.offset}) e
+      from (select source_id, source_date from ${edges}
+        order by source_date desc nulls last, source_id limit ${page.limit} offset ${page.offset}) k
+      join citation_edges e on e.source_id = k.source_id and e.role = ${role} and e.target_id = ${targetId}
       join decision_references r on r.source_id = e.source_id and r.ordinal = e.ordinal
       left join citation_nodes o on o.decision_id = e.source_id
-      order by e.source_date desc nulls last, e.source_id
+      order by k.source_date desc nulls last, k.source_id
     ) p on true
   `;
 }
