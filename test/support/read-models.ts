@@ -18,14 +18,15 @@ export interface LoadedReadModels {
 }
 
 /**
- * A fresh in-memory PGlite whose read models the real projections built from the events (in
- * order, in batches of `batchSize`); any dead letter fails the load.
+ * A fresh in-memory PGlite (or the database `options.handle` opens) whose read models the real
+ * projections built from the events (in order, in batches of `batchSize`); any dead letter fails
+ * the load.
  */
 export async function loadReadModels(
   events: readonly OutgoingEvent[],
-  options: { batchSize?: number } = {},
+  options: { batchSize?: number; handle?: DatabaseHandle } = {},
 ): Promise<LoadedReadModels> {
-  const handle = await openTestDatabase('pglite');
+  const handle = options.handle ?? (await openTestDatabase('pglite'));
   const search = new PostgresSearchIndex(handle.db);
   const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
   const runner = new ProjectorHost(
