@@ -336,7 +336,11 @@ try {
     const bad = paths.flatMap((path, i) =>
       statuses[i] === 200 ? [] : [`${decodeURIComponent(path)}: ${statuses[i]}`],
     );
-    if (bad.length > 0) log(`${name}: not 200: ${bad.join('; ')}`);
+    if (bad.length > 0) {
+      log(`${name}: not 200: ${bad.join('; ')}`);
+      // the cause of a 5xx is in the API's log (warn and above), not in the response body
+      log(`  the API's last log lines:\n${api.tail(10)}`);
+    }
   }
   // Embedded: the one database connection answers in order, so one request waits for the rest.
   // Postgres: the server has no query of the API left running.
