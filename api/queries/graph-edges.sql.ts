@@ -125,9 +125,9 @@ export function incomingEdgesSql(
     select t.total, p.* from (select count(*)::int as total from ${edges}) t
     left join lateral (
       select ${REF_COLUMNS}, ${EVIDENCE_COLUMNS}, ${OTHER_COLUMNS}
-      from (select source_id, source_date from ${edges}
+      from (select source_id, role, target_id, source_date from ${edges}
         order by source_date desc nulls last, source_id limit ${page.limit} offset ${page.offset}) k
-      join citation_edges e on e.source_id = k.source_id and e.role = ${role} and e.target_id = ${targetId}
+      join citation_edges e using (source_id, role, target_id)
       join decision_references r on r.source_id = e.source_id and r.ordinal = e.ordinal
       left join citation_nodes o on o.decision_id = e.source_id
       order by k.source_date desc nulls last, k.source_id
