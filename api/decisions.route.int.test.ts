@@ -11,6 +11,7 @@ import { decisionIdFor } from '../contracts/courts/decision-id.ts';
 import type { NormalisedDecision } from '../contracts/events/index.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
+import { searchEnvelope } from '../contracts/api/decisions.schema.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
 import { scraperRun } from '../test/support/scraper-runs.ts';
 import {
@@ -483,6 +484,35 @@ describe('GET /decisions parameters', () => {
       expect(r).toHaveProperty('title');
     }
   });
+
+  it.each([
+    ['relevance', { query: 'Kündigung OR Mietvertrag OR Haftung' }],
+    ['a reference first', { query: 'ATF 131 III 121' }],
+    ['date order with filters', { court: 'bger', sort: 'date_asc' }],
+    ['a later page', { query: 'Kündigung OR Mietvertrag', offset: 1, limit: 2 }],
+    ['no match', { query: 'Zitronenfalterflügel' }],
+  ] as const)(
+    'fields=compact (%s): the full page without the long texts, the same envelope, valid JSON as the schema says',
+    async (_, params) => {
+      const full = await searchOk({ ...params, fields: 'full' });
+      // asked twice: the second page is built from the summaries kept by the first
+      for (let i = 0; i < 2; i++) {
+        const res = await get(`/decisions?${qs({ ...params, fields: 'compact' })}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+        const compact = searchEnvelope.strict().parse(res.json());
+        expect(compact).toEqual({
+          ...full,
+          fields: 'compact',
+          results: full.results.map(
+            ({ regeste: _r, chamber: _c, decision_type: _t, rule_statement: _s, ...rest }) => rest,
+          ),
+        });
+      }
+      expect(full.returned > 0).toBe(!('query' in params && params.query === 'Zitronenfalterflügel'));
+    },
+  );
 
   it('fields=full carries regeste and rule_statement', async () => {
     const body = await searchOk({ fields: 'full', limit: 2000 });

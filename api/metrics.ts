@@ -160,6 +160,7 @@ export class ApiMetrics {
     return {
       search: (request) => counted(search.search(request)),
       searchIds: (request) => counted(search.searchIds(request)),
+      compactHits: (ids) => counted(search.compactHits(ids)),
     };
   }
 }

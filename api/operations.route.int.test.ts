@@ -94,6 +94,10 @@ describe('GET /metrics', () => {
           if (failSearch) throw new SearchUnavailableError('connection refused');
           return loaded.search.searchIds(request);
         },
+        compactHits: async (ids) => {
+          if (failSearch) throw new SearchUnavailableError('connection refused');
+          return loaded.search.compactHits(ids);
+        },
       },
       deps: {
         projectionLag: async () => ({ decisions: 0, citation_graph: 7, statutes: Number.POSITIVE_INFINITY }),

@@ -1,5 +1,6 @@
 /**
- * Lookups kept in process (`/decisions/{id}`, `/cite`, `/laws/{abbreviation}`): a repeated lookup
+ * Lookups kept in process (`/decisions/{id}`, `/cite`, `/laws/{abbreviation}`, and the summaries
+ * of compact search pages): a repeated lookup
  * is served with an ETag and answered 304 to a matching `If-None-Match`; a new version, a
  * withdrawal or a new consolidation projected after the lookup was kept is served by the very
  * next request (once the database's notification of it arrived, where the state is told by
@@ -38,6 +39,8 @@ const V2: DecisionInput = {
   full_text: 'Erwägungen:\n\n1. Die Kündigung ist treuwidrig (Kohlweissling).',
 };
 const ID = 'bger_4A_300_2025';
+/** A compact search page holding the decision (its summaries are kept per state, as the lookups). */
+const COMPACT_PAGE = '/decisions?query=Kündigung&fields=compact';
 
 const article = (text: string) => [
   { article_num: '41', eid: 'art_41', heading: 'Haftung', text, block: null },
@@ -149,8 +152,17 @@ describe.each([
     const citeBefore = await get(`/cite?reference=${ID}`);
     expect(before.json().version).toBe(1);
     expect(citeBefore.json().title).toBe(V1.title);
+    // a compact page, asked twice so that its summary is kept
+    const compactTitles = async () =>
+      ((await get(COMPACT_PAGE)).json().results as { decision_id: string; title: string }[]).map(
+        (r) => `${r.decision_id}: ${r.title}`,
+      );
+    expect(await compactTitles()).toEqual([`${ID}: ${V1.title}`]);
+    expect(await compactTitles()).toEqual([`${ID}: ${V1.title}`]);
 
     await publish([decisionEvent(makeDecision(V2))]);
+
+    expect(await compactTitles()).toEqual([`${ID}: ${V2.title}`]);
 
     const after = await get(`/decisions/${ID}`);
     expect(after.json().version).toBe(2);
@@ -166,7 +178,9 @@ describe.each([
 
   it('a withdrawal projected after the lookup was kept is served by the next request', async () => {
     expect((await get(`/decisions/${ID}?full_text=false`)).json().withdrawn).toBe(false);
+    expect((await get(COMPACT_PAGE)).json().returned).toBe(1);
     await publish([withdrawalEvent(ID, '2026-01-10T08:00:00.000Z')]);
+    expect((await get(COMPACT_PAGE)).json()).toMatchObject({ total: 0, returned: 0, results: [] });
     const after = (await get(`/decisions/${ID}?full_text=false`)).json();
     expect(after.withdrawn).toBe(true);
     expect(after.withdrawal_reason).toBe('removed by the court');

@@ -1,7 +1,8 @@
 import type { QueryNode } from '../../contracts/search/query-ast.ts';
 import type { SearchDecisionsQuery, SearchEnvelope } from '../../contracts/api/decisions.schema.ts';
-import type { SearchFilters } from '../../infra/search/search.port.ts';
+import type { SearchFilters, SearchRequest } from '../../infra/search/search.port.ts';
 import type { ApiDeps } from '../api-deps.ts';
+import { compactSummariesOf, jsonWithArray, summaryClose } from '../compact-summaries.ts';
 import { parseSearchText } from '../search-text.ts';
 import { assertKnownCourt } from './corpus.query.ts';
 import { wholeReferenceQuery } from './reference-search.query.ts';
@@ -37,37 +38,76 @@ export function filtersOf(
   };
 }
 
-/**
- * One page of `/decisions`: the search envelope, with a full-detail page shrunk (never its fields
- * cut) to stay within the response budget.
- */
-export async function searchDecisions(deps: ApiDeps, q: SearchDecisionsQuery): Promise<SearchEnvelope> {
+/** The search a `/decisions` query asks for (its text resolved, its court checked). */
+async function searchRequestOf(deps: ApiDeps, q: SearchDecisionsQuery): Promise<SearchRequest> {
   const ast = await searchTextOf(deps.db, q);
   await assertKnownCourt(deps.db, q.court);
   // Relevance needs a text query; without one the newest decisions come first.
   const sort = q.sort === 'relevance' && ast === null ? 'date_desc' : q.sort;
-  const result = await deps.search.search({
+  return {
     query: ast,
     filters: filtersOf(q),
     sort,
     limit: q.limit,
     offset: q.offset,
     compact: q.fields === 'compact',
-  });
+  };
+}
+
+/**
+ * A compact page of `/decisions` as the JSON it is sent as: the search's ids and scores, with
+ * each decision's compact summary serialised once and kept (`CompactSummaryCache`). A decision
+ * that left the index between the search and the read of its summary is left out.
+ */
+export async function compactSearchPage(deps: ApiDeps, q: SearchDecisionsQuery): Promise<Buffer> {
+  const summaries = compactSummariesOf(deps);
+  const at = await summaries.stateNow();
+  const found = await deps.search.searchIds(await searchRequestOf(deps, q));
+  const open = await summaries.openSummaries(found.ids, at, summaryContextOf(deps), (missing) =>
+    deps.search.compactHits(missing),
+  );
+  const elements = open.flatMap((summary, i) =>
+    summary === null ? [] : [[summary, summaryClose(found.scores?.[i])] as const],
+  );
+  const returned = elements.length;
+  const head: Pick<SearchEnvelope, 'total' | 'total_is_lower_bound' | 'returned'> = {
+    total: found.total,
+    total_is_lower_bound: found.totalIsLowerBound,
+    returned,
+  };
+  const tail: Omit<SearchEnvelope, 'total' | 'total_is_lower_bound' | 'returned' | 'results'> = {
+    limit: q.limit,
+    offset: q.offset,
+    has_more: found.hasMore,
+    next_offset: q.offset + returned,
+    fields: 'compact',
+  };
+  return jsonWithArray(
+    `${JSON.stringify(head).slice(0, -1)},"results":`,
+    elements,
+    `,${JSON.stringify(tail).slice(1)}`,
+  );
+}
+
+/**
+ * One page of `/decisions`: the search envelope, with a full-detail page shrunk (never its fields
+ * cut) to stay within the response budget.
+ */
+export async function searchDecisions(deps: ApiDeps, q: SearchDecisionsQuery): Promise<SearchEnvelope> {
+  if (q.fields === 'compact')
+    return JSON.parse((await compactSearchPage(deps, q)).toString('utf8')) as SearchEnvelope;
+  const result = await deps.search.search(await searchRequestOf(deps, q));
   const ctx = summaryContextOf(deps);
-  const compact = q.fields === 'compact';
-  let results = result.hits.map((h) => toSummary(h, ctx, compact));
+  let results = result.hits.map((h) => toSummary(h, ctx));
   let notice: string | undefined;
-  if (!compact) {
-    // Keep a full-detail page within the response budget: fewer results, never cut fields.
-    let size = 0;
-    const budget = deps.settings.maxSearchResponseChars;
-    const fit = results.findIndex((s) => (size += JSON.stringify(s).length) > budget);
-    if (fit >= 0) {
-      const kept = Math.max(1, fit);
-      notice = `Page reduced from ${results.length} to ${kept} results to keep the response under ${budget} characters; continue with next_offset, or ask for fields=compact.`;
-      results = results.slice(0, kept);
-    }
+  // Keep a full-detail page within the response budget: fewer results, never cut fields.
+  let size = 0;
+  const budget = deps.settings.maxSearchResponseChars;
+  const fit = results.findIndex((s) => (size += JSON.stringify(s).length) > budget);
+  if (fit >= 0) {
+    const kept = Math.max(1, fit);
+    notice = `Page reduced from ${results.length} to ${kept} results to keep the response under ${budget} characters; continue with next_offset, or ask for fields=compact.`;
+    results = results.slice(0, kept);
   }
   const returned = results.length;
   const hasMore = result.hasMore || returned < result.hits.length;

@@ -1,6 +1,6 @@
 import { canonicalUrl, citationStrings } from '../../contracts/citation/citation-strings.ts';
 import type { DecisionSummary } from '../../contracts/api/decisions.schema.ts';
-import type { SearchHit } from '../../infra/search/search.port.ts';
+import type { CompactHit, SearchHit } from '../../infra/search/search.port.ts';
 import type { ApiDeps } from '../api-deps.ts';
 
 /** What a summary is built from: a search hit, or a decision row with its rule statement. */
@@ -16,9 +16,12 @@ export function summaryContextOf(deps: Pick<ApiDeps, 'settings' | 'today'>): Sum
   return { publicBaseUrl: deps.settings.publicBaseUrl, today: deps.today() };
 }
 
-/** A decision summary with its copy-ready citation fields; `compact` drops the long texts. */
-export function toSummary(row: SummarySource, ctx: SummaryContext, compact = false): DecisionSummary {
-  const base = {
+/** The compact summary of a decision: its identifying fields and copy-ready citation fields. */
+export function compactSummary(
+  row: CompactHit & { readonly score?: number | undefined },
+  ctx: SummaryContext,
+): DecisionSummary {
+  return {
     decision_id: row.decision_id,
     court: row.court,
     decision_date: row.decision_date,
@@ -28,8 +31,16 @@ export function toSummary(row: SummarySource, ctx: SummaryContext, compact = fal
     canton: row.canton,
     ...citationStrings(row, ctx.today),
     canonical_url: canonicalUrl(ctx.publicBaseUrl, row.decision_id),
-    ...(row.score !== undefined ? { score: Math.round(row.score * 1e6) / 1e6 } : {}),
+    ...(row.score !== undefined ? { score: roundedScore(row.score) } : {}),
   };
+}
+
+/** A score as summaries give it: six decimals. */
+export const roundedScore = (score: number): number => Math.round(score * 1e6) / 1e6;
+
+/** A decision summary with its copy-ready citation fields; `compact` drops the long texts. */
+export function toSummary(row: SummarySource, ctx: SummaryContext, compact = false): DecisionSummary {
+  const base = compactSummary(row, ctx);
   if (compact) return base;
   return {
     ...base,

@@ -14,7 +14,7 @@ import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { LookupCache, readModelStateOf } from '../lookup-cache.ts';
 import { notFound } from '../errors.ts';
-import { searchDecisions } from '../queries/decision-search.query.ts';
+import { compactSearchPage, searchDecisions } from '../queries/decision-search.query.ts';
 import { decisionOrNotFound } from '../queries/decisions.query.ts';
 
 /** Serialised decisions kept per process (full texts included): 32 MB. */
@@ -43,7 +43,13 @@ export const decisionsRoutes =
           response: { 200: searchEnvelope, 422: validationErrorBody, 503: errorBody },
         },
       },
-      async (request) => searchDecisions(deps, request.query),
+      async (request, reply) =>
+        request.query.fields === 'compact'
+          ? // serialised as it is built (the summaries once per decision), not through the schema
+            (reply as FastifyReply)
+              .type('application/json; charset=utf-8')
+              .send(await compactSearchPage(deps, request.query))
+          : searchDecisions(deps, request.query),
     );
 
     r.get(

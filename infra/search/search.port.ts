@@ -96,6 +96,9 @@ export const COMPACT_HIT_FIELDS = [
   'title',
 ] as const satisfies readonly (typeof SEARCH_HIT_FIELDS)[number][];
 
+/** What a compact hit carries: the fields of {@link COMPACT_HIT_FIELDS}. */
+export type CompactHit = Pick<SearchDocument, (typeof COMPACT_HIT_FIELDS)[number]>;
+
 export type SearchHit = Pick<SearchDocument, (typeof SEARCH_HIT_FIELDS)[number]> & {
   /** Relevance score when sorted by relevance. */
   readonly score?: number;
@@ -116,6 +119,8 @@ export interface SearchIdsResult {
   readonly total: number;
   readonly totalIsLowerBound: boolean;
   readonly ids: readonly string[];
+  /** The hits' relevance scores, in the order of `ids`, when sorted by relevance (as `SearchHit.score`). */
+  readonly scores?: readonly number[];
   readonly hasMore: boolean;
 }
 
@@ -132,6 +137,11 @@ export interface DecisionSearchIndex {
    * of their own.
    */
   searchIds(request: SearchRequest): Promise<SearchIdsResult>;
+  /**
+   * The compact fields of decisions in the index, as a compact search's hits carry them, in no
+   * particular order; a decision not (or no longer) in the index is left out.
+   */
+  compactHits(ids: readonly string[]): Promise<CompactHit[]>;
 }
 
 /**

@@ -19,6 +19,7 @@ import { statuteSearchKeys } from '../../contracts/search/statute-keys.ts';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
 import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
 import type {
+  CompactHit,
   DecisionSearchIndex,
   SearchDocument,
   SearchFilters,
@@ -84,6 +85,7 @@ export function postgresSearchFixture(
   const index: DecisionSearchIndex = {
     search: async (request) => (await ready, postgres.search(request)),
     searchIds: async (request) => (await ready, postgres.searchIds(request)),
+    compactHits: async (ids) => (await ready, postgres.compactHits(ids)),
   };
   let next = 1;
   return {
@@ -945,13 +947,26 @@ function hitFieldsOf(d: SearchDocument): Omit<SearchHit, 'score'> {
  */
 async function searchedBoth(index: DecisionSearchIndex, a: Ask): Promise<SearchResult> {
   const [result, ids] = await Promise.all([index.search(requestOf(a)), index.searchIds(requestOf(a))]);
+  const scored = result.hits.length > 0 && result.hits.every((h) => h.score !== undefined);
   expect(ids, `ids only: ${JSON.stringify(a)}`).toEqual({
     total: result.total,
     totalIsLowerBound: result.totalIsLowerBound,
     ids: result.hits.map((h) => h.decision_id),
+    ...(scored ? { scores: result.hits.map((h) => h.score) } : {}),
     hasMore: result.hasMore,
   });
+  // the compact fields of those ids, read by id, are the hits' own (compact pages build on it)
+  const compact = await index.compactHits(ids.ids);
+  const byId = new Map(compact.map((h) => [h.decision_id, h]));
+  expect(compact, `compact hits: ${JSON.stringify(a)}`).toHaveLength(new Set(ids.ids).size);
+  for (const hit of result.hits)
+    expect(byId.get(hit.decision_id), `compact hit ${hit.decision_id}`).toEqual(compactFieldsOf(hit));
   return result;
+}
+
+/** The compact fields of a hit (what `compactHits` gives for its decision). */
+function compactFieldsOf(hit: SearchHit): CompactHit {
+  return Object.fromEntries(COMPACT_HIT_FIELDS.map((f) => [f, hit[f]])) as unknown as CompactHit;
 }
 
 /**

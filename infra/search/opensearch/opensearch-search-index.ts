@@ -1,5 +1,6 @@
 import {
   COMPACT_HIT_FIELDS,
+  type CompactHit,
   SEARCH_HIT_FIELDS,
   type DecisionSearchIndex,
   type SearchGenerations,
@@ -318,7 +319,39 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
   async searchIds(request: SearchRequest): Promise<SearchIdsResult> {
     const found = await this.run(request, 'ids');
     const ids = found.hits.map(decisionIdOf);
-    return { total: found.total, totalIsLowerBound: found.totalIsLowerBound, ids, hasMore: found.hasMore };
+    return {
+      total: found.total,
+      totalIsLowerBound: found.totalIsLowerBound,
+      ids,
+      ...(found.scored && ids.length > 0 ? { scores: found.hits.map((h) => normalised(h._score)) } : {}),
+      hasMore: found.hasMore,
+    };
+  }
+
+  /** The compact fields of decisions, from doc values as a compact page reads them (`compactSources`). */
+  async compactHits(ids: readonly string[]): Promise<CompactHit[]> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return [];
+    let found: Page;
+    try {
+      found = await this.page(
+        {
+          query: { ids: { values: wanted } },
+          size: wanted.length,
+          track_total_hits: false,
+          ...fetchOf('compact'),
+        },
+        false,
+      );
+    } catch (error) {
+      throw searchError(error);
+    }
+    const sources = await this.compactSources(found.hits);
+    return sources.flatMap((source) => {
+      if (source === null) return [];
+      const { decision_id, court, canton, decision_date, language, docket_number, title } = hitOf(source);
+      return [{ decision_id, court, canton, decision_date, language, docket_number, title }];
+    });
   }
 
   private async run(request: SearchRequest, shape: HitShape): Promise<Found> {
@@ -464,10 +497,11 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     };
   }
 
-  private async page(body: Record<string, unknown>): Promise<Page> {
+  /** One search; `cached`: through the shard request cache (not for one-off id lists). */
+  private async page(body: Record<string, unknown>, cached = true): Promise<Page> {
     const res = await this.http.request('POST', `/${this.alias}/_search`, {
       body: emptyPageAtZero(body),
-      querystring: REQUEST_CACHE,
+      ...(cached ? { querystring: REQUEST_CACHE } : {}),
     });
     return pageOf(res.body as HitsBody);
   }

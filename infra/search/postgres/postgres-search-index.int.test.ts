@@ -239,6 +239,7 @@ describe('PostgreSQL search: ids asked without a total are not counted when the 
         total: offset + limit + 1,
         totalIsLowerBound: true,
         ids: counted.ids,
+        scores: counted.scores,
         hasMore: true,
       });
       expect(uncounted.total).toBeLessThanOrEqual(counted.total);

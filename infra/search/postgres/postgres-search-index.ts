@@ -6,6 +6,7 @@ import { PLAN_PER_EXECUTION } from '../../db/statement-hints.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   COMPACT_HIT_FIELDS,
+  type CompactHit,
   SEARCH_HIT_FIELDS,
   type DecisionSearchIndex,
   type SearchDocument,
@@ -678,12 +679,22 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
 
   async searchIds(request: SearchRequest): Promise<SearchIdsResult> {
     const found = await this.find<Row>(request, ID_COLUMNS);
+    const scored = found.rows.every((r) => r.score !== undefined);
     return {
       total: found.total,
       totalIsLowerBound: found.totalIsLowerBound,
       ids: found.rows.map((r) => r.decision_id),
+      ...(scored && found.rows.length > 0 ? { scores: found.rows.map((r) => r.score!) } : {}),
       hasMore: found.hasMore,
     };
+  }
+
+  async compactHits(ids: readonly string[]): Promise<CompactHit[]> {
+    if (ids.length === 0) return [];
+    const found = await sql<CompactHit>`
+      select ${sql.join(COMPACT_HIT_FIELDS.map((c) => sql.ref(c)))} from decision_search
+      where decision_id = any(${[...new Set(ids)]}::text[])`.execute(this.db);
+    return found.rows;
   }
 
   /** A search's page of rows of `columns` (the hit's or only the ids), with its count. */
