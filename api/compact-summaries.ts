@@ -144,8 +144,9 @@ export function jsonWithArray(
   const body = Buffer.allocUnsafe(size);
   let at = headBytes.copy(body, 0);
   elements.forEach(([open, close], i) => {
-    if (i > 0) at = body.writeUInt8(0x2c, at);
-    at += open.copy(body, at);
+    if (i > 0) body[at++] = 0x2c; // ,
+    body.set(open, at); // a plain memory copy: Buffer#copy checks its arguments per call
+    at += open.length;
     at += body.write(close, at, 'latin1');
   });
   tailBytes.copy(body, at);
