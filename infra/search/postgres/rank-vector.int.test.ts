@@ -19,8 +19,8 @@ import {
 } from '../../../test/support/search.suite.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { SearchDocument, SearchRequest } from '../search.port.ts';
-import { PostgresSearchIndex, RANK_TEXT_LEXEMES } from './postgres-search-index.ts';
-import { type TsQueryCompileOptions, compileTsQuery } from './tsquery-compiler.ts';
+import { PostgresSearchIndex, RANK_TEXT_LEXEMES, analysePhrase } from './postgres-search-index.ts';
+import { type TsQueryCompileOptions, compileTsQuery, phraseTextsOf } from './tsquery-compiler.ts';
 
 /** 100 filler words, the i-th repeated 120 − i times: the 64 most frequent lexemes of every text. */
 const FILLER = Array.from(
@@ -168,6 +168,10 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       ['t_once_new', 't_once_old', 't_thrice', 't_often'],
     ],
     ['three words, not in this order', '"Füllworta0x Mietzins Füllworta0x"', []],
+    // each pair occurs (at the start and at the end of the texts), never the three words in a row
+    ['three words whose pairs occur apart', '"Füllwortv3x Mietzins Füllworta0x"', []],
+    // under an SQL-level AND (beside a reference) a phrase of stop words only is left out (rule 7)
+    ['a phrase of stop words AND a docket', '"der die" AND 4A_4/2010', ['t_once_old']],
     // the stop word's slot takes any one word (rule 4)
     ['a stop word inside', '"Mietzins der Füllworta0x"', ['t_once_new', 't_once_old', 't_thrice', 't_often']],
     ['a stop word inside, no word between', '"Nebenkosten der Sachverhalt"', []],
@@ -185,6 +189,15 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     const onPairs = await ids({ columns: { pairs: 'tsv_pairs' } });
     expect(onPairs).toEqual(await ids());
     expect(onPairs).toEqual([...expected].sort());
+    // analysed beforehand: the statement names each arm's test, with and without the pairs
+    const phrases = new Map(
+      await Promise.all(
+        phraseTextsOf(ast!).map(async (t) => [t, await analysePhrase(handle.db, t)] as const),
+      ),
+    );
+    expect(phrases.size).toBeGreaterThan(0);
+    expect(await ids({ columns: { pairs: 'tsv_pairs' }, phrases })).toEqual(onPairs);
+    expect(await ids({ phrases })).toEqual(onPairs);
   });
 
   it('words, prefixes and their OR read from the term postings give the order and the scores of ranking the rank vectors', async () => {

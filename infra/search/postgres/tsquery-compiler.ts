@@ -110,7 +110,28 @@ export interface TsQueryCompileOptions {
      */
     readonly pairs?: string;
   };
+  /**
+   * Phrases analysed beforehand ({@link PhraseAnalysis}), by their text: matched per language arm
+   * as the analysis says, so that the statement holds no test on the analysed phrase (which only a
+   * plan made for the values at hand folds away, planned anew with every execution).
+   */
+  readonly phrases?: ReadonlyMap<string, PhraseAnalysis>;
 }
+
+/** How a phrase analyses in one language arm: `phraseto_tsquery`'s nodes, and its adjacent lexeme pairs. */
+export interface PhraseArmAnalysis {
+  /** The arm's name ({@link LanguageArm.name}). */
+  readonly arm: string;
+  /** `numnode` of the analysed phrase: 0 when it has no lexeme in the arm's language. */
+  readonly nodes: number;
+  /** A chain of adjacent lexemes ({@link isAdjacentChain}): matched by its pairs. */
+  readonly chain: boolean;
+  /** The phrase's adjacent lexeme pairs ({@link adjacentPairsOf} of its own vector). */
+  readonly pairs: readonly string[];
+}
+
+/** A phrase analysed in every language arm. */
+export type PhraseAnalysis = readonly PhraseArmAnalysis[];
 
 export interface CompiledTsQuery {
   /** Boolean WHERE condition. `true` for the match-all query. */
@@ -393,10 +414,12 @@ function ownRefImpliesMatch(node: QueryNode): boolean {
 class Compiler {
   readonly cols: Columns;
   readonly arms: LanguageArm[];
+  readonly phrases: ReadonlyMap<string, PhraseAnalysis>;
 
   constructor(options: TsQueryCompileOptions | undefined) {
     this.cols = columnsOf(options);
     this.arms = languageArms(this.cols.language);
+    this.phrases = options?.phrases ?? new Map();
   }
 
   /**
@@ -429,6 +452,8 @@ class Compiler {
    */
   phraseArms(text: string, guarded: boolean): RawBuilder<boolean> {
     const { tsv, pairs } = this.cols;
+    const analysed = this.phrases.get(text);
+    if (analysed) return this.anyArm((arm) => this.analysedPhraseArm(arm, text, analysed, guarded));
     if (pairs === null) return this.matchArms((cfg) => sql`phraseto_tsquery(${cfg}, ${text})`, guarded);
     return this.anyArm((arm) => {
       const q = sql`phraseto_tsquery(${arm.cfg}, ${text})`;
@@ -439,6 +464,26 @@ class Compiler {
         OR (NOT ${chain} AND ${tsv} @@ ${q}))`;
       return guarded ? sql`(numnode(${q}) = 0 OR ${test})` : test;
     });
+  }
+
+  /**
+   * One arm of {@link phraseArms} for a phrase analysed beforehand: what the tests of the
+   * unanalysed form leave once folded. No lexeme: true when guarded, else the arm is left out.
+   */
+  analysedPhraseArm(
+    arm: LanguageArm,
+    text: string,
+    analysed: PhraseAnalysis,
+    guarded: boolean,
+  ): RawBuilder<boolean> | null {
+    const { tsv, pairs } = this.cols;
+    const a = analysed.find((x) => x.arm === arm.name);
+    if (a === undefined) throw new Error(`phrase analysis without the ${arm.name} arm`);
+    if (a.nodes === 0) return guarded ? sql<boolean>`true` : null;
+    const match = sql<boolean>`${tsv} @@ phraseto_tsquery(${arm.cfg}, ${text})`;
+    if (pairs === null || !a.chain) return match;
+    const needed = sql<boolean>`${pairs} @> ${[...a.pairs]}::text[]`;
+    return a.nodes === 3 ? needed : sql<boolean>`(${needed} AND ${match})`;
   }
 
   reference(ref: ReferenceNode): RawBuilder<boolean> {
@@ -501,6 +546,22 @@ class Compiler {
     const whens = codes.map((code, i) => sql`WHEN ${language} = ${sql.lit(code)} THEN ${rankOf(perArm[i])}`);
     return sql<number>`(CASE ${sql.join(whens, sql.raw(' '))} ELSE ${rankOf(perArm[codes.length])} END)`;
   }
+}
+
+/**
+ * The texts a tree's statements match as phrases per language arm ({@link TsQueryCompileOptions.phrases}):
+ * its phrases and its references' citation phrases.
+ */
+export function phraseTextsOf(node: QueryNode): string[] {
+  const texts = new Set<string>();
+  const collect = (n: QueryNode): void => {
+    if (n.kind === 'phrase') texts.add(n.words.join(' '));
+    else if (n.kind === 'reference') for (const p of citationPhrases(n)) texts.add(p);
+    else if (n.kind === 'not') collect(n.child);
+    else if (n.kind === 'and' || n.kind === 'or') n.children.forEach(collect);
+  };
+  collect(node);
+  return [...texts];
 }
 
 /** Relevance expression (rule 8) for the row's language; `0` for match-all / NOT-only. */
