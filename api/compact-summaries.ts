@@ -99,10 +99,16 @@ export class CompactSummaryCache {
   }
 }
 
-/** A summary's JSON without its closing brace (never empty: it has at least the decision id). */
+/**
+ * A summary's JSON without its closing brace (never empty: it has at least the decision id), in
+ * memory of its own: `Buffer.from` would cut it from a shared 8 kB pool, which any one summary
+ * still kept holds on to, so that summaries dropped would not give their memory back.
+ */
 function openSummaryOf(summary: DecisionSummary): Buffer {
-  const json = JSON.stringify(summary);
-  return Buffer.from(json.slice(0, -1));
+  const json = JSON.stringify(summary).slice(0, -1);
+  const open = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  open.write(json);
+  return open;
 }
 
 /** What closes a kept summary on a page: its score, if the page is scored, and the brace. */
