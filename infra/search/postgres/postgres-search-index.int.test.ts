@@ -292,3 +292,78 @@ describe('PostgreSQL search: a write leaves no pending entries in the GIN indexe
     expect((await pendingPages()).filter((r) => r.pages > 0)).toEqual([]);
   });
 });
+
+describe('PostgreSQL search: the count of a reference search reads the indexes, also under a kept (generic) plan', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+  // each statement with its parameters, as the index sends it
+  const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: (args) => {
+      statements.push(handle.db.getExecutor().compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle, undefined, handle.db.withPlugin(recorder));
+    await fixture.load(CORPUS);
+    // 3,000 more decisions of about 1 kB each (as the inline rank vectors make them), written
+    // straight into the table: the plan needs their number and size, not their postings (a
+    // sequential scan of a few pages is the best plan for the corpus alone)
+    await sql`insert into decision_search (decision_id, court, canton, chamber, decision_type,
+        decision_date, language, docket_number, title, regeste, rule_statement, ref_keys, tsv,
+        rank_tsv, tsv_pairs, event_position)
+      select 'bger_9C_' || i || '_2019', 'bger', 'CH', null, null, date '2019-01-01' + (i % 365), 'de',
+        '9C_' || i || '/2019', repeat('Invalidenversicherung, Rente. ', 40), null, '',
+        array['bger_9C_' || i || '_2019', '9C_' || i || '/2019'], v, v, array['invalidenversicher rent'], 100000 + i
+      from generate_series(1, 3000) i,
+        lateral (select to_tsvector('german', 'Invalidenversicherung Rente Urteil ' || i) as v) t`.execute(
+      handle.db,
+    );
+    await sql`analyze`.execute(handle.db);
+  });
+  afterAll(() => fixture.close());
+
+  it.each([
+    ['a docket', '4A_100/2020'],
+    ['a BGE reference', '140 III 86'],
+  ])('%s (%s): a bitmap of the index scans, no sequential scan', async (_, query) => {
+    statements.length = 0;
+    await fixture.index.search(requestOf({ query, limit: 20 }));
+    const count = statements.find((s) =>
+      s.sql
+        .replace(/\s+/g, ' ')
+        .includes('select count(*)::int as n from ( select 1 from decision_search where'),
+    );
+    expect(count, statements.map((s) => s.sql).join('\n')).toBeDefined();
+    const literal = (v: unknown): string =>
+      Array.isArray(v)
+        ? `ARRAY[${v.map(literal).join(', ')}]::text[]`
+        : typeof v === 'number'
+          ? String(v)
+          : `'${String(v).replaceAll("'", "''")}'`;
+    const types = count!.parameters.map((v) =>
+      Array.isArray(v) ? 'text[]' : typeof v === 'number' ? 'integer' : 'text',
+    );
+    // the plan kept for every execution: made without the values of the parameters
+    await sql.raw(`set plan_cache_mode = force_generic_plan`).execute(handle.db);
+    let plan: { rows: { 'QUERY PLAN': string }[] };
+    try {
+      await sql.raw(`prepare kept_count(${types.join(', ')}) as ${count!.sql}`).execute(handle.db);
+      plan = await sql
+        .raw<{ 'QUERY PLAN': string }>(
+          `explain (costs off) execute kept_count(${count!.parameters.map(literal).join(', ')})`,
+        )
+        .execute(handle.db);
+    } finally {
+      await sql.raw('deallocate kept_count').execute(handle.db);
+      await sql.raw('reset plan_cache_mode').execute(handle.db);
+    }
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text, text).toContain('Bitmap Index Scan');
+    expect(text).not.toMatch(/Seq Scan on decision_search/);
+  });
+});
