@@ -448,7 +448,9 @@ class Compiler {
    * are adjacent lexemes (`a <-> b <-> c`) needs all its pairs there: two lexemes are matched by
    * the pairs' GIN index alone, more are checked on `tsv` only where every pair occurs. Other
    * phrases (stop words inside, one lexeme) are matched on `tsv`. Which case applies is decided
-   * per language by the planner, which folds the tests on the analysed phrase to constants.
+   * per language by the phrase's analysis when the options carry it (`phrases`), else by the
+   * planner, which folds the tests on the analysed phrase to constants in a plan made for the
+   * values at hand.
    */
   phraseArms(text: string, guarded: boolean): RawBuilder<boolean> {
     const { tsv, pairs } = this.cols;
