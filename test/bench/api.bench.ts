@@ -114,6 +114,14 @@ async function analyseOnce(handle: DatabaseHandle): Promise<void> {
   log(`  vacuum analyze: ${((performance.now() - t) / 1000).toFixed(0)} s`);
 }
 
+/** The search answers with at least `size` decisions (or its count's cap, a lower bound). */
+async function searchHolds(base: string, size: number): Promise<boolean> {
+  const res = await fetch(`${base}/decisions?limit=1&fields=compact`);
+  if (!res.ok) return false;
+  const page = (await res.json()) as { total: number; total_is_lower_bound: boolean };
+  return page.total_is_lower_bound || page.total >= size;
+}
+
 /** Starts the API over a built corpus: builds or reuses it first. Gives the API process and its base URL. */
 async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string }> {
   const port = await freePort();
@@ -184,6 +192,11 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
     const caughtUp = (l: Record<string, number>) =>
       Object.keys(l).length > 0 && Object.values(l).every((n) => n === 0);
     if (before >= size && caughtUp(lag)) {
+      // distributed: the search index lives in OpenSearch, which engines started afresh no longer hold
+      if (mode === 'distributed' && !(await searchHolds(base, size)))
+        throw new Error(
+          `database ${database} is complete but OpenSearch does not hold its search index (the engines were started afresh?): drop the database (dropdb ${database}) to build the corpus again`,
+        );
       log(`reusing database ${database}: ${before} decisions, every projection caught up`);
       await analyseOnce(handle);
       return { api, base, databaseUrl: url.toString() };
