@@ -50,7 +50,6 @@ async function searchRequestOf(deps: ApiDeps, q: SearchDecisionsQuery): Promise<
     sort,
     limit: q.limit,
     offset: q.offset,
-    compact: q.fields === 'compact',
   };
 }
 

@@ -38,12 +38,10 @@ export function compactSummary(
 /** A score as summaries give it: six decimals. */
 export const roundedScore = (score: number): number => Math.round(score * 1e6) / 1e6;
 
-/** A decision summary with its copy-ready citation fields; `compact` drops the long texts. */
-export function toSummary(row: SummarySource, ctx: SummaryContext, compact = false): DecisionSummary {
-  const base = compactSummary(row, ctx);
-  if (compact) return base;
+/** A decision summary: {@link compactSummary} with the long texts it leaves out. */
+export function toSummary(row: SummarySource, ctx: SummaryContext): DecisionSummary {
   return {
-    ...base,
+    ...compactSummary(row, ctx),
     regeste: row.regeste,
     chamber: row.chamber,
     decision_type: row.decision_type,
