@@ -89,11 +89,21 @@ export class PoliteHttpClient implements HttpTextClient {
     return next;
   }
 
-  private async request<T>(url: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<T> {
+  private untilNextStart(): number {
+    return this.lastStart + (this.options.minIntervalMs ?? 1000) - this.now();
+  }
+
+  private async request<T>(
+    url: string,
+    init: RequestInit,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     const retries = this.options.retries ?? 2;
     for (let attempt = 0; ; attempt++) {
-      const wait = this.lastStart + (this.options.minIntervalMs ?? 1000) - this.now();
-      if (wait > 0) await this.sleep(wait);
+      // A timer may fire up to a millisecond early (it counts from the event loop's cached clock),
+      // so the interval is checked again after each sleep rather than trusted.
+      for (let wait = this.untilNextStart(); wait > 0; wait = this.untilNextStart())
+        await this.sleep(Math.ceil(wait));
       this.lastStart = this.now();
       let response: Response;
       let body: T | undefined;
@@ -120,7 +130,9 @@ export class PoliteHttpClient implements HttpTextClient {
       this.failures++;
       await response.arrayBuffer().catch(() => undefined);
       if (RETRY_STATUSES.has(response.status) && attempt < retries) {
-        await this.sleep(retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt, this.options.retryBaseMs));
+        await this.sleep(
+          retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt, this.options.retryBaseMs),
+        );
         continue;
       }
       throw new HttpFetchError(url, response.status, `${init.method} ${url} answered ${response.status}`);

@@ -37,6 +37,26 @@ describe('polite HTTP client', () => {
     expect(seen).toEqual(['http://x/a@0', 'http://x/b@500', 'http://x/c@1000']);
   });
 
+  it('sleeps again when a timer wakes early: the next start is never sooner than minIntervalMs', async () => {
+    let now = 0;
+    const slept: number[] = [];
+    // A timer counting from the event loop's cached clock can fire up to a millisecond early.
+    const earlySleep = async (ms: number) => {
+      slept.push(ms);
+      now += ms > 1 ? ms - 0.95 : ms;
+    };
+    const starts: number[] = [];
+    const fetch = (async () => {
+      starts.push(now);
+      return respond(200, 'ok');
+    }) as unknown as typeof globalThis.fetch;
+    const client = new PoliteHttpClient({ minIntervalMs: 25, fetch, sleep: earlySleep, now: () => now });
+    await client.getText('http://x/a');
+    await client.getText('http://x/b');
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(25);
+    expect(slept).toEqual([25, 1]);
+  });
+
   it('retries 429 and 5xx (honouring retry-after), then gives up with the status', async () => {
     const c = clock();
     const statuses = [429, 503, 200];
