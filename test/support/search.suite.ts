@@ -1196,6 +1196,15 @@ export function searchConformance(name: string, open: OpenSearchFixture): void {
         await fixture!.load([version('Viertfassung', 'bge'), { ...other, title: 'veraltet' }], [400, 250]);
         expect(await find('Viertfassung')).toEqual(['bger_4A_400_2018|Kaufvertrag (Viertfassung)']);
         expect(await find('', { language: 'fr' })).toEqual([`bger_4A_600_2017|${other.title}`]);
+
+        // several versions of one decision in one batch: the one at the latest position is kept
+        await fixture!.load(
+          [version('Fünftfassung', 'bge'), version('Sechstfassung', 'bger'), version('Siebtfassung', 'bge')],
+          [500, 700, 600],
+        );
+        expect(await find('Sechstfassung')).toEqual(['bger_4A_400_2018|Kaufvertrag (Sechstfassung)']);
+        expect(await find('Fünftfassung OR Siebtfassung')).toEqual([]);
+        expect(await find('', { court: 'bge' })).toEqual([]);
       });
     });
 

@@ -31,6 +31,7 @@ import {
   leafTsQuery,
   phraseTextsOf,
 } from './tsquery-compiler.ts';
+import { adjacentPairs, parseTsVector, rankVectorText } from './vector-derivations.ts';
 
 export interface PostgresSearchOptions {
   /** Matches counted exactly up to this many; beyond, `total` is a lower bound. */
@@ -82,11 +83,15 @@ export const DECISION_SEARCH_COLUMNS = `
  */
 export const RANK_TEXT_LEXEMES = 64;
 
-/** The rank vector of a document's full tsvector (an SQL expression over it). */
+/**
+ * The rank vector of a document's full tsvector (an SQL expression over it; lexemes as frequent
+ * as the last one kept are kept in code point order). The projection derives it in its own process
+ * (`rankVectorText`); this brings generations written before the column up to date.
+ */
 export function rankVectorOf(tsv: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`ts_delete(${tsv}, array(
     select lexeme from (
-      select lexeme, weights, row_number() over (order by cardinality(positions) desc, lexeme) as nth
+      select lexeme, weights, row_number() over (order by cardinality(positions) desc, lexeme collate "C") as nth
       from unnest(${tsv})) u
     where nth > ${sql.lit(RANK_TEXT_LEXEMES)} and not (weights && array['A', 'B'])))`;
 }
@@ -132,43 +137,106 @@ export function insertPhrasePairs(where: RawBuilder<boolean>): RawBuilder<unknow
     select ${columns} from decision_search s where ${where}`;
 }
 
+/** A search document's vector and what is derived from it, as tsvector and array literals. */
+interface AnalysedDocument {
+  readonly tsv: string;
+  readonly rankTsv: string;
+  readonly pairs: readonly string[];
+}
+
+/** Texts analysed per statement (a batch of long decisions is analysed in several). */
+const ANALYSED_CHARS_PER_STATEMENT = 4_000_000;
+
 /**
- * Writes a search document into `table` (`decision_search` or the matcher's temporary table): its
- * tsvector weights title A, Regeste B and text C, analysed once for it and its rank vector. A row
- * of the same decision is replaced unless it was written at a later position.
+ * Analyses search documents in the database, a statement per some million characters: each
+ * one's tsvector weights title A, Regeste B and text C. The rank vector and the phrase pairs are
+ * derived from its text form here (`vector-derivations.ts`), as `rankVectorOf` and
+ * `adjacentPairsOf` would derive them in SQL.
  */
-async function insertSearchRow(
+async function analyseDocuments(
+  tx: Transaction<DB>,
+  docs: readonly SearchDocument[],
+): Promise<AnalysedDocument[]> {
+  const analysed: AnalysedDocument[] = [];
+  for (let from = 0; from < docs.length;) {
+    let to = from;
+    for (let chars = 0; to < docs.length && (to === from || chars < ANALYSED_CHARS_PER_STATEMENT); to++) {
+      chars += indexedText(docs[to]!).length;
+    }
+    const part = docs.slice(from, to);
+    const column = <T>(of: (doc: SearchDocument) => T) => part.map(of);
+    const result = await sql<{ tsv: string }>`
+      select (setweight(to_tsvector(v.cfg, v.title), 'A')
+        || setweight(to_tsvector(v.cfg, v.regeste), 'B')
+        || setweight(to_tsvector(v.cfg, v.body), 'C'))::text as tsv
+      from unnest(${column((d) => LANGUAGE_CONFIGS[d.language] ?? FALLBACK_CONFIG)}::text[]::regconfig[],
+        ${column((d) => d.title)}::text[], ${column((d) => d.regeste ?? '')}::text[],
+        ${column(indexedText)}::text[]) with ordinality as v(cfg, title, regeste, body, n)
+      order by v.n`.execute(tx);
+    for (const { tsv } of result.rows) {
+      const entries = parseTsVector(tsv);
+      analysed.push({
+        tsv,
+        rankTsv: rankVectorText(entries, RANK_TEXT_LEXEMES),
+        pairs: adjacentPairs(entries),
+      });
+    }
+    from = to;
+  }
+  return analysed;
+}
+
+/** The text a document's vector is analysed from: a tsvector holds at most 1 MB. */
+const indexedText = (doc: SearchDocument): string =>
+  doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
+
+/** Rows per insert statement (each row binds 17 values). */
+const ROWS_PER_INSERT = 250;
+
+/**
+ * Writes search documents into `table` (`decision_search` or the matcher's temporary table). A
+ * row of the same decision is replaced unless it was written at a later position; of several
+ * versions of a decision among `docs`, the one at the latest position is written (the last of
+ * those at the same one), as writing them one after the other would leave it.
+ */
+async function insertSearchRows(
   tx: Transaction<DB>,
   table: 'decision_search' | 'candidate_search',
-  doc: SearchDocument,
-  position: number,
+  docs: readonly { doc: SearchDocument; position: number }[],
 ): Promise<void> {
-  const cfg = sql`${sql.lit(LANGUAGE_CONFIGS[doc.language] ?? FALLBACK_CONFIG)}::regconfig`;
-  const text =
-    doc.full_text.length > MAX_INDEXED_CHARS ? doc.full_text.slice(0, MAX_INDEXED_CHARS) : doc.full_text;
+  const latest = new Map<string, { doc: SearchDocument; position: number }>();
+  for (const written of docs) {
+    const before = latest.get(written.doc.decision_id);
+    if (!before || before.position <= written.position) latest.set(written.doc.decision_id, written);
+  }
+  const rows = [...latest.values()];
+  const analysed = await analyseDocuments(
+    tx,
+    rows.map(({ doc }) => doc),
+  );
   const columns = [...SEARCH_HIT_FIELDS, 'ref_keys', 'tsv', 'rank_tsv', 'tsv_pairs', 'event_position'];
-  const values = [
-    ...SEARCH_HIT_FIELDS.map((f) => (f === 'decision_date' ? sql`${doc[f]}::date` : sql`${doc[f]}`)),
-    sql`${[...doc.ref_keys]}::text[]`,
-    sql`v.tsv`,
-    rankVectorOf(sql`v.tsv`),
-    adjacentPairsOf(sql`v.tsv`),
-    sql`${position}`,
-  ];
   const updates = columns
     .filter((c) => c !== 'decision_id')
     .map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`);
-  // materialized: the vector is analysed once, not once per reference to it
-  await sql`
-    with v as materialized (
-      select setweight(to_tsvector(${cfg}, ${doc.title}), 'A')
-        || setweight(to_tsvector(${cfg}, ${doc.regeste ?? ''}), 'B')
-        || setweight(to_tsvector(${cfg}, ${text}), 'C') as tsv
-    )
-    insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    select ${sql.join(values)} from v
-    on conflict (decision_id) do update set ${sql.join(updates)}
-    where ${sql.table(table)}.event_position <= excluded.event_position`.execute(tx);
+  const valuesOf = ({ doc, position }: { doc: SearchDocument; position: number }, i: number) => {
+    const { tsv, rankTsv, pairs } = analysed[i]!;
+    return sql`(${sql.join([
+      ...SEARCH_HIT_FIELDS.map((f) => (f === 'decision_date' ? sql`${doc[f]}::date` : sql`${doc[f]}`)),
+      sql`${[...doc.ref_keys]}::text[]`,
+      sql`${tsv}::tsvector`,
+      sql`${rankTsv}::tsvector`,
+      sql`${[...pairs]}::text[]`,
+      sql`${position}::bigint`,
+    ])})`;
+  };
+  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+    const part = rows.slice(from, from + ROWS_PER_INSERT).map((row, i) => valuesOf(row, from + i));
+    await sql`
+      insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+      values ${sql.join(part)}
+      on conflict (decision_id) do update set ${sql.join(updates)}
+      where ${sql.table(table)}.event_position <= excluded.event_position`.execute(tx);
+  }
 }
 
 /**
@@ -347,7 +415,11 @@ export const postgresSearchMatcher: SearchMatcher = {
     await sql`create temporary table if not exists candidate_search (${sql.raw(DECISION_SEARCH_COLUMNS)})
       on commit delete rows`.execute(tx);
     await sql`truncate candidate_search`.execute(tx);
-    for (const doc of docs) await insertSearchRow(tx, 'candidate_search', doc, 0);
+    await insertSearchRows(
+      tx,
+      'candidate_search',
+      docs.map((doc) => ({ doc, position: 0 })),
+    );
     const rows = await sql<{ decision_id: string }>`
       select decision_id from candidate_search where ${whereOf(query, filters)}`.execute(tx);
     await sql`truncate candidate_search`.execute(tx);
@@ -403,7 +475,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     { tx }: SearchWriteContext,
   ): Promise<void> {
     if (docs.length === 0) return;
-    for (const { doc, position } of docs) await insertSearchRow(tx, 'decision_search', doc, position);
+    await insertSearchRows(tx, 'decision_search', docs);
     // the postings follow whichever version each row now holds
     const ids = [...new Set(docs.map(({ doc }) => doc.decision_id))];
     const written = sql<boolean>`s.decision_id = any(${ids}::text[])`;

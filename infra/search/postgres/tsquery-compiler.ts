@@ -258,8 +258,10 @@ function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): v
 
 /**
  * The adjacent lexeme pairs of a tsvector (`'rechtlich gehor'` for lexemes at positions p and
- * p + 1), an SQL expression over it: what a phrase of adjacent words needs, read from the same
- * stored positions that `tsv @@ (a <-> b)` reads, so both agree.
+ * p + 1), an SQL expression over it, each pair once: what a phrase of adjacent
+ * words needs, read from the same stored positions that `tsv @@ (a <-> b)` reads, so both agree.
+ * The projection derives them in its own process (`adjacentPairs`); this brings generations
+ * written before the column up to date.
  */
 export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> {
   return sql<string[]>`array(

@@ -1,0 +1,170 @@
+/**
+ * The rank vector and the phrase pairs the projection derives in its own process
+ * (`vector-derivations.ts`) against the SQL that defines them (`rankVectorOf`, `adjacentPairsOf`),
+ * table-driven over analysed texts in the three languages and over tsvector literals that printing
+ * must escape; run on PGlite and on a PostgreSQL server.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { RANK_TEXT_LEXEMES, rankVectorOf } from './postgres-search-index.ts';
+import { adjacentPairsOf } from './tsquery-compiler.ts';
+import { adjacentPairs, parseTsVector, rankVectorText } from './vector-derivations.ts';
+
+interface Case {
+  readonly name: string;
+  /** A text analysed like a search document (title A, Regeste B, text C) … */
+  readonly analysed?: { cfg: string; title: string; regeste: string; text: string };
+  /** … or a tsvector literal. */
+  readonly literal?: string;
+}
+
+const words = (n: number, word: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => word(i)).join(' ');
+
+/**
+ * 65 distinct lexemes, each at one position: which 64 are kept is decided by code point alone,
+ * and the 65th is the one above U+FFFF.
+ */
+const TIES = [
+  'zeta',
+  'äpfel',
+  'apfel',
+  'éclair',
+  'eclair',
+  '\u{F900}x', // U+F900 sorts before every code point above U+FFFF …
+  '\u{1D538}x', // … though its UTF-16 unit (a surrogate, 0xD835) is smaller
+  ...Array.from({ length: 58 }, (_, i) => `w${String(i).padStart(2, '0')}`),
+];
+
+const CASES: readonly Case[] = [
+  {
+    name: 'a German decision with title and Regeste',
+    analysed: {
+      cfg: 'german',
+      title: 'Mietvertrag; Anfechtung des Anfangsmietzinses',
+      regeste: 'Art. 270 OR. Der Anspruch auf rechtliches Gehör ist verletzt.',
+      text: 'Das Bundesgericht zieht in Erwägung: Der Mietzins ist missbräuchlich. Der Mietzins wurde erhöht.',
+    },
+  },
+  {
+    name: 'a French decision',
+    analysed: {
+      cfg: 'french',
+      title: "Droit d'être entendu",
+      regeste: 'Le Tribunal fédéral considère',
+      text: "L'arrêt attaqué viole le droit d'être entendu du recourant; le loyer est abusif.",
+    },
+  },
+  {
+    name: 'an Italian decision',
+    analysed: {
+      cfg: 'italian',
+      title: 'Diritto di essere sentito',
+      regeste: '',
+      text: "Il Tribunale federale considera che la pigione è abusiva e che l'inquilino ha ragione.",
+    },
+  },
+  {
+    name: 'more than 64 lexemes: the most frequent kept, the title and Regeste ones besides',
+    analysed: {
+      cfg: 'simple',
+      title: 'seltenestitelwort',
+      regeste: 'seltenesregestewort',
+      text: Array.from({ length: 100 }, (_, i) => words(100 - i, () => `wort${i}x`)).join(' '),
+    },
+  },
+  {
+    name: 'a word repeated next to itself, and a phrase twice',
+    analysed: { cfg: 'simple', title: '', regeste: '', text: 'sehr sehr sehr gut, sehr gut' },
+  },
+  {
+    name: 'positions beyond 16,383 (stored as 16,383)',
+    analysed: {
+      cfg: 'simple',
+      title: 'titel',
+      regeste: '',
+      text: words(17_000, (i) => `w${i % 97}`),
+    },
+  },
+  { name: 'an empty document', analysed: { cfg: 'german', title: '', regeste: '', text: '' } },
+  {
+    name: 'lexemes holding a quote, a backslash, a space and a colon',
+    literal: String.raw`'o''brien':1A 'c:\\pfad':2 'zwei worte':3B,4 'a:b':5,6C 'plain':7`,
+  },
+  { name: 'a lexeme without positions', literal: `'ohne' 'mit':1,2` },
+  { name: 'ties at the last place, by code point', literal: TIES.map((w, i) => `'${w}':${i + 1}`).join(' ') },
+];
+
+export function vectorDerivationsSuite(name: string, open: () => Promise<DatabaseHandle | null>): void {
+  describe(`tsvector derivations in the writing process (${name})`, () => {
+    let handle: DatabaseHandle | null = null;
+    beforeAll(async () => {
+      handle = await open();
+    });
+    afterAll(async () => {
+      await handle?.close();
+    });
+
+    it.each(CASES)('$name: rank vector and pairs as the SQL gives them', async (c) => {
+      if (!handle) return;
+      const vector = c.analysed
+        ? sql`setweight(to_tsvector(${c.analysed.cfg}::regconfig, ${c.analysed.title}), 'A')
+            || setweight(to_tsvector(${c.analysed.cfg}::regconfig, ${c.analysed.regeste}), 'B')
+            || setweight(to_tsvector(${c.analysed.cfg}::regconfig, ${c.analysed.text}), 'C')`
+        : sql`${c.literal!}::tsvector`;
+      const tsv = (await sql<{ tsv: string }>`select (${vector})::text as tsv`.execute(handle.db)).rows[0]!
+        .tsv;
+      const entries = parseTsVector(tsv);
+      const rank = rankVectorText(entries, RANK_TEXT_LEXEMES);
+      const pairs = adjacentPairs(entries);
+      const row = (
+        await sql<{
+          reprinted: string;
+          rank: string;
+          sqlRank: string;
+          sqlPairs: string[];
+          lexemes: string[];
+        }>`
+          select ${entries.map((e) => e.printed).join(' ')}::tsvector::text as reprinted,
+            ${rank}::tsvector::text as rank,
+            ${rankVectorOf(sql`${tsv}::tsvector`)}::text as "sqlRank",
+            ${adjacentPairsOf(sql`${tsv}::tsvector`)} as "sqlPairs",
+            tsvector_to_array(${tsv}::tsvector) as lexemes`.execute(handle.db)
+      ).rows[0]!;
+      // every entry read back: its lexeme, and its printed form is the vector again
+      expect(entries.map((e) => e.lexeme)).toEqual(row.lexemes);
+      expect(row.reprinted).toBe(tsv);
+      expect(row.rank).toBe(row.sqlRank);
+      // each pair once, in no particular order
+      expect(new Set(pairs).size).toBe(pairs.length);
+      expect([...pairs].sort()).toEqual([...row.sqlPairs].sort());
+    });
+
+    it('the cases reach what they are for: kept by frequency, ties, clamped positions, escapes', () => {
+      const keptOf = (literal: string) =>
+        parseTsVector(rankVectorText(parseTsVector(literal), RANK_TEXT_LEXEMES));
+      const ties = keptOf(CASES.find((c) => c.name.startsWith('ties'))!.literal!).map((e) => e.lexeme);
+      expect(ties).toHaveLength(RANK_TEXT_LEXEMES);
+      expect(ties).toContain('\u{F900}x');
+      expect(ties).toContain('zeta');
+      expect(ties).not.toContain('\u{1D538}x');
+      const escaped = parseTsVector(CASES.find((c) => c.name.startsWith('lexemes holding'))!.literal!);
+      expect(escaped.map((e) => e.lexeme)).toEqual(["o'brien", 'c:\\pfad', 'zwei worte', 'a:b', 'plain']);
+      expect(escaped.find((e) => e.lexeme === 'a:b')).toMatchObject({
+        positions: [5, 6],
+        titleOrRegeste: false,
+      });
+      expect(escaped.find((e) => e.lexeme === 'zwei worte')).toMatchObject({
+        positions: [3, 4],
+        titleOrRegeste: true,
+      });
+    });
+
+    it('refuses a text that is no tsvector output', () => {
+      expect(() => parseTsVector('mietzins:1')).toThrow(/not a tsvector/);
+      expect(() => parseTsVector(`'offen`)).toThrow(/unterminated/);
+      expect(() => parseTsVector(`'a':x`)).toThrow(/no position/);
+    });
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * The columns derived from a decision's tsvector (the rank vector and the adjacent lexeme pairs),
+ * computed in the writing process from the vector's text form. They are the same as the SQL
+ * expressions `rankVectorOf` and `adjacentPairsOf` (which bring older generations up to date, and
+ * which `vector-derivations.suite.ts` holds these to). In the database they cost about 2 ms of its
+ * CPU per decision of the sample corpus (a window over every lexeme, a join of every position with
+ * the next); here parsing, ranking and pairing take about 0.3 ms.
+ */
+/** One lexeme of a tsvector as PostgreSQL prints it (`'lexeme':1A,5,7B`). */
+export interface VectorEntry {
+  readonly lexeme: string;
+  readonly positions: readonly number[];
+  /** Some position has weight A or B (the title or the Regeste). */
+  readonly titleOrRegeste: boolean;
+  /** The entry as printed, a valid tsvector on its own. */
+  readonly printed: string;
+}
+
+const QUOTE = 39; // '
+const COLON = 58; // :
+const COMMA = 44; // ,
+const SPACE = 32;
+
+/**
+ * Parses a tsvector's text output: lexemes in single quotes (a quote or a backslash inside doubled
+ * or escaped), each optionally followed by `:` and positions with a weight letter (D printed
+ * without one). Throws on anything else: the text must come from `tsvector::text`.
+ */
+export function parseTsVector(text: string): VectorEntry[] {
+  const entries: VectorEntry[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    if (text.charCodeAt(i) === SPACE) {
+      i++;
+      continue;
+    }
+    const start = i;
+    if (text.charCodeAt(i) !== QUOTE)
+      throw new Error(`not a tsvector's text at ${i}: ${text.slice(i, i + 20)}`);
+    // the closing quote: the first one not doubled (the output doubles a quote and a backslash
+    // in a lexeme, so no quote there follows an escaping backslash)
+    let end = text.indexOf("'", i + 1);
+    while (end >= 0 && text.charCodeAt(end + 1) === QUOTE) end = text.indexOf("'", end + 2);
+    if (end < 0) throw new Error('unterminated lexeme in tsvector text');
+    const quoted = text.slice(i + 1, end);
+    const lexeme =
+      quoted.includes("'") || quoted.includes('\\')
+        ? quoted.replace(/\\(.)|''/gs, (_, c?: string) => c ?? "'")
+        : quoted;
+    i = end + 1;
+    const positions: number[] = [];
+    let titleOrRegeste = false;
+    if (text.charCodeAt(i) === COLON) {
+      i++;
+      for (;;) {
+        let p = 0;
+        let digits = 0;
+        for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) {
+          p = p * 10 + (c - 48);
+          digits++;
+        }
+        if (digits === 0) throw new Error(`no position in tsvector text at ${i}`);
+        positions.push(p);
+        const weight = text.charCodeAt(i);
+        if (weight === 65 || weight === 66) titleOrRegeste = true; // A, B
+        if (weight >= 65 && weight <= 68) i++;
+        if (text.charCodeAt(i) !== COMMA) break;
+        i++;
+      }
+    }
+    entries.push({ lexeme, positions, titleOrRegeste, printed: text.slice(start, i) });
+  }
+  return entries;
+}
+
+/** Code point order (UTF-8 byte order, SQL's `collate "C"`); JavaScript's `<` compares UTF-16 units. */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // a surrogate (U+D800–DFFF, the first unit of a code point above U+FFFF) sorts after U+E000–FFFF
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    if (xs !== (y >= 0xd800 && y <= 0xdfff)) return xs ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * The rank vector's text (`rankVectorOf`): every lexeme of the title and the Regeste, and the
+ * `keep` most frequent ones (most positions first, then by code point), as a tsvector literal.
+ */
+export function rankVectorText(entries: readonly VectorEntry[], keep: number): string {
+  if (entries.length <= keep) return entries.map((e) => e.printed).join(' ');
+  // the frequency of the last place; of the lexemes that frequent, the first by code point are kept
+  const counts = entries.map((e) => e.positions.length).sort((a, b) => b - a);
+  const last = counts[keep - 1]!;
+  const above = counts.findIndex((c) => c === last);
+  const tied = entries
+    .filter((e) => e.positions.length === last)
+    .sort((a, b) => compareCodePoints(a.lexeme, b.lexeme))
+    .slice(0, keep - above);
+  const keptTies = new Set(tied);
+  return entries
+    .filter((e) => e.titleOrRegeste || e.positions.length > last || keptTies.has(e))
+    .map((e) => e.printed)
+    .join(' ');
+}
+
+/** The highest position a tsvector stores (later words are all at this one). */
+const MAX_POSITION = 16_383;
+
+/**
+ * The adjacent lexeme pairs (`adjacentPairsOf`): `'a b'` for every lexeme a at a position p and
+ * every lexeme b at p + 1, each pair once (in no particular order).
+ */
+export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
+  // per position the entry there (-1: none); positions shared by several entries (a compound's
+  // parts, the last position) keep their further entries in `shared`
+  const at = new Int32Array(MAX_POSITION + 2).fill(-1);
+  const shared = new Map<number, number[]>();
+  entries.forEach(({ positions }, e) => {
+    for (const p of positions) {
+      if (at[p] === -1) at[p] = e;
+      else {
+        const more = shared.get(p);
+        if (more) more.push(e);
+        else shared.set(p, [e]);
+      }
+    }
+  });
+  const seen = new Set<number>();
+  const pairs: string[] = [];
+  const add = (a: number, b: number) => {
+    const key = a * entries.length + b;
+    if (seen.has(key)) return;
+    seen.add(key);
+    pairs.push(`${entries[a]!.lexeme} ${entries[b]!.lexeme}`);
+  };
+  entries.forEach(({ positions }, a) => {
+    for (const p of positions) {
+      const b = at[p + 1]!;
+      if (b === -1) continue;
+      add(a, b);
+      for (const more of shared.get(p + 1) ?? []) add(a, more);
+    }
+  });
+  return pairs;
+}
