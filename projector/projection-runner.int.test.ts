@@ -237,6 +237,59 @@ describe('projection runner on the embedded database', () => {
     expect(await handle.db.selectFrom('dead_letters').selectAll().execute()).toEqual([]);
   });
 
+  it('renews a growing generation’s planner statistics after 250 handled events and at each doubling; a failure stops nothing', async () => {
+    const base = postgresTables(['growing_rows'], ['create table growing_rows (id text primary key)']);
+    let handled = 0;
+    const renewedAt: number[] = [];
+    let statisticsRows = -1;
+    const growing: Projection = {
+      name: 'growing',
+      storage: {
+        ...base,
+        async refreshStatistics(ctx) {
+          renewedAt.push(handled);
+          await base.refreshStatistics!(ctx);
+          if (renewedAt.length === 1) {
+            const stats = await sql<{ n: number }>`select count(*)::int as n from pg_stats
+              where schemaname = ${ctx.schema} and tablename = 'growing_rows'`.execute(handle.db);
+            statisticsRows = Number(stats.rows[0]!.n);
+          }
+          if (renewedAt.length === 2) throw new Error('analyze refused');
+        },
+      },
+      streams: ['decisions'],
+      handles: ['DecisionPublished'],
+      async handle(batch, { tx }) {
+        await sql`insert into growing_rows select unnest(${batch.map((e) => e.event.key)}::text[])`.execute(
+          tx,
+        );
+        handled += batch.length;
+      },
+    };
+    await log.append(
+      Array.from({ length: 1100 }, (_, i) =>
+        decisionEvent(
+          makeDecision({ court: 'bger', docket_number: `4A_${i + 1}/2021`, full_text: `Text ${i}.` }),
+        ),
+      ),
+    );
+    runner = new ProjectorHost(
+      { db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet },
+      [growing],
+      {
+        batchSize: 100,
+        watchIntervalMs: 0,
+      },
+    );
+    await runner.start();
+    await runner.waitUntilCaughtUp(undefined, 10);
+    // after the batch that reached 250 (300), then 600 (≥ 2 × 300) and 1,200 would be next
+    expect(renewedAt).toEqual([300, 600]);
+    expect(statisticsRows).toBeGreaterThan(0);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from growing_rows`.execute(handle.db);
+    expect(Number(rows.rows[0]!.n)).toBe(1100);
+  });
+
   it('keeps versions: same content is a no-op, changed content a new version with history', async () => {
     const changed = makeDecision({
       court: 'bger',

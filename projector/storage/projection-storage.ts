@@ -38,6 +38,13 @@ export interface ProjectionStorage {
   activate(ctx: StorageContext): Promise<void>;
   /** Removes this (retired) generation's storage. */
   drop(ctx: StorageContext): Promise<void>;
+  /**
+   * Renews the planner's statistics of this generation's tables (`analyze`). The runner asks for
+   * it as a generation grows (`ProjectionRunner`): tables filled from empty have none until
+   * autovacuum comes by (the embedded database has no autovacuum), and a projection's statements
+   * planned without them can cost quadratic time.
+   */
+  refreshStatistics?(ctx: StorageContext): Promise<void>;
 }
 
 /** An upgrade step that is more than one statement: runs in the generation's transaction. */
@@ -164,6 +171,11 @@ export function postgresTables(
     },
     async drop({ db, schema }) {
       await sql`drop schema if exists ${ident(schema)} cascade`.execute(db);
+    },
+    async refreshStatistics({ db, schema }) {
+      const present = await sql<{ name: string }>`select tablename as name from pg_tables
+        where schemaname = ${schema} and tablename = any(${[...tables]}::text[])`.execute(db);
+      for (const { name } of present.rows) await sql`analyze ${ident(schema)}.${ident(name)}`.execute(db);
     },
   };
 }
