@@ -6,6 +6,7 @@
  * CPU per decision of the sample corpus (a window over every lexeme, a join of every position with
  * the next); here parsing, ranking and pairing take about 0.3 ms.
  */
+
 /** One lexeme of a tsvector as PostgreSQL prints it (`'lexeme':1A,5,7B`). */
 export interface VectorEntry {
   readonly lexeme: string;
