@@ -158,10 +158,11 @@ async function analyseDocuments(
   docs: readonly SearchDocument[],
 ): Promise<AnalysedDocument[]> {
   const analysed: AnalysedDocument[] = [];
+  const texts = docs.map(indexedText);
   for (let from = 0; from < docs.length;) {
     let to = from;
     for (let chars = 0; to < docs.length && (to === from || chars < ANALYSED_CHARS_PER_STATEMENT); to++) {
-      chars += indexedText(docs[to]!).length;
+      chars += texts[to]!.length;
     }
     const part = docs.slice(from, to);
     const column = <T>(of: (doc: SearchDocument) => T) => part.map(of);
@@ -171,7 +172,7 @@ async function analyseDocuments(
         || setweight(to_tsvector(v.cfg, v.body), 'C'))::text as tsv
       from unnest(${column((d) => LANGUAGE_CONFIGS[d.language] ?? FALLBACK_CONFIG)}::text[]::regconfig[],
         ${column((d) => d.title)}::text[], ${column((d) => d.regeste ?? '')}::text[],
-        ${column(indexedText)}::text[]) with ordinality as v(cfg, title, regeste, body, n)
+        ${texts.slice(from, to)}::text[]) with ordinality as v(cfg, title, regeste, body, n)
       order by v.n`.execute(tx);
     for (const { tsv } of result.rows) {
       const entries = parseTsVector(tsv);
