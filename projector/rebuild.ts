@@ -17,6 +17,7 @@ export interface RebuildResult {
   readonly projection: string;
   readonly generation: number;
   readonly previous: number | null;
+  /** From the start until the new generation went live (a later drop of the previous one not included). */
   readonly seconds: number;
 }
 
@@ -52,6 +53,7 @@ export async function rebuildProjection(
   await registry.complete(projection, gen.generation);
   await catchUp();
   await registry.activate(projection, gen.generation);
+  const seconds = (performance.now() - started) / 1000;
   if (options.dropPrevious && previous !== null) {
     await new Promise((r) => setTimeout(r, options.dropAfterMs ?? 15_000));
     await registry.drop(projection, previous);
@@ -60,7 +62,7 @@ export async function rebuildProjection(
     projection: projection.name,
     generation: gen.generation,
     previous,
-    seconds: (performance.now() - started) / 1000,
+    seconds,
   };
 }
 

@@ -9,19 +9,15 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
 import type { OutgoingEvent } from '../../infra/event-log/event-log.port.ts';
-import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
 import {
   decisionEvent,
   makeDecision,
   withdrawalEvent,
   type DecisionInput,
 } from '../../test/support/decisions.ts';
-import { openTestDatabase } from '../../test/support/engines.ts';
-import { ProjectorHost } from '../projector-host.ts';
+import { projectEvents } from '../../test/support/read-models.ts';
 import { courtsProjection } from './courts.projection.ts';
 import { courtsStorage } from './courts.storage.ts';
-
-const silent = { info() {}, warn() {}, error() {} };
 
 const A: DecisionInput = {
   full_text: 'Urteil.',
@@ -68,23 +64,8 @@ afterEach(async () => {
   handle = undefined;
 });
 
-async function project(events: readonly OutgoingEvent[], batchSize: number): Promise<DatabaseHandle> {
-  const db = await openTestDatabase('pglite');
-  const log = new TableEventLog(db.db, { pollIntervalMs: 10 });
-  const host = new ProjectorHost(
-    { db: db.db, log, now: () => new Date().toISOString(), logger: silent },
-    [courtsProjection],
-    { batchSize, watchIntervalMs: 0 },
-  );
-  await host.start();
-  await log.append(events);
-  await host.waitUntilCaughtUp(undefined, 10);
-  await host.stop();
-  await log.close();
-  const dead = await db.db.selectFrom('dead_letters').select(['reason']).execute();
-  if (dead.length > 0) throw new Error(`dead-lettered: ${dead.map((d) => d.reason).join('; ')}`);
-  return db;
-}
+const project = (events: readonly OutgoingEvent[], batchSize: number): Promise<DatabaseHandle> =>
+  projectEvents([courtsProjection], events, { batchSize });
 
 /** The kept groups and court aggregates, and the same counted over the decisions now. */
 async function keptAndCounted(db: DatabaseHandle['db']) {

@@ -7,6 +7,7 @@ import type { DecisionSearchIndex } from '../../infra/search/search.port.ts';
 import { TableEventLog } from '../../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
 import { ProjectorHost } from '../../projector/projector-host.ts';
+import type { Projection } from '../../projector/projection.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { openTestDatabase } from './engines.ts';
 
@@ -18,20 +19,20 @@ export interface LoadedReadModels {
 }
 
 /**
- * A fresh in-memory PGlite (or the database `options.handle` opens) whose read models the real
- * projections built from the events (in order, in batches of `batchSize`); any dead letter fails
- * the load.
+ * A fresh in-memory PGlite (or the database `options.handle` opens) whose read models `projections`
+ * built from the events (in order, in batches of `batchSize`, at the clock `now` gives); any dead
+ * letter fails the load.
  */
-export async function loadReadModels(
+export async function projectEvents(
+  projections: readonly Projection[],
   events: readonly OutgoingEvent[],
-  options: { batchSize?: number; handle?: DatabaseHandle } = {},
-): Promise<LoadedReadModels> {
+  options: { batchSize?: number; handle?: DatabaseHandle; now?: () => string } = {},
+): Promise<DatabaseHandle> {
   const handle = options.handle ?? (await openTestDatabase('pglite'));
-  const search = new PostgresSearchIndex(handle.db);
   const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
   const runner = new ProjectorHost(
-    { db: handle.db, log, now: () => new Date().toISOString(), logger: silent },
-    allProjections({ writer: search }),
+    { db: handle.db, log, now: options.now ?? (() => new Date().toISOString()), logger: silent },
+    projections,
     { batchSize: options.batchSize ?? 50, watchIntervalMs: 0 },
   );
   await runner.start();
@@ -42,6 +43,17 @@ export async function loadReadModels(
   const dead = await handle.db.selectFrom('dead_letters').select(['projection', 'reason']).execute();
   if (dead.length > 0)
     throw new Error(`events dead-lettered: ${dead.map((d) => `${d.projection}: ${d.reason}`).join('; ')}`);
+  return handle;
+}
+
+/** `projectEvents` with every projection, searched through the embedded search index. */
+export async function loadReadModels(
+  events: readonly OutgoingEvent[],
+  options: { batchSize?: number; handle?: DatabaseHandle } = {},
+): Promise<LoadedReadModels> {
+  const handle = options.handle ?? (await openTestDatabase('pglite'));
+  const search = new PostgresSearchIndex(handle.db);
+  await projectEvents(allProjections({ writer: search }), events, { ...options, handle });
   return { handle, search };
 }
 
