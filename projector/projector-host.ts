@@ -2,7 +2,7 @@ import type { Database } from '../infra/db/database.ts';
 import type { DeadLetterPublisher } from '../infra/event-log/dead-letter.port.ts';
 import type { EventLog } from '../infra/event-log/event-log.port.ts';
 import { GenerationRegistry } from './generations.ts';
-import { type ProjectionLag, projectionLag, waitUntilCaughtUp } from './lag.ts';
+import { CaughtUpSignal, type ProjectionLag, projectionLag, waitUntilCaughtUp } from './lag.ts';
 import type { Projection, ProjectionGeneration } from './projection.ts';
 import { ProjectionRunner, type RunnerLogger, type RunnerOptions } from './projection-runner.ts';
 
@@ -29,6 +29,8 @@ export class ProjectorHost {
   private timer: NodeJS.Timeout | null = null;
   private registry: GenerationRegistry | null = null;
   private switching: Promise<void> = Promise.resolve();
+  /** Notified whenever a runner has read a stream to its end. */
+  private readonly caughtUp = new CaughtUpSignal();
 
   constructor(
     private readonly deps: HostDeps,
@@ -72,11 +74,22 @@ export class ProjectorHost {
     return projectionLag(this.deps.db, this.deps.log, this.generations());
   }
 
+  /**
+   * Resolves once every live generation has reached the log's current end: the lag is counted
+   * every `intervalMs`, and at once when a runner has read a stream to its end.
+   */
   async waitUntilCaughtUp(
     onProgress?: (lags: readonly ProjectionLag[]) => void,
     intervalMs?: number,
   ): Promise<void> {
-    await waitUntilCaughtUp(this.deps.db, this.deps.log, this.generations(), onProgress, intervalMs);
+    await waitUntilCaughtUp(
+      this.deps.db,
+      this.deps.log,
+      this.generations(),
+      onProgress,
+      intervalMs,
+      this.caughtUp,
+    );
   }
 
   /** Finishes the batches under way, commits and stops every runner. */
@@ -89,7 +102,13 @@ export class ProjectorHost {
   }
 
   private async run(gen: ProjectionGeneration): Promise<void> {
-    const runner = new ProjectionRunner(this.deps, this.options);
+    const runner = new ProjectionRunner(this.deps, {
+      ...this.options,
+      onCaughtUp: (projection, stream) => {
+        this.caughtUp.notify();
+        this.options.onCaughtUp?.(projection, stream);
+      },
+    });
     await runner.start([gen]);
     this.running.set(gen.projection.name, { gen, runner });
   }

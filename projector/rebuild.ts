@@ -1,5 +1,5 @@
 import { GenerationRegistry } from './generations.ts';
-import { type ProjectionLag, waitUntilCaughtUp } from './lag.ts';
+import { CaughtUpSignal, type ProjectionLag, waitUntilCaughtUp } from './lag.ts';
 import type { Projection } from './projection.ts';
 import { ProjectionRunner } from './projection-runner.ts';
 import type { HostDeps } from './projector-host.ts';
@@ -38,10 +38,15 @@ export async function rebuildProjection(
   const previous = await registry.liveGeneration(projection.name);
   const gen = await registry.startRebuild(projection);
   const catchUp = async () => {
-    const runner = new ProjectionRunner(deps, { batchSize: options.batchSize ?? 500 });
+    const caughtUp = new CaughtUpSignal();
+    const runner = new ProjectionRunner(deps, {
+      batchSize: options.batchSize ?? 500,
+      onCaughtUp: () => caughtUp.notify(),
+    });
     await runner.start([gen]);
     try {
-      await waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, 250);
+      // the progress every 2 s; the end as soon as the runner has read the log to its end
+      await waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, 2000, caughtUp);
     } finally {
       await runner.stop();
     }

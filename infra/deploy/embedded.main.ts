@@ -84,7 +84,7 @@ async function project(
       }
     },
   });
-  const caughtUp = projector.waitUntilCaughtUp(undefined, 250);
+  const caughtUp = projector.waitUntilCaughtUp(undefined, 2000);
   // Stopped meanwhile: the runners stop with the process; the wait is abandoned.
   caughtUp.catch(() => {});
   const outcome = await Promise.race([
