@@ -214,7 +214,9 @@ async function deploy(): Promise<{ api: Proc; base: string; databaseUrl?: string
     log(`  ingest done after ${((performance.now() - t) / 1000).toFixed(0)} s`);
     const projector = start('projector/projector.main.ts', env);
     for (;;) {
-      await sleep(2000);
+      // every 10 s: /metrics counts each projection's lag, a scan of the log behind its checkpoint
+      // (40-80 ms a projection at 100,000 events, for 15 projections)
+      await sleep(10_000);
       const now = await projectionLag(base).catch(() => ({}));
       if (caughtUp(now)) break;
       if (!projector.alive()) throw new Error(`projector exited:\n${projector.tail()}`);
