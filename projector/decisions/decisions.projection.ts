@@ -163,10 +163,11 @@ async function applyBatch(tx: Tx, batch: readonly PositionedEvent[], now: string
     ),
   ];
   if (ids.length === 0) return;
+  // event positions come back as numbers (int8 parser, infra/db/database.ts)
   const held = new Map(
     (await tx.selectFrom('decisions').selectAll().where('decision_id', 'in', ids).execute()).map((r) => [
       r.decision_id,
-      { ...r, event_position: Number(r.event_position) },
+      r,
     ]),
   );
   const state: BatchState = { held, changed: new Set(), versions: [], now };
