@@ -19,6 +19,8 @@ import { resolveCitationEdges } from '../projector/citation-graph/citation-edges
 import { citationGraphProjection } from '../projector/citation-graph/citation-graph.projection.ts';
 import { GenerationRegistry } from '../projector/generations.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
+import { rebuildProjection } from '../projector/rebuild.ts';
+import type { StorageContext } from '../projector/storage/projection-storage.ts';
 import { citationGraphStorage } from '../projector/citation-graph/citation-graph.storage.ts';
 import { COUNTER_TABLES } from '../projector/citation-graph/graph-counters.ts';
 import { decisionIdentifiersProjection } from '../projector/decision-identifiers/decision-identifiers.projection.ts';
@@ -32,8 +34,17 @@ let dir: string;
 let decisions: NormalisedDecision[];
 
 /** A BGE whose text marks its pages up to `last`. */
-function bgeWithPages(volume: number, part: string, page: number, last: number, date: string): NormalisedDecision {
-  const pages = Array.from({ length: last - page }, (_, i) => `Seite ${page + i + 1}\n\n${i + 1}. Erwägung auf Seite ${page + i + 1}.`);
+function bgeWithPages(
+  volume: number,
+  part: string,
+  page: number,
+  last: number,
+  date: string,
+): NormalisedDecision {
+  const pages = Array.from(
+    { length: last - page },
+    (_, i) => `Seite ${page + i + 1}\n\n${i + 1}. Erwägung auf Seite ${page + i + 1}.`,
+  );
   return makeDecision({
     court: 'bge',
     docket_number: `BGE ${volume} ${part} ${page}`,
@@ -114,19 +125,24 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
  * provision counters move both ways).
  */
 function laterVersions(all: readonly NormalisedDecision[]): NormalisedDecision[] {
-  return [...pageCases.later, ...all.flatMap((d, i) => {
-    if (i % 13 === 8) return [{ ...d, full_text: `${d.full_text}\n\nVgl. Art. 97 Abs. 1 OR und Art. 8 ZGB.` }];
-    if (i % 17 === 2) return [{ ...d, full_text: d.full_text.slice(0, Math.floor(d.full_text.length / 2)) }];
-    if (i % 11 === 5 && d.court !== 'bge') {
-      const docket = `${d.docket_number}-R`;
-      return [{ ...d, docket_number: docket, full_text: d.full_text.split(d.docket_number).join(docket) }];
-    }
-    if (i % 7 === 3 && d.decision_date) {
-      const year = Number(d.decision_date.slice(0, 4)) - 1;
-      return [{ ...d, decision_date: `${year}${d.decision_date.slice(4)}` }];
-    }
-    return [];
-  })];
+  return [
+    ...pageCases.later,
+    ...all.flatMap((d, i) => {
+      if (i % 13 === 8)
+        return [{ ...d, full_text: `${d.full_text}\n\nVgl. Art. 97 Abs. 1 OR und Art. 8 ZGB.` }];
+      if (i % 17 === 2)
+        return [{ ...d, full_text: d.full_text.slice(0, Math.floor(d.full_text.length / 2)) }];
+      if (i % 11 === 5 && d.court !== 'bge') {
+        const docket = `${d.docket_number}-R`;
+        return [{ ...d, docket_number: docket, full_text: d.full_text.split(d.docket_number).join(docket) }];
+      }
+      if (i % 7 === 3 && d.decision_date) {
+        const year = Number(d.decision_date.slice(0, 4)) - 1;
+        return [{ ...d, decision_date: `${year}${d.decision_date.slice(4)}` }];
+      }
+      return [];
+    }),
+  ];
 }
 
 interface Snapshot {
@@ -142,9 +158,11 @@ interface Snapshot {
 async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
   const q = async (statement: ReturnType<typeof sql>) => (await statement.execute(handle.db)).rows;
   return {
-    targets: await q(sql`select source_id, ordinal, role, target_id, match, candidates, court_agreement, date_order, confidence
+    targets:
+      await q(sql`select source_id, ordinal, role, target_id, match, candidates, court_agreement, date_order, confidence
       from reference_targets order by source_id, ordinal, target_id`),
-    edges: await q(sql`select source_id, role, target_id, ordinal, match, candidates, court_agreement, date_order, confidence,
+    edges:
+      await q(sql`select source_id, role, target_id, ordinal, match, candidates, court_agreement, date_order, confidence,
       source_date, source_court, source_canton from citation_edges order by source_id, role, target_id`),
     degrees: await q(sql`select decision_id, role, n from citation_degrees order by decision_id, role`),
     provisions: await q(sql`select act_key, article, n from provision_decisions order by act_key, article`),
@@ -212,20 +230,38 @@ describe('maintained citation edges', () => {
     expect(maintained.edges).toEqual(scratch.edges);
     expect(maintained.degrees).toEqual(scratch.degrees);
     expect(scratch.provisions.length).toBeGreaterThan(10);
-    expect(Math.max(...scratch.provisionCitations.map((d) => Number((d as { n: number }).n)))).toBeGreaterThan(5);
+    expect(
+      Math.max(...scratch.provisionCitations.map((d) => Number((d as { n: number }).n))),
+    ).toBeGreaterThan(5);
     expect(maintained.provisions).toEqual(scratch.provisions);
     expect(maintained.provisionCitations).toEqual(scratch.provisionCitations);
     const figures = new Set(scratch.figures.map((f) => (f as { figure: string }).figure));
     expect(figures).toEqual(
-      new Set(['decisions', 'case_references', 'appeal_references', 'kind', 'resolved_references', 'appeal_resolved', 'edges',
-        'citing_decisions', 'statute_references', 'statute_decisions', 'act', 'article']),
+      new Set([
+        'decisions',
+        'case_references',
+        'appeal_references',
+        'kind',
+        'resolved_references',
+        'appeal_resolved',
+        'edges',
+        'citing_decisions',
+        'statute_references',
+        'statute_decisions',
+        'act',
+        'article',
+      ]),
     );
     expect(maintained.figures).toEqual(scratch.figures);
     expect(maintained.groupCitations).toEqual(scratch.groupCitations);
   }, 300_000);
 
   it('a shuffled order in larger batches: equal to a resolution from scratch', async () => {
-    const { maintained, scratch } = await project(shuffled(decisions, 5), laterVersions(shuffled(decisions, 9)), 25);
+    const { maintained, scratch } = await project(
+      shuffled(decisions, 5),
+      laterVersions(shuffled(decisions, 9)),
+      25,
+    );
     expect(scratch.edges.length).toBeGreaterThan(SIZE);
     expect(maintained.targets).toEqual(scratch.targets);
     expect(maintained.edges).toEqual(scratch.edges);
@@ -234,6 +270,78 @@ describe('maintained citation edges', () => {
     expect(maintained.provisionCitations).toEqual(scratch.provisionCitations);
     expect(maintained.figures).toEqual(scratch.figures);
     expect(maintained.groupCitations).toEqual(scratch.groupCitations);
+  }, 300_000);
+
+  it('a rebuilt generation resolves once caught up, then maintains the events that came in meanwhile: equal to a resolution from scratch', async () => {
+    const handle = await openTestDatabase('pglite');
+    const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+    const deps = { db: handle.db, log, now: () => new Date().toISOString(), logger: silent };
+    const host = new ProjectorHost(deps, [citationGraphProjection], { batchSize: 25, watchIntervalMs: 0 });
+    try {
+      await host.start();
+      await log.append(shuffled(decisions, 11).map(decisionEvent));
+      await host.waitUntilCaughtUp(undefined, 10);
+      await host.stop();
+      let replayed: Record<string, number> | null = null;
+      let edgesAtActivation = 0;
+      const count = async ({ db, schema }: StorageContext, table: string) =>
+        Number(
+          (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, table)}`.execute(db))
+            .rows[0]!.n,
+        );
+      const rebuilt = {
+        ...citationGraphProjection,
+        storage: {
+          ...citationGraphStorage,
+          // what the replay left, then later versions arriving before the catch-up after completion
+          async complete(ctx: StorageContext) {
+            replayed = {};
+            for (const table of [
+              'citation_nodes',
+              'graph_keys',
+              'reference_targets',
+              'citation_edges',
+              ...COUNTER_TABLES,
+            ])
+              replayed[table] = await count(ctx, table);
+            await log.append(laterVersions(shuffled(decisions, 13)).map(decisionEvent));
+            await citationGraphStorage.complete!(ctx);
+          },
+          // completed and caught up: resolved before readers are switched over
+          async activate(ctx: StorageContext) {
+            edgesAtActivation = await count(ctx, 'citation_edges');
+            await citationGraphStorage.activate(ctx);
+          },
+        },
+      };
+      const result = await rebuildProjection(deps, rebuilt, { batchSize: 25 });
+      expect(result.generation).toBe(2);
+      // the replay wrote every decision's rows and resolved nothing
+      expect(replayed).toEqual({
+        citation_nodes: decisions.length,
+        graph_keys: expect.any(Number),
+        reference_targets: 0,
+        citation_edges: 0,
+        provision_decisions: 0,
+        provision_citations: 0,
+        graph_figures: 0,
+        group_citations: 0,
+      });
+      expect(replayed!.graph_keys).toBeGreaterThanOrEqual(decisions.length);
+      const served = await snapshot(handle);
+      expect(served.edges.length).toBeGreaterThan(SIZE);
+      expect(edgesAtActivation).toBe(served.edges.length);
+      const schema = (await GenerationRegistry.open(handle.db)).schemaFor(citationGraphProjection.name, 2);
+      await handle.db.transaction().execute(async (tx) => {
+        await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(tx);
+        await resolveCitationEdges(tx, 'all');
+      });
+      expect(served).toEqual(await snapshot(handle));
+    } finally {
+      await host.stop();
+      await log.close();
+      await handle.close();
+    }
   }, 300_000);
 
   it('a generation made before the edge tables gets them at start, filled as the projection fills them', async () => {
@@ -254,7 +362,13 @@ describe('maintained citation edges', () => {
       const registry = await GenerationRegistry.open(handle.db);
       const schema = registry.schemaFor(citationGraphProjection.name, 1);
       // the shape an older release left: references and nodes, no keys, no edges
-      for (const table of ['graph_keys', 'reference_targets', 'citation_edges', 'citation_degrees', ...COUNTER_TABLES])
+      for (const table of [
+        'graph_keys',
+        'reference_targets',
+        'citation_edges',
+        'citation_degrees',
+        ...COUNTER_TABLES,
+      ])
         await sql`drop table ${sql.id(schema, table)} cascade`.execute(handle.db);
       await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
       expect(await snapshot(handle)).toEqual(projected);

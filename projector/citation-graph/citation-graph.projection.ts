@@ -10,7 +10,7 @@ import {
 } from './citation-graph.rows.ts';
 import { replaceIdentifierRows } from '../decision-identifiers/decision-identifiers.projection.ts';
 import { resolveCitationEdges, withdrawBatchCounts } from './citation-edges.ts';
-import { citationGraphStorage } from './citation-graph.storage.ts';
+import { citationGraphStorage, resolutionDeferred } from './citation-graph.storage.ts';
 import { insertByColumns, type BulkColumn } from './unnest-insert.ts';
 
 const NODE_COLUMNS: readonly BulkColumn<CitationNodeRow>[] = [
@@ -106,7 +106,8 @@ export async function writeCitationGraphRows(
  * references as extracted, its statute references and the keys naming it; then what the change
  * can alter is resolved again (`citation-edges.ts`), so the stored edges do not depend on the
  * order in which citing and cited decisions arrive, and the graph's counters move with them. A new version of a decision replaces all its
- * rows; a re-delivery (position not newer) changes nothing.
+ * rows; a re-delivery (position not newer) changes nothing. A generation being rebuilt writes the
+ * rows only and resolves everything once, when it has caught up (`citation-graph.storage.ts`).
  */
 export const citationGraphProjection: Projection = {
   name: 'citation-graph',
@@ -132,16 +133,22 @@ export const citationGraphProjection: Projection = {
     const changed = [...latest.values()].map(({ data, position }) => ({
       data,
       position,
-      structure: segmentDecision({ fullText: data.full_text, language: data.language, regeste: data.regeste }),
+      structure: segmentDecision({
+        fullText: data.full_text,
+        language: data.language,
+        regeste: data.regeste,
+      }),
     }));
     const ids = [...latest.keys()];
+    // a generation being rebuilt resolves and counts everything once it has caught up
+    const deferred = await resolutionDeferred(ctx.tx);
     // what they counted (provisions, figures), withdrawn while their old rows stand
-    await withdrawBatchCounts(ctx.tx, ids);
+    if (!deferred) await withdrawBatchCounts(ctx.tx, ids);
     await writeCitationGraphRows(
       ctx,
       changed.map(({ data, position, structure }) => citationGraphRows(data, position, structure)),
     );
     const keys = await replaceIdentifierRows(ctx.tx, 'graph_keys', changed);
-    await resolveCitationEdges(ctx.tx, { decisions: ids, ...keys });
+    if (!deferred) await resolveCitationEdges(ctx.tx, { decisions: ids, ...keys });
   },
 };

@@ -1,6 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../infra/db/schema.ts';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
-import { postgresTables, type UpgradeStep } from '../storage/projection-storage.ts';
+import {
+  type ProjectionStorage,
+  postgresTables,
+  type StorageContext,
+  type UpgradeStep,
+} from '../storage/projection-storage.ts';
 import { identifierTableDdl } from '../decision-identifiers/decision-identifiers.storage.ts';
 import { resolveCitationEdges } from './citation-edges.ts';
 import { COUNTER_DDL, COUNTER_READER_INDEXES, COUNTER_TABLES, countAll } from './graph-counters.ts';
@@ -109,6 +115,41 @@ const countOlderGeneration: UpgradeStep = async (tx) => {
 };
 
 /**
+ * A generation created for a rebuild resolves its edges and counts its counters once, when its
+ * replay has caught up, instead of after every batch: its readers see the previous generation
+ * until then, and a resolution from scratch gives the same tables (`citation-edges.ts`). The row
+ * marks the generation as deferred; the projection then writes the decisions' own rows only.
+ */
+const DEFERRED_DDL = `create table if not exists resolution_deferred (
+      deferred boolean primary key default true check (deferred)
+    )`;
+
+/** Whether the generation in the search path resolves its edges later (see {@link DEFERRED_DDL}). */
+export async function resolutionDeferred(tx: Transaction<DB>): Promise<boolean> {
+  const found = await sql<{ deferred: boolean }>`
+    select exists (select 1 from resolution_deferred) as deferred`.execute(tx);
+  return found.rows[0]?.deferred === true;
+}
+
+/**
+ * Resolves every reference and counts every counter of a generation whose resolution was
+ * deferred, and ends the deferral, in one transaction; nothing for any other generation.
+ */
+async function resolveDeferred({ db, schema }: StorageContext): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
+    const ended = await sql`delete from resolution_deferred returning deferred`.execute(tx);
+    if (ended.rows.length === 0) return;
+    // the joins and aggregates over every reference sort and hash in memory rather than on disk
+    await sql`select set_config('work_mem', ${RESOLUTION_MEMORY}, true)`.execute(tx);
+    await resolveCitationEdges(tx, 'all');
+  });
+}
+
+/** Memory per sort or hash of the resolution from scratch. */
+const RESOLUTION_MEMORY = '128MB';
+
+/**
  * The citation graph read model. References are stored as extracted (key as the grammar
  * normalised it, court and canton the wording names, pinpoints, the grammar's confidence), and
  * resolved when the graph projects (`citation-edges.ts`) against the graph's own copy of the
@@ -130,7 +171,7 @@ const countOlderGeneration: UpgradeStep = async (tx) => {
  *   for `/leading-cases` by statute and `/statistics` (`graph-counters.ts`), kept with the edges;
  *   counted once at start for a generation made before them (`countOlderGeneration`).
  */
-export const citationGraphStorage = postgresTables(
+const graphTables = postgresTables(
   [
     'citation_nodes',
     'decision_references',
@@ -205,14 +246,39 @@ export const citationGraphStorage = postgresTables(
     ...EDGES_DDL,
     ...COUNTER_DDL,
     DECISION_SOURCES_DDL,
+    DEFERRED_DDL,
   ],
   [
     DECISION_SOURCES_DDL,
     ...GRAPH_KEYS_DDL,
     ...EDGES_DDL,
     ...COUNTER_DDL,
+    DEFERRED_DDL,
     resolveOlderGeneration,
     countOlderGeneration,
   ],
   READER_INDEXES,
 );
+
+/**
+ * The tables above; a generation created for a rebuild defers its resolution
+ * ({@link DEFERRED_DDL}) until it is completed, or activated without having been completed.
+ */
+export const citationGraphStorage: ProjectionStorage = {
+  ...graphTables,
+  async create(ctx, options = {}) {
+    await graphTables.create(ctx, options);
+    if (options.forRebuild)
+      await sql`insert into ${sql.id(ctx.schema, 'resolution_deferred')} default values on conflict do nothing`.execute(
+        ctx.db,
+      );
+  },
+  async complete(ctx) {
+    await resolveDeferred(ctx);
+    await graphTables.complete!(ctx);
+  },
+  async activate(ctx) {
+    await resolveDeferred(ctx);
+    await graphTables.activate(ctx);
+  },
+};
