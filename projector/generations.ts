@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../infra/db/database.ts';
-import type { Projection, ProjectionGeneration } from './projection.ts';
+import { checkpointName, type Projection, type ProjectionGeneration } from './projection.ts';
 
 const LOCK_KEY = 72_616_002;
 
@@ -154,6 +154,10 @@ export class GenerationRegistry {
       if (row?.status === 'live')
         throw new Error(`PROJ_DROP_LIVE: generation ${generation} of ${projection.name} is live`);
       await projection.storage.drop(this.ctx(db, projection, generation));
+      await db
+        .deleteFrom('projection_checkpoints')
+        .where('projection', '=', checkpointName(projection, generation))
+        .execute();
       await db
         .deleteFrom('projection_generations')
         .where('projection', '=', projection.name)

@@ -338,8 +338,19 @@ describe('projection runner on the embedded database', () => {
     const registry = await GenerationRegistry.open(handle.db);
     const rows = await registry.list();
     expect(rows.filter((r) => r.status === 'live').map((r) => r.generation)).toEqual(defs.map(() => 2));
-    // The retired generation can be dropped; the live one cannot.
+    // The retired generation can be dropped, with its checkpoints; the live one cannot.
+    const checkpoints = async () =>
+      (
+        await handle.db
+          .selectFrom('projection_checkpoints')
+          .select('projection')
+          .where('projection', 'like', `projection.${defs[0]!.name}.%`)
+          .orderBy('projection')
+          .execute()
+      ).map((r) => r.projection);
+    expect(await checkpoints()).toEqual([`projection.${defs[0]!.name}.g1`, `projection.${defs[0]!.name}.g2`]);
     await registry.drop(defs[0]!, 1);
+    expect(await checkpoints()).toEqual([`projection.${defs[0]!.name}.g2`]);
     await expect(registry.drop(defs[0]!, 2)).rejects.toThrow(/is live/);
     expect((await handle.db.selectFrom('decisions').selectAll().execute()).length).toBe(2);
   });
