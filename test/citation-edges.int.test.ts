@@ -25,7 +25,7 @@ import { citationGraphStorage } from '../projector/citation-graph/citation-graph
 import { COUNTER_TABLES } from '../projector/citation-graph/graph-counters.ts';
 import { decisionIdentifiersProjection } from '../projector/decision-identifiers/decision-identifiers.projection.ts';
 import { decisionEvent, makeDecision } from './support/decisions.ts';
-import { openTestDatabase } from './support/engines.ts';
+import { openTestDatabase, postgresTestUrl } from './support/engines.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 const SIZE = 220;
@@ -272,77 +272,85 @@ describe('maintained citation edges', () => {
     expect(maintained.groupCitations).toEqual(scratch.groupCitations);
   }, 300_000);
 
-  it('a rebuilt generation resolves once caught up, then maintains the events that came in meanwhile: equal to a resolution from scratch', async () => {
-    const handle = await openTestDatabase('pglite');
-    const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
-    const deps = { db: handle.db, log, now: () => new Date().toISOString(), logger: silent };
-    const host = new ProjectorHost(deps, [citationGraphProjection], { batchSize: 25, watchIntervalMs: 0 });
-    try {
-      await host.start();
-      await log.append(shuffled(decisions, 11).map(decisionEvent));
-      await host.waitUntilCaughtUp(undefined, 10);
-      await host.stop();
-      let replayed: Record<string, number> | null = null;
-      let edgesAtActivation = 0;
-      const count = async ({ db, schema }: StorageContext, table: string) =>
-        Number(
-          (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, table)}`.execute(db))
-            .rows[0]!.n,
-        );
-      const rebuilt = {
-        ...citationGraphProjection,
-        storage: {
-          ...citationGraphStorage,
-          // what the replay left, then later versions arriving before the catch-up after completion
-          async complete(ctx: StorageContext) {
-            replayed = {};
-            for (const table of [
-              'citation_nodes',
-              'graph_keys',
-              'reference_targets',
-              'citation_edges',
-              ...COUNTER_TABLES,
-            ])
-              replayed[table] = await count(ctx, table);
-            await log.append(laterVersions(shuffled(decisions, 13)).map(decisionEvent));
-            await citationGraphStorage.complete!(ctx);
+  // on PGlite and, where one is configured (always in CI), on a PostgreSQL server
+  it.for(['pglite', 'postgres'] as const)(
+    'a rebuilt generation resolves once caught up, then maintains the events that came in meanwhile: equal to a resolution from scratch (%s)',
+    { timeout: 300_000 },
+    async (kind, ctx) => {
+      const url = kind === 'postgres' ? await postgresTestUrl() : null;
+      if (kind === 'postgres' && !url) ctx.skip();
+      const handle = await openTestDatabase(kind, url);
+      const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+      const deps = { db: handle.db, log, now: () => new Date().toISOString(), logger: silent };
+      const host = new ProjectorHost(deps, [citationGraphProjection], { batchSize: 25, watchIntervalMs: 0 });
+      try {
+        await host.start();
+        await log.append(shuffled(decisions, 11).map(decisionEvent));
+        await host.waitUntilCaughtUp(undefined, 10);
+        await host.stop();
+        let replayed: Record<string, number> | null = null;
+        let edgesAtActivation = 0;
+        const count = async ({ db, schema }: StorageContext, table: string) =>
+          Number(
+            (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, table)}`.execute(db))
+              .rows[0]!.n,
+          );
+        const rebuilt = {
+          ...citationGraphProjection,
+          storage: {
+            ...citationGraphStorage,
+            // what the replay left, then later versions arriving before the catch-up after completion
+            async complete(ctx: StorageContext) {
+              replayed = {};
+              for (const table of [
+                'citation_nodes',
+                'graph_keys',
+                'reference_targets',
+                'citation_edges',
+                ...COUNTER_TABLES,
+              ])
+                replayed[table] = await count(ctx, table);
+              await log.append(laterVersions(shuffled(decisions, 13)).map(decisionEvent));
+              await citationGraphStorage.complete!(ctx);
+            },
+            // completed and caught up: resolved before readers are switched over
+            async activate(ctx: StorageContext) {
+              edgesAtActivation = await count(ctx, 'citation_edges');
+              await citationGraphStorage.activate(ctx);
+            },
           },
-          // completed and caught up: resolved before readers are switched over
-          async activate(ctx: StorageContext) {
-            edgesAtActivation = await count(ctx, 'citation_edges');
-            await citationGraphStorage.activate(ctx);
-          },
-        },
-      };
-      const result = await rebuildProjection(deps, rebuilt, { batchSize: 25 });
-      expect(result.generation).toBe(2);
-      // the replay wrote every decision's rows and resolved nothing
-      expect(replayed).toEqual({
-        citation_nodes: decisions.length,
-        graph_keys: expect.any(Number),
-        reference_targets: 0,
-        citation_edges: 0,
-        provision_decisions: 0,
-        provision_citations: 0,
-        graph_figures: 0,
-        group_citations: 0,
-      });
-      expect(replayed!.graph_keys).toBeGreaterThanOrEqual(decisions.length);
-      const served = await snapshot(handle);
-      expect(served.edges.length).toBeGreaterThan(SIZE);
-      expect(edgesAtActivation).toBe(served.edges.length);
-      const schema = (await GenerationRegistry.open(handle.db)).schemaFor(citationGraphProjection.name, 2);
-      await handle.db.transaction().execute(async (tx) => {
-        await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(tx);
-        await resolveCitationEdges(tx, 'all');
-      });
-      expect(served).toEqual(await snapshot(handle));
-    } finally {
-      await host.stop();
-      await log.close();
-      await handle.close();
-    }
-  }, 300_000);
+        };
+        const result = await rebuildProjection(deps, rebuilt, { batchSize: 25 });
+        expect(result.generation).toBe(2);
+        // the replay wrote every decision's rows and resolved nothing
+        expect(replayed).toEqual({
+          citation_nodes: decisions.length,
+          graph_keys: expect.any(Number),
+          reference_targets: 0,
+          citation_edges: 0,
+          provision_decisions: 0,
+          provision_citations: 0,
+          graph_figures: 0,
+          group_citations: 0,
+        });
+        expect(replayed!.graph_keys).toBeGreaterThanOrEqual(decisions.length);
+        const served = await snapshot(handle);
+        expect(served.edges.length).toBeGreaterThan(SIZE);
+        expect(edgesAtActivation).toBe(served.edges.length);
+        const registry = await GenerationRegistry.open(handle.db);
+        const schema = registry.schemaFor(citationGraphProjection.name, 2);
+        await handle.db.transaction().execute(async (tx) => {
+          await sql`select set_config('search_path', ${`"${schema}", "${registry.base}"`}, true)`.execute(tx);
+          await resolveCitationEdges(tx, 'all');
+        });
+        expect(served).toEqual(await snapshot(handle));
+      } finally {
+        await host.stop();
+        await log.close();
+        await handle.close();
+      }
+    },
+  );
 
   it('a generation made before the edge tables gets them at start, filled as the projection fills them', async () => {
     const handle = await openTestDatabase('pglite');
