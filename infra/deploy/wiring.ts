@@ -162,6 +162,17 @@ function openClaimJudge(env: Partial<LlmEnv>, logger: InfraLogger): ClaimJudge {
   return judge;
 }
 
+/**
+ * Search texts analysed on the pool beside the writing transaction (postgres mode): two
+ * statements side by side where the pool has room for them beside the search transactions that
+ * wait on them (a process writes at most two search generations at once, the live one and one
+ * being rebuilt); with a pool of 3, one; with fewer, in the transaction.
+ */
+function analysisOnPool(poolSize: number): { analysisParallelism?: number } {
+  const parallelism = Math.min(2, poolSize - 2);
+  return parallelism >= 1 ? { analysisParallelism: parallelism } : {};
+}
+
 /** Opens the database, event log, ingest state and search adapters for the configured mode. */
 export async function openInfra(
   env: InfraEnv & Partial<LlmEnv> & Partial<BillingEnv>,
@@ -185,7 +196,10 @@ export async function openInfra(
       handle.db,
       env.SERVICE_MODE === 'embedded' ? { pollIntervalMs: EMBEDDED_POLL_MS } : {},
     );
-    const search = new PostgresSearchIndex(handle.db, limits);
+    const search = new PostgresSearchIndex(handle.db, {
+      ...limits,
+      ...(env.SERVICE_MODE === 'postgres' ? analysisOnPool(env.DATABASE_POOL_SIZE) : {}),
+    });
     return {
       db: handle.db,
       listen: handle.listen,

@@ -17,7 +17,10 @@ import { parseQuery } from '../../contracts/search/query-parser.ts';
 import { referenceKeysOf } from '../../contracts/search/reference-keys.ts';
 import { statuteSearchKeys } from '../../contracts/search/statute-keys.ts';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
-import { PostgresSearchIndex } from '../../infra/search/postgres/postgres-search-index.ts';
+import {
+  PostgresSearchIndex,
+  type PostgresSearchOptions,
+} from '../../infra/search/postgres/postgres-search-index.ts';
 import type {
   CompactHit,
   DecisionSearchIndex,
@@ -66,8 +69,9 @@ export function postgresSearchFixture(
   handle: DatabaseHandle,
   limits?: SearchLimits,
   searchDb: DatabaseHandle['db'] = handle.db,
+  options: Pick<PostgresSearchOptions, 'analysisParallelism'> = {},
 ): SearchFixture {
-  const postgres = new PostgresSearchIndex(searchDb, limits ?? {});
+  const postgres = new PostgresSearchIndex(searchDb, { ...limits, ...options });
   // The search table lives in a projection generation schema; readers see it through a view.
   const ready = (async () => {
     const registry = await GenerationRegistry.open(handle.db);

@@ -43,6 +43,15 @@ export interface PostgresSearchOptions {
    * (counted exactly) and sorting them, or (default) by the matches' density, see `byDate`.
    */
   readonly dateOrder?: 'walk' | 'collect' | 'density';
+  /**
+   * Texts of a written batch analysed on the index's own pool, outside the writing transaction, in
+   * up to this many statements side by side; without, in the transaction, one statement after the
+   * other. The analysis reads no row and is most of a batch's database time, so on a server it
+   * can use more than the one core the transaction gets. Never on PGlite (one connection, held by
+   * the transaction); on a server the pool needs room for it beside the transactions that wait on
+   * it (see the wiring).
+   */
+  readonly analysisParallelism?: number;
 }
 
 // A tsvector holds at most 1 MB; very long decisions are indexed on their first part only.
@@ -148,22 +157,50 @@ interface AnalysedDocument {
 const ANALYSED_CHARS_PER_STATEMENT = 4_000_000;
 
 /**
- * Analyses search documents in the database, a statement per some million characters: each
- * one's tsvector weights title A, Regeste B and text C. The rank vector and the phrase pairs are
+ * Where a batch's texts are analysed: in the writing transaction, one statement after the other,
+ * or on a pool outside it, in up to `parallelism` statements side by side.
+ */
+type AnalysisSite =
+  { readonly tx: Transaction<DB> } | { readonly pool: Kysely<DB>; readonly parallelism: number };
+
+/**
+ * The documents cut into consecutive parts, each one statement: at most
+ * {@link ANALYSED_CHARS_PER_STATEMENT} characters (a longer document alone), and with `parts`
+ * statements side by side at least that many parts when there are as many documents, of about
+ * equal characters.
+ */
+function analysisParts(lengths: readonly number[], parts: number): { from: number; to: number }[] {
+  const total = lengths.reduce((a, b) => a + b, 0);
+  const limit = Math.min(ANALYSED_CHARS_PER_STATEMENT, Math.max(1, Math.ceil(total / parts)));
+  const cut: { from: number; to: number }[] = [];
+  for (let from = 0; from < lengths.length;) {
+    let to = from;
+    for (let chars = 0; to < lengths.length && (to === from || chars + lengths[to]! <= limit); to++) {
+      chars += lengths[to]!;
+    }
+    cut.push({ from, to });
+    from = to;
+  }
+  return cut;
+}
+
+/**
+ * Analyses search documents in the database, a statement per part (`analysisParts`): each one's
+ * tsvector weights title A, Regeste B and text C. The rank vector and the phrase pairs are
  * derived from its text form here (`vector-derivations.ts`), as `rankVectorOf` and
  * `adjacentPairsOf` would derive them in SQL.
  */
 async function analyseDocuments(
-  tx: Transaction<DB>,
+  site: AnalysisSite,
   docs: readonly SearchDocument[],
 ): Promise<AnalysedDocument[]> {
-  const analysed: AnalysedDocument[] = [];
   const texts = docs.map(indexedText);
-  for (let from = 0; from < docs.length;) {
-    let to = from;
-    for (let chars = 0; to < docs.length && (to === from || chars < ANALYSED_CHARS_PER_STATEMENT); to++) {
-      chars += texts[to]!.length;
-    }
+  const parallelism = 'pool' in site ? Math.max(1, site.parallelism) : 1;
+  const parts = analysisParts(
+    texts.map((t) => t.length),
+    parallelism,
+  );
+  const analysePart = async ({ from, to }: { from: number; to: number }): Promise<AnalysedDocument[]> => {
     const part = docs.slice(from, to);
     const column = <T>(of: (doc: SearchDocument) => T) => part.map(of);
     const result = await sql<{ tsv: string }>`
@@ -173,18 +210,23 @@ async function analyseDocuments(
       from unnest(${column((d) => LANGUAGE_CONFIGS[d.language] ?? FALLBACK_CONFIG)}::text[]::regconfig[],
         ${column((d) => d.title)}::text[], ${column((d) => d.regeste ?? '')}::text[],
         ${texts.slice(from, to)}::text[]) with ordinality as v(cfg, title, regeste, body, n)
-      order by v.n`.execute(tx);
-    for (const { tsv } of result.rows) {
+      order by v.n`.execute('pool' in site ? site.pool : site.tx);
+    return result.rows.map(({ tsv }) => {
       const entries = parseTsVector(tsv);
-      analysed.push({
-        tsv,
-        rankTsv: rankVectorText(entries, RANK_TEXT_LEXEMES),
-        pairs: adjacentPairs(entries),
-      });
+      return { tsv, rankTsv: rankVectorText(entries, RANK_TEXT_LEXEMES), pairs: adjacentPairs(entries) };
+    });
+  };
+  const analysed: AnalysedDocument[][] = parts.map(() => []);
+  // the parts in order, `parallelism` statements at a time
+  let next = 0;
+  const worker = async () => {
+    while (next < parts.length) {
+      const i = next++;
+      analysed[i] = await analysePart(parts[i]!);
     }
-    from = to;
-  }
-  return analysed;
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelism, parts.length) }, worker));
+  return analysed.flat();
 }
 
 /** The text a document's vector is analysed from: a tsvector holds at most 1 MB. */
@@ -204,6 +246,7 @@ async function insertSearchRows(
   tx: Transaction<DB>,
   table: 'decision_search' | 'candidate_search',
   docs: readonly { doc: SearchDocument; position: number }[],
+  site: AnalysisSite = { tx },
 ): Promise<void> {
   const latest = new Map<string, { doc: SearchDocument; position: number }>();
   for (const written of docs) {
@@ -212,7 +255,7 @@ async function insertSearchRows(
   }
   const rows = [...latest.values()];
   const analysed = await analyseDocuments(
-    tx,
+    site,
     rows.map(({ doc }) => doc),
   );
   const columns = [...SEARCH_HIT_FIELDS, 'ref_keys', 'tsv', 'rank_tsv', 'tsv_pairs', 'event_position'];
@@ -451,6 +494,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly countCap: number;
   private readonly pool: number;
   private readonly dateOrder: 'walk' | 'collect' | 'density';
+  private readonly analysisParallelism: number | null;
   private rowCount: { readonly n: number; readonly at: number } | null = null;
   private rowRecount: Promise<number> | null = null;
   /** Analysed disjunctions by their leaves (see {@link ANALYSED_KEPT}); null: not from the postings. */
@@ -469,6 +513,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     this.countCap = options.countCap ?? 10_000;
     this.pool = options.candidatePool ?? 10_000;
     this.dateOrder = options.dateOrder ?? 'density';
+    this.analysisParallelism = options.analysisParallelism ?? null;
   }
 
   async upsert(
@@ -476,7 +521,13 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     { tx }: SearchWriteContext,
   ): Promise<void> {
     if (docs.length === 0) return;
-    await insertSearchRows(tx, 'decision_search', docs);
+    const parallelism = this.analysisParallelism;
+    await insertSearchRows(
+      tx,
+      'decision_search',
+      docs,
+      parallelism ? { pool: this.db, parallelism } : { tx },
+    );
     // the postings follow whichever version each row now holds
     const ids = [...new Set(docs.map(({ doc }) => doc.decision_id))];
     const written = sql<boolean>`s.decision_id = any(${ids}::text[])`;
