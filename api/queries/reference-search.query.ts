@@ -65,13 +65,24 @@ export async function wholeReferenceQuery(db: Database, text: string): Promise<Q
   const single =
     parsed.ok && parsed.ast?.kind === 'reference' && parsed.ast.refKind !== 'statute' ? parsed.ast : null;
 
-  // a decision id names the decision alone (its citations are not searched: rule 5 of the search semantics)
+  // A decision id names the decision alone (its citations are not searched: rule 5 of the search
+  // semantics); else a docket key names the decisions of that docket. One statement asks both: the
+  // decisions by id first, then those by docket key in id order.
   const ids = [trimmed, ...(single?.refKind === 'decision_id' ? [single.key] : [])];
-  const byId = await db
+  const keys = docketLookupKeys(trimmed);
+  const found = await db
     .selectFrom('decisions')
-    .select('decision_id')
-    .where('decision_id', 'in', ids)
+    .select(['decision_id', 'docket_number', (eb) => eb('decision_id', 'in', ids).as('by_id')])
+    .where((eb) =>
+      keys.length > 0
+        ? eb.or([eb('decision_id', 'in', ids), eb('docket_key', 'in', keys)])
+        : eb('decision_id', 'in', ids),
+    )
+    .orderBy('by_id', 'desc')
+    .orderBy('decision_id')
+    .limit(ids.length + MAX_NAMED)
     .execute();
+  const byId = found.filter((r) => r.by_id);
   if (byId.length > 0) {
     const nodes: ReferenceNode[] = byId.map((r) => ({
       kind: 'reference',
@@ -83,24 +94,11 @@ export async function wholeReferenceQuery(db: Database, text: string): Promise<Q
   }
 
   const named = new Map<string, string>();
-
-  {
-    const keys = docketLookupKeys(trimmed);
-    if (keys.length > 0) {
-      const rows = await db
-        .selectFrom('decisions')
-        .select(['decision_id', 'docket_number'])
-        .where('docket_key', 'in', keys)
-        .orderBy('decision_id')
-        .limit(MAX_NAMED)
-        .execute();
-      // the docket key is of the first reference in the text: it names the decision only when that
-      // reference is the whole text, or the text is the docket as written
-      for (const row of rows) {
-        if (single !== null || normalised(row.docket_number) === normalised(trimmed))
-          named.set(row.decision_id, row.docket_number);
-      }
-    }
+  // the docket key is of the first reference in the text: it names the decision only when that
+  // reference is the whole text, or the text is the docket as written
+  for (const row of found.slice(0, MAX_NAMED)) {
+    if (single !== null || normalised(row.docket_number) === normalised(trimmed))
+      named.set(row.decision_id, row.docket_number);
   }
 
   const extra: QueryNode[] = [];
