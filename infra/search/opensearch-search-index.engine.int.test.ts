@@ -463,6 +463,26 @@ describe('OpenSearch search index', () => {
     ]);
   });
 
+  it('answers a burst of new queries at once: their analyses wait their turn instead of overflowing the node', async () => {
+    // OpenSearch answers `_analyze` on one thread with a queue of 16 and refuses the rest (429);
+    // each new query is analysed in every language group, so a few at once used to fail
+    const index = open();
+    await index.init();
+    await index.upsert(
+      [{ doc: docOf('bger_1A_40_2020', '2020-02-01', 'Vertrag Miete Pacht'), position: 1 }],
+      NO_TRANSACTION,
+    );
+    const queries = Array.from({ length: 48 }, (_, i) => `Vertrag OR "Miete Nummer${i}" OR Pacht${i}*`);
+    const results = await Promise.allSettled(
+      queries.map((q) => index.search(request(q, { sort: 'relevance' }))),
+    );
+    const failed = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
+    expect(failed).toEqual([]);
+    for (const r of results)
+      if (r.status === 'fulfilled')
+        expect(r.value.hits.map((h) => h.decision_id)).toEqual(['bger_1A_40_2020']);
+  });
+
   it('answers SearchUnavailableError for a missing alias (nothing initialised yet)', async () => {
     const index = open();
     await expect(index.search(request('Vertrag'))).rejects.toBeInstanceOf(SearchUnavailableError);

@@ -4,7 +4,10 @@
  * `_analyze` request per text group carries all texts of a query; results are cached, since
  * an analyser's output never changes for a given index layout.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { classify } from './opensearch-errors.ts';
 import { type Analyse, type TextGroup, analyzerOf } from './query-dsl-compiler.ts';
 
 export interface AnalyzeToken {
@@ -42,14 +45,65 @@ export function splitByOffsets(texts: readonly string[], tokens: readonly Analyz
   return out;
 }
 
+/**
+ * `_analyze` requests a process has in flight at most; the others wait in the process. OpenSearch
+ * answers them on a thread pool of their own, one thread with a queue of 16 by default
+ * (`thread_pool.analyze`), and refuses what does not fit with 429. Each new query is analysed in
+ * every language group, so a few new queries at once overflowed it and failed (503).
+ */
+export const ANALYZE_CONCURRENCY = 4;
+
+/** The turn of every query analysis of this process (decisions and commentaries ask the same node). */
+const processTurns = pLimit(ANALYZE_CONCURRENCY);
+
+/**
+ * Waits before each new try of an `_analyze` the node refused as overloaded (429: other processes'
+ * requests fill its queue); after the last, the refusal is the answer (search unavailable).
+ */
+export const ANALYZE_RETRY_DELAYS_MS: readonly number[] = [20, 50, 100, 200, 400];
+
+export interface QueryAnalysisOptions {
+  /** Results kept (LRU). */
+  readonly maxEntries?: number;
+  /** Requests in flight at most, for this analysis alone (default: the process's {@link ANALYZE_CONCURRENCY}). */
+  readonly concurrency?: number;
+  readonly retryDelaysMs?: readonly number[];
+}
+
 export class QueryAnalysis {
   private readonly cache: LRUCache<string, readonly string[]>;
+  private readonly limit: LimitFunction;
+  private readonly retryDelaysMs: readonly number[];
+  /** Requests in flight by analyser and texts: the same analysis asked at once is sent once. */
+  private readonly pending = new Map<string, Promise<readonly AnalyzeToken[]>>();
 
   constructor(
     private readonly request: AnalyzeRequest,
-    maxEntries = 10_000,
+    options: QueryAnalysisOptions = {},
   ) {
-    this.cache = new LRUCache({ max: maxEntries });
+    this.cache = new LRUCache({ max: options.maxEntries ?? 10_000 });
+    this.limit = options.concurrency === undefined ? processTurns : pLimit(options.concurrency);
+    this.retryDelaysMs = options.retryDelaysMs ?? ANALYZE_RETRY_DELAYS_MS;
+  }
+
+  /** One `_analyze`, shared with an identical one in flight, in turn, tried again while refused as overloaded. */
+  private send(analyzer: string, text: string | string[]): Promise<readonly AnalyzeToken[]> {
+    const key = JSON.stringify([analyzer, text]);
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const sent = (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await this.limit(() => this.request(analyzer, text));
+        } catch (error) {
+          const delay = this.retryDelaysMs[attempt];
+          if (delay === undefined || classify(error).status !== 429) throw error;
+          await sleep(delay);
+        }
+      }
+    })().finally(() => this.pending.delete(key));
+    this.pending.set(key, sent);
+    return sent;
   }
 
   /** Forgets cached results (after the read alias moved to another generation). */
@@ -87,11 +141,9 @@ export class QueryAnalysis {
     }
     if (missing.length === 0) return;
     const analyzer = analyzerOf(group);
-    let split = splitByOffsets(missing, await this.request(analyzer, [...missing]));
+    let split = splitByOffsets(missing, await this.send(analyzer, [...missing]));
     if (split === null) {
-      split = await Promise.all(
-        missing.map(async (t) => (await this.request(analyzer, t)).map((x) => x.token)),
-      );
+      split = await Promise.all(missing.map(async (t) => (await this.send(analyzer, t)).map((x) => x.token)));
     }
     missing.forEach((t, i) => {
       const tokens = split[i] ?? [];

@@ -67,11 +67,85 @@ describe('QueryAnalysis', () => {
       asked++;
       return tokensOf(Array.isArray(text) ? text : [text]);
     };
-    const analysis = new QueryAnalysis(request, 2);
+    const analysis = new QueryAnalysis(request, { maxEntries: 2 });
     await analysis.prepare(['xx'], ['a', 'b', 'c']);
     await analysis.prepare(['xx'], ['c']);
     expect(asked).toBe(1);
     await analysis.prepare(['xx'], ['a']);
     expect(asked).toBe(2);
+  });
+});
+
+describe('QueryAnalysis: requests to the node', () => {
+  /** An error as the OpenSearch client throws it for an HTTP status. */
+  const refused = (statusCode: number) =>
+    Object.assign(new Error(`status ${statusCode}`), { name: 'ResponseError', statusCode });
+
+  it('has at most `concurrency` requests in flight; the others wait their turn', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const request: AnalyzeRequest = async (_analyzer, text) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 2));
+      inFlight--;
+      return tokensOf(Array.isArray(text) ? text : [text]);
+    };
+    const analysis = new QueryAnalysis(request, { concurrency: 3 });
+    const analysed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => analysis.prepare(['de', 'fr', 'it'], [`Wort${i}`])),
+    );
+    expect(most).toBe(3);
+    analysed.forEach((analyse, i) => expect(analyse('it', `Wort${i}`)).toEqual([`wort${i}`]));
+  });
+
+  it('tries a request refused as overloaded (429) again, and gives up after the last wait', async () => {
+    let asked = 0;
+    const flaky: AnalyzeRequest = async (_analyzer, text) => {
+      asked++;
+      if (asked <= 2) throw refused(429);
+      return tokensOf(Array.isArray(text) ? text : [text]);
+    };
+    const analyse = await new QueryAnalysis(flaky, { retryDelaysMs: [1, 1, 1] }).prepare(['de'], ['Miete']);
+    expect(analyse('de', 'Miete')).toEqual(['miete']);
+    expect(asked).toBe(3);
+
+    let refusals = 0;
+    const overloaded: AnalyzeRequest = async () => {
+      refusals++;
+      throw refused(429);
+    };
+    await expect(
+      new QueryAnalysis(overloaded, { retryDelaysMs: [1, 1] }).prepare(['de'], ['Miete']),
+    ).rejects.toThrow(/429/);
+    expect(refusals).toBe(3);
+  });
+
+  it('does not try again a request the node refused for another reason', async () => {
+    let asked = 0;
+    const bad: AnalyzeRequest = async () => {
+      asked++;
+      throw refused(400);
+    };
+    await expect(
+      new QueryAnalysis(bad, { retryDelaysMs: [1, 1] }).prepare(['de'], ['Miete']),
+    ).rejects.toThrow(/400/);
+    expect(asked).toBe(1);
+  });
+
+  it('sends the same analysis asked at once only once', async () => {
+    const calls: string[] = [];
+    const request: AnalyzeRequest = async (analyzer, text) => {
+      calls.push(analyzer);
+      await new Promise((r) => setTimeout(r, 2));
+      return tokensOf(Array.isArray(text) ? text : [text]);
+    };
+    const analysis = new QueryAnalysis(request);
+    const both = await Promise.all([
+      analysis.prepare(['de', 'fr'], ['Pacht']),
+      analysis.prepare(['de', 'fr'], ['Pacht']),
+    ]);
+    expect(both.map((a) => a('fr', 'Pacht'))).toEqual([['pacht'], ['pacht']]);
+    expect(calls.sort()).toEqual(['sl_de', 'sl_fr']);
   });
 });
