@@ -156,6 +156,12 @@ export const decisionSearchPostgresStorage = postgresTables(
     `create index if not exists decision_search_court_date on decision_search (court, decision_date desc nulls last)`,
     `create index if not exists decision_search_canton_date on decision_search (canton, decision_date desc nulls last)`,
   ],
+  // what the projection finds rows by (replacing a decision's rows, its postings and pairs)
+  {
+    decision_search: ['decision_id', 'event_position'],
+    decision_search_terms: ['decision_id'],
+    decision_search_pairs: ['decision_id'],
+  },
 );
 
 /**

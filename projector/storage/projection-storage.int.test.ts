@@ -119,6 +119,41 @@ describe('postgresTables reader indexes', () => {
     expect(rows.rows).toEqual([{ id: 'a' }]);
   });
 
+  it('while a rebuild has not caught up, the renewed statistics are those of the columns the projection writes by', async () => {
+    const withColumns = () =>
+      postgresTables(
+        ['notes'],
+        ['create table notes (id text primary key, topic text not null, at date)'],
+        [],
+        ['create index if not exists notes_topic on notes (topic)'],
+        { notes: ['id'] },
+      );
+    const analysed = async (schema: string) =>
+      (
+        await sql<{ attname: string }>`select attname from pg_stats
+          where schemaname = ${schema} and tablename = 'notes' order by attname`.execute(handle.db)
+      ).rows.map((r) => r.attname);
+    const fill = (schema: string) =>
+      sql`insert into ${sql.id(schema)}.notes (id, topic, at)
+        values ('a', 'rent', '2020-01-01'), ('b', 'lease', null)`.execute(handle.db);
+
+    const rebuilt = await where(5);
+    const tables = withColumns();
+    await tables.create(rebuilt, { forRebuild: true });
+    await fill(rebuilt.schema);
+    await tables.refreshStatistics!(rebuilt);
+    expect(await analysed(rebuilt.schema)).toEqual(['id']);
+    await tables.complete!(rebuilt);
+    expect(await analysed(rebuilt.schema)).toEqual(['at', 'id', 'topic']);
+    // a generation readers may plan on as it grows (a first start, or a rebuild caught up: its
+    // reader indexes built): every column
+    const first = await where(6);
+    await withColumns().create(first);
+    await fill(first.schema);
+    await withColumns().refreshStatistics!(first);
+    expect(await analysed(first.schema)).toEqual(['at', 'id', 'topic']);
+  });
+
   it('are built before the swap when a generation is activated without having been completed', async () => {
     const ctx = await where(3);
     const tables = storage();

@@ -83,26 +83,37 @@ const ident = (name: string) => {
  * projection's own writes. A generation created for a rebuild gets them once it has caught up
  * (`complete`), each built in one pass over the filled table; every other generation gets them
  * with its tables.
+ *
+ * `writeColumns` (per table) are the columns the projection's own statements find rows by. While
+ * a generation created for a rebuild has not caught up (its reader indexes are not built yet),
+ * no reader plans on it, so `refreshStatistics` renews the statistics of those columns only: a
+ * table's full `analyze` also computes the statistics of its vectors and arrays, which the
+ * projection never filters on (the search table at 100,000 rows: 7–10 s against 1.2 s). `complete`
+ * then analyses every column.
  */
 export function postgresTables(
   tables: readonly string[],
   ddl: readonly string[],
   upgrades: readonly (string | UpgradeStep)[] = [],
   readerIndexes: readonly string[] = [],
+  writeColumns: Readonly<Record<string, readonly string[]>> = {},
 ): ProjectionStorage {
   const named = readerIndexes.map((statement) => {
     const name = DEFERRABLE.exec(statement)?.[1];
     if (!name) throw new Error(`PROJ_BAD_READER_INDEX: not a 'create index if not exists': ${statement}`);
     return { name: name.toLowerCase(), statement };
   });
-  // Only the missing ones are created: `create index if not exists` locks its table against writes
-  // even when the index exists, and a process starting beside a writing projector must not.
-  const buildReaderIndexes = async (db: Database, schema: string) => {
-    if (named.length === 0) return;
+  const missingReaderIndexes = async (db: Database, schema: string) => {
+    if (named.length === 0) return [];
     const present = await sql<{ name: string }>`select indexname as name from pg_indexes
       where schemaname = ${schema} and indexname = any(${named.map((n) => n.name)}::text[])`.execute(db);
     const have = new Set(present.rows.map((r) => r.name));
-    const missing = named.filter((n) => !have.has(n.name));
+    return named.filter((n) => !have.has(n.name));
+  };
+  // Only the missing ones are created: `create index if not exists` locks its table against writes
+  // even when the index exists, and a process starting beside a writing projector must not.
+  const buildReaderIndexes = async (db: Database, schema: string) => {
+    const missing = await missingReaderIndexes(db, schema);
     if (missing.length === 0) return;
     await db.transaction().execute(async (tx) => {
       await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
@@ -175,7 +186,13 @@ export function postgresTables(
     async refreshStatistics({ db, schema }) {
       const present = await sql<{ name: string }>`select tablename as name from pg_tables
         where schemaname = ${schema} and tablename = any(${[...tables]}::text[])`.execute(db);
-      for (const { name } of present.rows) await sql`analyze ${ident(schema)}.${ident(name)}`.execute(db);
+      // reader indexes still to build: a rebuild that has not caught up, which no reader plans on
+      const building = (await missingReaderIndexes(db, schema)).length > 0;
+      for (const { name } of present.rows) {
+        const columns = building ? writeColumns[name] : undefined;
+        const list = columns ? sql` (${sql.join(columns.map(ident))})` : sql``;
+        await sql`analyze ${ident(schema)}.${ident(name)}${list}`.execute(db);
+      }
     },
   };
 }
