@@ -80,6 +80,15 @@ describe('QueryAnalysis: requests to the node', () => {
   /** An error as the OpenSearch client throws it for an HTTP status. */
   const refused = (statusCode: number) =>
     Object.assign(new Error(`status ${statusCode}`), { name: 'ResponseError', statusCode });
+  /** A request the node always refuses with `statusCode`, and how often it was asked. */
+  const refusing = (statusCode: number) => {
+    let asked = 0;
+    const request: AnalyzeRequest = async () => {
+      asked++;
+      throw refused(statusCode);
+    };
+    return { request, asked: () => asked };
+  };
 
   it('has at most `concurrency` requests in flight; the others wait their turn', async () => {
     let inFlight = 0;
@@ -110,27 +119,19 @@ describe('QueryAnalysis: requests to the node', () => {
     expect(analyse('de', 'Miete')).toEqual(['miete']);
     expect(asked).toBe(3);
 
-    let refusals = 0;
-    const overloaded: AnalyzeRequest = async () => {
-      refusals++;
-      throw refused(429);
-    };
+    const overloaded = refusing(429);
     await expect(
-      new QueryAnalysis(overloaded, { retryDelaysMs: [1, 1] }).prepare(['de'], ['Miete']),
+      new QueryAnalysis(overloaded.request, { retryDelaysMs: [1, 1] }).prepare(['de'], ['Miete']),
     ).rejects.toThrow(/429/);
-    expect(refusals).toBe(3);
+    expect(overloaded.asked()).toBe(3);
   });
 
   it('does not try again a request the node refused for another reason', async () => {
-    let asked = 0;
-    const bad: AnalyzeRequest = async () => {
-      asked++;
-      throw refused(400);
-    };
+    const bad = refusing(400);
     await expect(
-      new QueryAnalysis(bad, { retryDelaysMs: [1, 1] }).prepare(['de'], ['Miete']),
+      new QueryAnalysis(bad.request, { retryDelaysMs: [1, 1] }).prepare(['de'], ['Miete']),
     ).rejects.toThrow(/400/);
-    expect(asked).toBe(1);
+    expect(bad.asked()).toBe(1);
   });
 
   it('sends the same analysis asked at once only once', async () => {

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import type { PrefixNode, QueryNode, TermNode } from '../../../contracts/search/query-ast.ts';
 import type { Database } from '../../db/database.ts';
 import { PLAN_PER_EXECUTION } from '../../db/statement-hints.ts';
@@ -216,16 +217,9 @@ async function analyseDocuments(
       return { tsv, rankTsv: rankVectorText(entries, RANK_TEXT_LEXEMES), pairs: adjacentPairs(entries) };
     });
   };
-  const analysed: AnalysedDocument[][] = parts.map(() => []);
   // the parts in order, `parallelism` statements at a time
-  let next = 0;
-  const worker = async () => {
-    while (next < parts.length) {
-      const i = next++;
-      analysed[i] = await analysePart(parts[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallelism, parts.length) }, worker));
+  const turn = pLimit(parallelism);
+  const analysed = await Promise.all(parts.map((part) => turn(() => analysePart(part))));
   return analysed.flat();
 }
 
