@@ -87,9 +87,13 @@ describe('PostgreSQL search: a disjunction whose postings exceed the count cap i
   let narrow: SearchFixture;
   // the SQL of each statement the capped index sends
   const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
+  // a count alone, or the count that reads the matches beyond the scored rows with it
   const countsSent = () =>
-    statements.filter((s) => s.includes('select count(*)::int as n from ( select 1 from decision_search'))
-      .length;
+    statements.filter(
+      (s) =>
+        s.includes('select count(*)::int as n from ( select 1 from decision_search') ||
+        s.includes('select count(*)::int as n from m'),
+    ).length;
 
   beforeAll(async () => {
     handle = await openTestDatabase('pglite');
@@ -211,7 +215,11 @@ describe('PostgreSQL search: ids asked without a total are not counted when the 
   let handle: DatabaseHandle;
   let fixture: SearchFixture;
   const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
-  const countsSent = () => statements.filter((s) => s.includes('select count(*)::int as n from (')).length;
+  // a count alone, or the count that reads the matches beyond the scored rows with it
+  const countsSent = () =>
+    statements.filter(
+      (s) => s.includes('select count(*)::int as n from (') || s.includes('select count(*)::int as n from m'),
+    ).length;
 
   beforeAll(async () => {
     handle = await openTestDatabase('pglite');
@@ -365,5 +373,124 @@ describe('PostgreSQL search: the count of a reference search reads the indexes, 
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text, text).toContain('Bitmap Index Scan');
     expect(text).not.toMatch(/Seq Scan on decision_search/);
+  });
+});
+
+/**
+ * Decisions naming "Haftung": 6 in their title (scored: the title's lexemes are in the rank
+ * vector), 30 once in a text of more than the rank vector's lexemes, each repeated (unscored: the
+ * others by date), some on the same day, two undated; every fifth also "Halter".
+ */
+const LIABILITY: SearchDocument[] = Array.from({ length: 36 }, (_, i) => {
+  const scored = i < 6;
+  const filler = Array.from(
+    { length: 70 },
+    (_, w) => `zq${String.fromCharCode(97 + (w % 26))}${String.fromCharCode(97 + Math.floor(w / 26))}x`,
+  );
+  return {
+    ...CORPUS[0]!,
+    decision_id: `bger_4A_${700 + i}_2019`,
+    docket_number: `4A_${700 + i}/2019`,
+    court: i % 3 === 0 ? 'bger' : 'zh_obergericht',
+    decision_date:
+      i % 17 === 16
+        ? null
+        : `2019-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 7)).padStart(2, '0')}`,
+    title: scored ? `Haftung des Werkeigentümers ${i}` : `Werkeigentümer ${i}`,
+    regeste: null,
+    rule_statement: `Regel ${i}`,
+    full_text: `${[...filler, ...filler].join(' ')} Haftung${i % 5 === 0 ? ' Halter' : ''}.`,
+    ref_keys: [],
+  };
+});
+
+describe('PostgreSQL search: a page reaching past its scored rows counts the matches and reads the others in one pass', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+  let capped: SearchFixture;
+  const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
+  const sent = (marker: string) => statements.filter((s) => s.includes(marker)).length;
+  const ONE_PASS = 'select count(*)::int as n from m';
+  const COUNT_ALONE = 'select count(*)::int as n from (';
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle, undefined, handle.db.withPlugin(recorder));
+    // the same table, counted up to 2
+    capped = postgresSearchFixture(
+      handle,
+      { countCap: 2, candidatePool: 10_000 },
+      handle.db.withPlugin(recorder),
+    );
+    await fixture.load([...CORPUS, ...LIABILITY]);
+  });
+  afterAll(() => fixture.close());
+
+  it('the decisions naming "Haftung": 36, of which 6 scored', async () => {
+    const page = await fixture.index.search(requestOf({ query: 'Haftung', limit: 100 }));
+    expect(page.total).toBe(36);
+    expect(page.hits.filter((h) => (h.score ?? 0) > 0)).toHaveLength(6);
+  });
+
+  /** Every page of `limit` (small pages read their scored rows while the matches are counted). */
+  async function pagesOf(index: SearchFixture['index'], ask: Parameters<typeof requestOf>[0], limit: number) {
+    const hits: [string, number | undefined][] = [];
+    for (let offset = 0; ; offset += limit) {
+      const page = await index.search(requestOf({ ...ask, limit, offset }));
+      hits.push(...page.hits.map((h) => [h.decision_id, h.score] as [string, number | undefined]));
+      if (!page.hasMore) return { hits, total: page.total, lowerBound: page.totalIsLowerBound };
+    }
+  }
+
+  it.each([
+    ['one word, scored and unscored matches', { query: 'Haftung' }],
+    ['a word in no rank vector (every match unscored)', { query: 'Halter' }],
+    ['a disjunction of words and prefixes', { query: 'Haftung OR Werkeigen*' }],
+    ['a conjunction', { query: 'Haftung AND Halter' }],
+    ['a negation', { query: 'Haftung NOT Halter' }],
+    ['one word with a filter', { query: 'Haftung', filters: { court: 'bger' } }],
+    ['one word with a date filter', { query: 'Haftung', filters: { dateFrom: '2019-06-01' } }],
+    ['a word of the shared corpus', { query: 'Kündigung' }],
+  ] as const)(
+    '%s: one statement counts and reads the rest, the page is the small pages joined',
+    async (_, ask) => {
+      for (const index of [fixture.index, capped.index]) {
+        const small = await pagesOf(index, ask, 4);
+        statements.length = 0;
+        const large = await index.search(requestOf({ ...ask, limit: 150 }));
+        // (capped, the disjunction's postings alone exceed the cap: nothing is counted)
+        expect(sent(ONE_PASS), statements.join('\n')).toBe(
+          index === capped.index && ask.query.includes(' OR ') ? 0 : 1,
+        );
+        expect(sent(COUNT_ALONE)).toBe(0);
+        expect(large.hasMore).toBe(false);
+        expect({
+          hits: large.hits.map((h) => [h.decision_id, h.score]),
+          total: large.total,
+          lowerBound: large.totalIsLowerBound,
+        }).toEqual(small);
+        // ids without a total: the same rows, from the same one pass
+        statements.length = 0;
+        const ids = await index.searchIds({ ...requestOf({ ...ask, limit: 150 }), total: false });
+        expect(sent(COUNT_ALONE)).toBe(0);
+        expect(ids.ids).toEqual(small.hits.map(([id]) => id));
+        // and a page at a time: the one pass cuts the others to what each page lacks
+        const paged: string[] = [];
+        for (let offset = 0; ; offset += 4) {
+          const page = await index.searchIds({ ...requestOf({ ...ask, limit: 4, offset }), total: false });
+          paged.push(...page.ids);
+          if (!page.hasMore) break;
+        }
+        expect(paged).toEqual(small.hits.map(([id]) => id));
+      }
+    },
+  );
+
+  it('a phrase is still counted from its pairs', async () => {
+    statements.length = 0;
+    const page = await fixture.index.search(requestOf({ query: '"fristlose Kündigung"', limit: 150 }));
+    expect(page.hits.length).toBeGreaterThan(0);
+    expect(sent(ONE_PASS)).toBe(0);
+    expect(statements.some((s) => /from decision_search_pairs p\b/.test(s))).toBe(true);
   });
 });
