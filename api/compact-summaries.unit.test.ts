@@ -161,14 +161,24 @@ describe('jsonWithArray', () => {
     const summaries = ns.map((n) =>
       compactSummary({ ...hit(n, `Titel ${n} – «Zürich» ✓`), score: n / 7 }, CTX),
     );
-    const elements = summaries.map(
-      (s) =>
-        [
-          Buffer.from(JSON.stringify({ ...s, score: undefined }).slice(0, -1)),
-          summaryClose(s.score),
-        ] as const,
-    );
-    const body = jsonWithArray('{"total":3,"results":', elements, ',"fields":"compact"}');
+    const opens = summaries.map((s) => Buffer.from(JSON.stringify({ ...s, score: undefined }).slice(0, -1)));
+    const closes = summaries.map((s) => summaryClose(s.score));
+    const body = jsonWithArray('{"total":3,"results":', opens, closes, ',"fields":"compact"}');
     expect(body.toString('utf8')).toBe(JSON.stringify({ total: 3, results: summaries, fields: 'compact' }));
+  });
+
+  it('an unscored page: each summary closed by its brace alone', () => {
+    const summaries = [1, 2].map((n) => compactSummary(hit(n, `Titel ${n} – «Zürich»`), CTX));
+    const opens = summaries.map((s) => Buffer.from(JSON.stringify(s).slice(0, -1)));
+    const body = jsonWithArray('{"results":', opens, [summaryClose(undefined), summaryClose(undefined)], '}');
+    expect(body.toString('utf8')).toBe(JSON.stringify({ results: summaries }));
+  });
+
+  it.each([
+    ['fewer closes than summaries', ['}'], 'summaries but'],
+    ['a close beyond ASCII', ['}', ',"score":1}\u00a0'], 'not ASCII'],
+  ])('refuses %s', (_, closes, message) => {
+    const opens = [Buffer.from('{"a":1'), Buffer.from('{"b":2')];
+    expect(() => jsonWithArray('{"results":', opens, closes, '}')).toThrow(message);
   });
 });

@@ -65,10 +65,14 @@ export async function compactSearchPage(deps: ApiDeps, q: SearchDecisionsQuery):
   const open = await summaries.openSummaries(found.ids, at, summaryContextOf(deps), (missing) =>
     deps.search.compactHits(missing),
   );
-  const elements = open.flatMap((summary, i) =>
-    summary === null ? [] : [[summary, summaryClose(found.scores?.[i])] as const],
-  );
-  const returned = elements.length;
+  const opens: Buffer[] = [];
+  const closes: string[] = [];
+  open.forEach((summary, i) => {
+    if (summary === null) return;
+    opens.push(summary);
+    closes.push(summaryClose(found.scores?.[i]));
+  });
+  const returned = opens.length;
   const head: Pick<SearchEnvelope, 'total' | 'total_is_lower_bound' | 'returned'> = {
     total: found.total,
     total_is_lower_bound: found.totalIsLowerBound,
@@ -83,7 +87,8 @@ export async function compactSearchPage(deps: ApiDeps, q: SearchDecisionsQuery):
   };
   return jsonWithArray(
     `${JSON.stringify(head).slice(0, -1)},"results":`,
-    elements,
+    opens,
+    closes,
     `,${JSON.stringify(tail).slice(1)}`,
   );
 }
