@@ -199,6 +199,8 @@ export async function openInfra(
     const search = new PostgresSearchIndex(handle.db, {
       ...limits,
       ...(env.SERVICE_MODE === 'postgres' ? analysisOnPool(env.DATABASE_POOL_SIZE) : {}),
+      // one connection: its statements run one after the other anyway
+      scoredRowsFirst: handle.kind === 'pglite',
     });
     return {
       db: handle.db,

@@ -69,7 +69,7 @@ export function postgresSearchFixture(
   handle: DatabaseHandle,
   limits?: SearchLimits,
   searchDb: DatabaseHandle['db'] = handle.db,
-  options: Pick<PostgresSearchOptions, 'analysisParallelism'> = {},
+  options: Pick<PostgresSearchOptions, 'analysisParallelism' | 'scoredRowsFirst'> = {},
 ): SearchFixture {
   const postgres = new PostgresSearchIndex(searchDb, { ...limits, ...options });
   // The search table lives in a projection generation schema; readers see it through a view.

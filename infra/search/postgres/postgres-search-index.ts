@@ -53,6 +53,14 @@ export interface PostgresSearchOptions {
    * it (see the wiring).
    */
   readonly analysisParallelism?: number;
+  /**
+   * Read a relevance page's scored rows before the matches are counted, whatever the page's size
+   * (default: only for a page ending beyond 100, see `SCORED_FIRST_PAGE`). For a database of one
+   * connection (PGlite), whose statements run one after the other anyway: nothing is gained by
+   * sending the count beside the scored rows, and after them the count collects the page's other
+   * matches with it (`countWithNewest`).
+   */
+  readonly scoredRowsFirst?: boolean;
 }
 
 // A tsvector holds at most 1 MB; very long decisions are indexed on their first part only.
@@ -428,6 +436,23 @@ function postingsRanges({ exact, prefixes }: ArmLexemes): RawBuilder<boolean>[] 
 }
 
 /**
+ * The test of the phrase pairs (`decision_search_pairs p`) for a phrase of adjacent words: in
+ * some arm, the row holds all the arm's pairs (and, beyond two words, the phrase itself).
+ */
+function pairsTest(text: string, arms: readonly ArmPairs[]): RawBuilder<SqlBool> {
+  const byName = new Map(languageArms(sql.ref('p.language')).map((a) => [a.name, a]));
+  const tests = arms.map(({ arm, pairs, recheck }) => {
+    const { when, cfg } = byName.get(arm)!;
+    const phrase = recheck
+      ? sql`and exists (select 1 from decision_search d
+          where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`
+      : sql``;
+    return sql`(${when} and p.tsv_pairs @> ${[...pairs]}::text[] ${phrase})`;
+  });
+  return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
+}
+
+/**
  * A phrase of adjacent words as one language arm counts it from the phrase pairs: every row of
  * the arm holding all `pairs`, and with more than two words (`recheck`) also the phrase on its
  * full vector, as the query compiler's pairs test does.
@@ -505,6 +530,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly pool: number;
   private readonly dateOrder: 'walk' | 'collect' | 'density';
   private readonly analysisParallelism: number | null;
+  private readonly scoredRowsFirst: boolean;
   private rowCount: { readonly n: number; readonly at: number } | null = null;
   private rowRecount: Promise<number> | null = null;
   /** Analysed disjunctions by their leaves (see {@link ANALYSED_KEPT}); null: not from the postings. */
@@ -524,6 +550,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     this.pool = options.candidatePool ?? 10_000;
     this.dateOrder = options.dateOrder ?? 'density';
     this.analysisParallelism = options.analysisParallelism ?? null;
+    this.scoredRowsFirst = options.scoredRowsFirst ?? false;
   }
 
   async upsert(
@@ -749,32 +776,36 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   /**
-   * The matches of `where` counted up to one beyond the cap, and the newest `limit` of them not
-   * among `scored` (ids) in date order, as `byDate` orders them: one pass over the matches, where
-   * counting them and then collecting the others would read them twice (a compact page of 2,000
-   * "Haftung": 2,022 matches, of which 252 beyond the scored rows). Beyond the cap the rows are of
-   * an arbitrary part of the matches: the caller reads them otherwise.
+   * The matches (`matches`: their ids and dates, as `id` and `date`) counted up to one beyond the
+   * cap, and the newest `limit` of them not among `scored` (ids) in date order, as `byDate` orders
+   * them: one pass over the matches, where counting them and then collecting the others would read
+   * them twice (a compact page of 2,000 "Haftung": 2,022 matches, of which 252 beyond the scored
+   * rows). Beyond the cap the rows are of an arbitrary part of the matches: the caller reads them
+   * otherwise.
    */
   private async countWithNewest<H extends Row>(
     columns: Columns,
-    where: Expression<SqlBool>,
+    matches: { readonly sql: RawBuilder<unknown>; readonly planPerExecution: boolean },
     scored: readonly string[],
     limit: number,
   ): Promise<{ n: number; rows: H[] }> {
     const notScored =
-      scored.length > 0 ? sql`where m.id not in (select unnest(${[...scored]}::text[]))` : sql``;
+      scored.length > 0 ? sql`and m.id not in (select unnest(${[...scored]}::text[]))` : sql``;
     // ids alone are the matches' own; other columns are read for the newest only
     const read = columns.idsOnly
       ? sql`select k.id as decision_id, k.date as decision_date, k.id as k_id, k.date as k_date from k`
       : sql`select ${columns.list}, k.id as k_id, k.date as k_date
           from k join decision_search on decision_search.decision_id = k.id`;
-    const found = await sql<{ n: number; k_id: string | null; k_date: unknown }>`
-      with m as materialized (select decision_id as id, decision_date as date from decision_search
-          where ${where} limit ${sql.lit(this.countCap + 1)}),
-        k as (select m.id, m.date from m ${notScored}
+    const found = await sql<{ n: number; k_id: string | null; k_date: unknown }>`${sql.raw(
+      matches.planPerExecution ? PLAN_PER_EXECUTION : '',
+    )}
+      with m as materialized (${matches.sql} limit ${sql.lit(this.countCap + 1)}),
+        c as (select count(*)::int as n from m),
+        -- beyond the cap the rows would be dropped: none are sorted
+        k as (select m.id, m.date from m where (select c.n from c) <= ${sql.lit(this.countCap)} ${notScored}
           order by m.date desc nulls last, m.id desc limit ${limit})
       select c.n, r.* from (${read}) r
-      right join (select count(*)::int as n from m) c on true
+      right join c on true
       order by r.k_date desc nulls last, r.k_id desc
     `.execute(this.db);
     const n = Number(found.rows[0]?.n ?? 0);
@@ -782,6 +813,34 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       k_id === null ? [] : [row as unknown as H],
     );
     return { n, rows };
+  }
+
+  /**
+   * The matches of a search as `countWithNewest` reads them (ids and dates): a query that is one
+   * phrase of adjacent words from the phrase pairs (as `countOf` counts it), any other without a
+   * phrase from `decision_search`; null for a query with a phrase otherwise (counted on its own).
+   */
+  private async matchesOf(
+    request: SearchRequest,
+    where: Expression<SqlBool>,
+    filters: readonly Expression<SqlBool>[],
+  ): Promise<{ sql: RawBuilder<unknown>; planPerExecution: boolean } | null> {
+    if (!request.query || !hasPhrase(request.query)) {
+      return {
+        sql: sql`select decision_id as id, decision_date as date from decision_search where ${where}`,
+        planPerExecution: false,
+      };
+    }
+    if (request.query.kind !== 'phrase') return null;
+    const text = request.query.words.join(' ');
+    const arms = await this.phrasePairs(text);
+    if (arms === null || arms.length === 0) return null;
+    // planned per execution, as `countPairs` is
+    return {
+      sql: sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
+        where ${pairsTest(text, arms)} and ${allOf(filters)}`,
+      planPerExecution: true,
+    };
   }
 
   /**
@@ -808,21 +867,12 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     filters: readonly Expression<SqlBool>[],
   ): Promise<number> {
     if (arms.length === 0) return 0;
-    const byName = new Map(languageArms(sql.ref('p.language')).map((a) => [a.name, a]));
-    const tests = arms.map(({ arm, pairs, recheck }) => {
-      const { when, cfg } = byName.get(arm)!;
-      const phrase = recheck
-        ? sql`and exists (select 1 from decision_search d
-            where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`
-        : sql``;
-      return sql`(${when} and p.tsv_pairs @> ${[...pairs]}::text[] ${phrase})`;
-    });
     // planned per execution: a generic plan, costed without the pairs, scans every row's pairs
     // (58 ms against 2–6 ms for "rechtliches Gehör" on the 3,000-decision sample)
     const counted = await sql<{ n: number }>`${sql.raw(PLAN_PER_EXECUTION)}
       select count(*)::int as n from (
         select 1 from decision_search_pairs p
-        where (${sql.join(tests, sql` or `)}) and ${allOf(filters)}
+        where ${pairsTest(text, arms)} and ${allOf(filters)}
         limit ${this.countCap + 1}) m
     `.execute(this.db);
     return Number(counted.rows[0]?.n ?? 0);
@@ -938,10 +988,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const uncounted = (rows: readonly unknown[]) =>
         request.total === false && rows.length >= request.offset + take;
       // A page that reaches past its scored rows counts the matches and reads the newest others in
-      // one pass over them (`countWithNewest`); a phrase is counted from its pairs instead. A large
-      // page (a compact page, a topic's pool) mostly reaches past them: its scored rows are read
-      // first; a small one mostly does not: they are read while the matches are counted.
-      const onePass = !hasPhrase(request.query);
+      // one pass over them (`countWithNewest`; a phrase of adjacent words over its pairs, a query
+      // with a phrase inside is counted on its own). A large page (a compact page, a topic's pool)
+      // mostly reaches past them: its scored rows are read first; a small one mostly does not:
+      // they are read while the matches are counted (`scoredRowsFirst`: always first).
+      const onePass = !hasPhrase(request.query) || request.query.kind === 'phrase';
       let counted: number | null = null;
       if (arms !== null && !isSingleLexeme(arms)) {
         // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
@@ -951,7 +1002,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         scored = ranked.rows;
         if (uncounted(scored)) return this.uncountedPage(request, scored);
         if (ranked.matched > this.countCap) counted = ranked.matched;
-      } else if (request.total === false || (onePass && end > SCORED_FIRST_PAGE)) {
+      } else if (request.total === false || (onePass && (this.scoredRowsFirst || end > SCORED_FIRST_PAGE))) {
         scored = await this.scoredRows<H>(arms, compiled, columns, filters, end);
         if (uncounted(scored)) return this.uncountedPage(request, scored);
       } else {
@@ -966,13 +1017,12 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // vector again would read it, often from TOAST, for every match.
       const scoredIds = rows.map((r) => r.decision_id);
       let newest: H[] | null = null;
-      if (counted === null && onePass && rows.length < end) {
-        const found = await this.countWithNewest<H>(
-          columns,
-          allOf([compiled.sql, ...filters]),
-          scoredIds,
-          end - rows.length,
-        );
+      const matches =
+        counted === null && rows.length < end
+          ? await this.matchesOf(request, allOf([compiled.sql, ...filters]), filters)
+          : null;
+      if (matches !== null) {
+        const found = await this.countWithNewest<H>(columns, matches, scoredIds, end - rows.length);
         counted = found.n;
         newest = found.n > this.countCap ? null : found.rows;
       }
