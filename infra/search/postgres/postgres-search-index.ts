@@ -382,6 +382,23 @@ function hasPhrase(node: QueryNode | null): boolean {
   return false;
 }
 
+/**
+ * What a query's matches are read from in one pass (`countWithNewest`): the search table for a
+ * query without a phrase, the phrase pairs for a query that is one phrase; null for a query with a
+ * phrase inside (counted on its own).
+ */
+function onePassSource(query: QueryNode | null): 'rows' | 'pairs' | null {
+  if (!hasPhrase(query)) return 'rows';
+  return query?.kind === 'phrase' ? 'pairs' : null;
+}
+
+/** A query's matches as `countWithNewest` reads them: SQL giving their `id` and `date`. */
+interface MatchesSql {
+  readonly sql: RawBuilder<unknown>;
+  /** Planned with each execution (`PLAN_PER_EXECUTION`), as the phrase pairs' count is. */
+  readonly planPerExecution: boolean;
+}
+
 /** The leaves of a query the term postings can rank: a term, a prefix or an OR of such; else null. */
 function disjunctionLeaves(node: QueryNode): (TermNode | PrefixNode)[] | null {
   if (node.kind === 'term' || node.kind === 'prefix') return [node];
@@ -780,12 +797,12 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * cap, and the newest `limit` of them not among `scored` (ids) in date order, as `byDate` orders
    * them: one pass over the matches, where counting them and then collecting the others would read
    * them twice (a compact page of 2,000 "Haftung": 2,022 matches, of which 252 beyond the scored
-   * rows). Beyond the cap the rows are of an arbitrary part of the matches: the caller reads them
+   * rows). Beyond the cap no rows are read (none would be all of the newest): the caller reads them
    * otherwise.
    */
   private async countWithNewest<H extends Row>(
     columns: Columns,
-    matches: { readonly sql: RawBuilder<unknown>; readonly planPerExecution: boolean },
+    matches: MatchesSql,
     scored: readonly string[],
     limit: number,
   ): Promise<{ n: number; rows: H[] }> {
@@ -824,14 +841,15 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     request: SearchRequest,
     where: Expression<SqlBool>,
     filters: readonly Expression<SqlBool>[],
-  ): Promise<{ sql: RawBuilder<unknown>; planPerExecution: boolean } | null> {
-    if (!request.query || !hasPhrase(request.query)) {
+  ): Promise<MatchesSql | null> {
+    const source = onePassSource(request.query);
+    if (source === 'rows') {
       return {
         sql: sql`select decision_id as id, decision_date as date from decision_search where ${where}`,
         planPerExecution: false,
       };
     }
-    if (request.query.kind !== 'phrase') return null;
+    if (source === null || request.query?.kind !== 'phrase') return null;
     const text = request.query.words.join(' ');
     const arms = await this.phrasePairs(text);
     if (arms === null || arms.length === 0) return null;
@@ -992,7 +1010,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // with a phrase inside is counted on its own). A large page (a compact page, a topic's pool)
       // mostly reaches past them: its scored rows are read first; a small one mostly does not:
       // they are read while the matches are counted (`scoredRowsFirst`: always first).
-      const onePass = !hasPhrase(request.query) || request.query.kind === 'phrase';
+      const onePass = onePassSource(request.query) !== null;
       let counted: number | null = null;
       if (arms !== null && !isSingleLexeme(arms)) {
         // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
