@@ -14,8 +14,8 @@ type Evidence = CitationEdge['evidence'];
 
 /** An edge of the response: the other decision's citation fields and how sure the edge is. */
 export function edgeOf(row: EdgeRow, other: NodeRow, ctx: SummaryContext): CitationEdge {
-  return {
-    ...graphDecisionOf(other, ctx),
+  // assigned onto the node's summary, not spread into a new object (see `toSummary`)
+  return Object.assign(graphDecisionOf(other, ctx), {
     confidence: row.confidence,
     reference: row.raw,
     pinpoints: row.pinpoints ? row.pinpoints.split(', ') : [],
@@ -29,7 +29,7 @@ export function edgeOf(row: EdgeRow, other: NodeRow, ctx: SummaryContext): Citat
       date_order: row.date_order as Evidence['date_order'],
       candidates: row.candidates,
     },
-  };
+  });
 }
 
 function continuation(page: EdgePage, offset: number, limit: number, edges: CitationEdge[]) {

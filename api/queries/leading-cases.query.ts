@@ -219,15 +219,17 @@ export async function leadingCases(
     context_is_lower_bound: lowerBound,
     ranking: LEADING_CASES_RANKING,
     returned: results.length,
-    results: results.map((c, i) => ({
-      ...graphDecisionOf(nodes.get(c.decision_id)!, ctx),
-      rank: i + 1,
-      authority: {
-        citing_in_context: c.citing,
-        cited_by: c.cited_by,
-        in_context: c.in_context,
-        score: c.score,
-      },
-    })),
+    // the node's fields assigned onto its summary, not spread into a new object (see `toSummary`)
+    results: results.map((c, i) =>
+      Object.assign(graphDecisionOf(nodes.get(c.decision_id)!, ctx), {
+        rank: i + 1,
+        authority: {
+          citing_in_context: c.citing,
+          cited_by: c.cited_by,
+          in_context: c.in_context,
+          score: c.score,
+        },
+      }),
+    ),
   };
 }
