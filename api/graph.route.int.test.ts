@@ -112,6 +112,15 @@ describe('GET /citations/{decision_id}', () => {
       confidence: 1,
       evidence: { date_order: 'stated_date_agrees' },
     });
+    // a page pin-cite (`BGE 141 III 10 S. 12 E. 1`)
+    expect(body.outgoing.citations[1]).toMatchObject({
+      decision_id: SECOND.decision_id,
+      reference: 'BGE 141 III 10 S. 12 E. 1',
+      page: 12,
+      pinpoints: ['1'],
+      mentions: 1,
+      evidence: { match: 'exact', candidates: 1 },
+    });
     expect(body.outgoing.unresolved_total).toBe(1);
     expect(body.outgoing.unresolved).toEqual([
       expect.objectContaining({ reference: 'BGE 100 Ia 1', kind: 'bge', key: 'bge 100 ia 1' }),

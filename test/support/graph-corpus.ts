@@ -19,9 +19,27 @@ import { decisionEvent, makeDecision } from './decisions.ts';
 
 type Lang = 'de' | 'fr' | 'it';
 const W = {
-  de: { court: 'Bundesgericht', facts: 'Sachverhalt:', law: 'Erwägungen:', op: 'Demnach erkennt das Bundesgericht:', date: 'Urteil vom' },
-  fr: { court: 'Tribunal fédéral', facts: 'Faits :', law: 'Considérant en droit :', op: 'Par ces motifs, le Tribunal fédéral prononce :', date: 'Arrêt du' },
-  it: { court: 'Tribunale federale', facts: 'Fatti:', law: 'Diritto:', op: 'Per questi motivi, il Tribunale federale pronuncia:', date: 'Sentenza del' },
+  de: {
+    court: 'Bundesgericht',
+    facts: 'Sachverhalt:',
+    law: 'Erwägungen:',
+    op: 'Demnach erkennt das Bundesgericht:',
+    date: 'Urteil vom',
+  },
+  fr: {
+    court: 'Tribunal fédéral',
+    facts: 'Faits :',
+    law: 'Considérant en droit :',
+    op: 'Par ces motifs, le Tribunal fédéral prononce :',
+    date: 'Arrêt du',
+  },
+  it: {
+    court: 'Tribunale federale',
+    facts: 'Fatti:',
+    law: 'Diritto:',
+    op: 'Per questi motivi, il Tribunale federale pronuncia:',
+    date: 'Sentenza del',
+  },
 } as const;
 
 function text(lang: Lang, docket: string, considerations: string[], lowerLine?: string): string {
@@ -41,23 +59,43 @@ function text(lang: Lang, docket: string, considerations: string[], lowerLine?: 
 }
 
 const bger = (docket: string, date: string, lang: Lang, considerations: string[], lowerLine?: string) =>
-  makeDecision({ court: 'bger', docket_number: docket, decision_date: date, language: lang, full_text: text(lang, docket, considerations, lowerLine) });
+  makeDecision({
+    court: 'bger',
+    docket_number: docket,
+    decision_date: date,
+    language: lang,
+    full_text: text(lang, docket, considerations, lowerLine),
+  });
 
 export const HUB = makeDecision({
   court: 'bge',
   docket_number: 'BGE 140 III 86',
   decision_date: '2014-02-10',
   regeste: 'Art. 41 OR; Haftung aus unerlaubter Handlung (E. 2).',
-  full_text: ['Auszug aus dem Urteil', 'Erwägungen:', '2. Die Haftung setzt einen Schaden voraus.', 'Seite 88', '2.1 Weiteres.', 'Seite 95', '3. Schluss.'].join('\n\n'),
+  full_text: [
+    'Auszug aus dem Urteil',
+    'Erwägungen:',
+    '2. Die Haftung setzt einen Schaden voraus.',
+    'Seite 88',
+    '2.1 Weiteres.',
+    'Seite 95',
+    '3. Schluss.',
+  ].join('\n\n'),
 });
-export const SECOND = makeDecision({ court: 'bge', docket_number: 'BGE 141 III 10', decision_date: '2015-03-01', full_text: 'Erwägungen:\n\n1. Text.' });
+export const SECOND = makeDecision({
+  court: 'bge',
+  docket_number: 'BGE 141 III 10',
+  decision_date: '2015-03-01',
+  full_text: 'Erwägungen:\n\n1. Text.',
+});
 export const THIRD = bger('4A_50/2014', '2014-06-01', 'de', ['Text.']);
 export const TIE_A = bger('4A_60/2014', '2014-07-01', 'de', ['Text.']);
 export const TIE_B = bger('4A_61/2014', '2014-07-02', 'de', ['Text.']);
 export const LATER = bger('4A_900/2018', '2018-05-05', 'de', ['Text.']);
 
 const OR41: Record<Lang, (pin: string) => string> = {
-  de: (pin) => `Nach BGE 140 III 86 E. ${pin} haftet, wer nach Art. 41 Abs. 1 OR widerrechtlich Schaden zufügt.`,
+  de: (pin) =>
+    `Nach BGE 140 III 86 E. ${pin} haftet, wer nach Art. 41 Abs. 1 OR widerrechtlich Schaden zufügt.`,
   fr: (pin) => `Selon l'ATF 140 III 86 consid. ${pin}, l'art. 41 al. 1 CO fonde la responsabilité.`,
   it: (pin) => `Secondo la DTF 140 III 86 consid. ${pin}, l'art. 41 cpv. 1 CO fonda la responsabilità.`,
 };
@@ -68,8 +106,14 @@ export const C = Array.from({ length: 7 }, (_, i) => {
   const n = i + 1;
   const lang = LANGS[i % 3]!;
   const extra: string[] = [];
-  if (n <= 3) extra.push('Vgl. BGE 141 III 10 E. 1.');
-  if (n === 1) extra.push('Ferner Urteil 4A_50/2014 vom 1. Juni 2014 E. 1.', 'Siehe Urteil 4A_60/2014 vom 1. Juli 2014.', 'Unbekannt: BGE 100 Ia 1.');
+  // C1 with a page pin-cite
+  if (n <= 3) extra.push(n === 1 ? 'Vgl. BGE 141 III 10 S. 12 E. 1.' : 'Vgl. BGE 141 III 10 E. 1.');
+  if (n === 1)
+    extra.push(
+      'Ferner Urteil 4A_50/2014 vom 1. Juni 2014 E. 1.',
+      'Siehe Urteil 4A_60/2014 vom 1. Juli 2014.',
+      'Unbekannt: BGE 100 Ia 1.',
+    );
   if (n === 2) extra.push('Siehe Urteil 4A_61/2014 vom 2. Juli 2014.');
   // a stated date that differs from the cited decision's: 0.95 × 0.6 = 0.57
   if (n === 7) extra.push('Siehe Urteil 4A_60/2014 vom 1. Januar 2013.');
@@ -110,8 +154,18 @@ export const APPEAL = bger(
 );
 
 // Arrival order: citing decisions before most of the decisions they cite.
-export const ALL: readonly NormalisedDecision[] = [...C, ...Z, APPEAL, HUB, SECOND, THIRD, TIE_A, TIE_B, LATER, LOWER];
-
+export const ALL: readonly NormalisedDecision[] = [
+  ...C,
+  ...Z,
+  APPEAL,
+  HUB,
+  SECOND,
+  THIRD,
+  TIE_A,
+  TIE_B,
+  LATER,
+  LOWER,
+];
 
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -134,7 +188,12 @@ export async function graphApp(handle: DatabaseHandle): Promise<FastifyInstance>
   return buildApp({
     db: handle.db,
     search,
-    settings: { basePath: '', publicBaseUrl: 'https://research.example.ch', staleAfterHours: 48, maxSearchResponseChars: 1_000_000 },
+    settings: {
+      basePath: '',
+      publicBaseUrl: 'https://research.example.ch',
+      staleAfterHours: 48,
+      maxSearchResponseChars: 1_000_000,
+    },
     today: () => '2026-01-15',
     now: () => new Date('2026-01-15T12:00:00.000Z'),
   });
