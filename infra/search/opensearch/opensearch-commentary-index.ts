@@ -17,7 +17,12 @@ import {
   paragraphId,
 } from './commentary-layout.ts';
 import { type AdminLogger, IndexAdmin } from './index-admin.ts';
-import { searchError } from './opensearch-errors.ts';
+import {
+  COMPLETENESS_PATHS,
+  type SearchCompleteness,
+  assertComplete,
+  searchError,
+} from './opensearch-errors.ts';
 import { OpenSearchHttp } from './opensearch-http.ts';
 import { type AnalyzeToken, QueryAnalysis } from './query-analysis.ts';
 import { type Dsl, analysisTexts, compileQueryDsl, groupsFor } from './query-dsl-compiler.ts';
@@ -40,10 +45,16 @@ export interface OpenSearchCommentaryOptions {
   readonly logger?: AdminLogger;
 }
 
-interface HitsBody {
-  readonly hits: {
+/** Snippet length in characters (Postgres' ts_headline: 15 to 35 words). */
+const SNIPPET_CHARS = 200;
+/** Paragraph searches never page: the route's limit is at most 50. */
+const RESULT_WINDOW = 10_000;
+
+/** A paragraph search's response as {@link PARAGRAPHS_FILTER} leaves it (no `hits.hits` without hits). */
+export interface ParagraphHitsBody extends SearchCompleteness {
+  readonly hits?: {
     readonly total?: { readonly value: number };
-    readonly hits: readonly {
+    readonly hits?: readonly {
       readonly _score?: number | null;
       readonly _source?: { readonly source?: StoredParagraph };
       readonly highlight?: Readonly<Record<string, readonly string[]>>;
@@ -51,10 +62,34 @@ interface HitsBody {
   };
 }
 
-/** Snippet length in characters (Postgres' ts_headline: 15 to 35 words). */
-const SNIPPET_CHARS = 200;
-/** Paragraph searches never page: the route's limit is at most 50. */
-const RESULT_WINDOW = 10_000;
+/**
+ * What a paragraph search reads of its response (`filter_path`): each hit's score, paragraph and
+ * highlight, the total, and whether every shard answered in time.
+ */
+const PARAGRAPHS_FILTER = [
+  ...COMPLETENESS_PATHS,
+  'hits.total',
+  'hits.hits._score',
+  'hits.hits._source',
+  'hits.hits.highlight',
+].join(',');
+
+/**
+ * The result of a paragraph search's response; a response that did not come from every shard in
+ * time is refused (see {@link assertComplete}), not served as a short list.
+ */
+export function paragraphResultOf(res: ParagraphHitsBody): CommentarySearchResult {
+  assertComplete(res);
+  const hits: CommentarySearchHit[] = [];
+  for (const h of res.hits?.hits ?? []) {
+    const p = h._source?.source;
+    if (p === undefined) continue;
+    const snippet = Object.values(h.highlight ?? {})[0]?.[0] ?? p.text.slice(0, SNIPPET_CHARS);
+    const s = h._score ?? 0;
+    hits.push({ ...p, snippet, score: s > 0 ? s / (s + 1) : 0 });
+  }
+  return { total: res.hits?.total?.value ?? hits.length, hits };
+}
 
 const consoleLogger: AdminLogger = {
   info: () => undefined,
@@ -194,16 +229,11 @@ export class OpenSearchCommentaryIndex
         fields: Object.fromEntries(BODY_FIELDS.map((f) => [f, {}])),
       },
     };
-    const res = (await this.http.request('POST', `/${this.alias}/_search`, { body })).body as HitsBody;
-    const hits: CommentarySearchHit[] = [];
-    for (const h of res.hits.hits) {
-      const p = h._source?.source;
-      if (p === undefined) continue;
-      const snippet = Object.values(h.highlight ?? {})[0]?.[0] ?? p.text.slice(0, SNIPPET_CHARS);
-      const s = h._score ?? 0;
-      hits.push({ ...p, snippet, score: s > 0 ? s / (s + 1) : 0 });
-    }
-    return { total: res.hits.total?.value ?? hits.length, hits };
+    const res = await this.http.request('POST', `/${this.alias}/_search`, {
+      body,
+      querystring: { filter_path: PARAGRAPHS_FILTER },
+    });
+    return paragraphResultOf(res.body as ParagraphHitsBody);
   }
 
   private async analyze(analyzer: string, text: string | string[]): Promise<readonly AnalyzeToken[]> {

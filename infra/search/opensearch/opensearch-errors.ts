@@ -96,6 +96,29 @@ function causeOf(error: unknown, c: Classified): unknown {
   return c.errno === null ? error : new TransportFailure(c.errno, c.message, { cause: error });
 }
 
+/** What a search response says of its completeness: whether every shard answered, in time. */
+export interface SearchCompleteness {
+  readonly timed_out?: boolean;
+  readonly _shards?: { readonly total?: number; readonly failed?: number; readonly failures?: unknown };
+}
+
+/** The `filter_path` entries that keep {@link SearchCompleteness} in a filtered response. */
+export const COMPLETENESS_PATHS = ['timed_out', '_shards.total', '_shards.failed', '_shards.failures'];
+
+/**
+ * Refuses a search response that did not come from every shard in time (some failed, or the
+ * search timed out), as SearchUnavailableError (API: 503): its hits and total would be short
+ * without saying so.
+ */
+export function assertComplete(body: SearchCompleteness): void {
+  const failed = body._shards?.failed ?? 0;
+  if (failed === 0 && body.timed_out !== true) return;
+  const why =
+    failed > 0 ? `${failed} of ${body._shards?.total ?? '?'} shards failed` : 'the search timed out';
+  const detail = body._shards?.failures === undefined ? '' : `: ${JSON.stringify(body._shards.failures)}`;
+  throw new SearchUnavailableError(`OpenSearch answered in part (${why})${detail}`.slice(0, 1000));
+}
+
 /** What a failed search request becomes: SearchUnavailableError (API: 503) or a query failure. */
 export function searchError(error: unknown): Error {
   if (error instanceof SearchUnavailableError || error instanceof OpenSearchIndexError) return error;

@@ -10,7 +10,6 @@ import {
   type SearchRequest,
   type SearchResult,
   type SearchWriteContext,
-  SearchUnavailableError,
 } from '../search.port.ts';
 import { IndexAdmin } from './index-admin.ts';
 import {
@@ -22,7 +21,13 @@ import {
   indexDocument,
 } from './index-layout.ts';
 import { BulkWriter } from './bulk-writer.ts';
-import { PartResponseError, searchError } from './opensearch-errors.ts';
+import {
+  COMPLETENESS_PATHS,
+  PartResponseError,
+  type SearchCompleteness,
+  assertComplete,
+  searchError,
+} from './opensearch-errors.ts';
 import { OpenSearchHttp } from './opensearch-http.ts';
 import { type AnalyzeToken, QueryAnalysis } from './query-analysis.ts';
 import { type Dsl, analysisTexts, compileFilters, compileQueryDsl, groupsFor } from './query-dsl-compiler.ts';
@@ -58,9 +63,7 @@ export interface OpenSearchSearchOptions {
  * A search response as {@link HITS_FILTER} leaves it: `hits` (or its `hits`) is left out when
  * there are none; of the shard counts only how many there were and how many failed are kept.
  */
-export interface HitsBody {
-  readonly timed_out?: boolean;
-  readonly _shards?: { readonly total?: number; readonly failed?: number; readonly failures?: unknown };
+export interface HitsBody extends SearchCompleteness {
   readonly hits?: {
     readonly total?: { readonly value: number; readonly relation: 'eq' | 'gte' };
     readonly hits?: readonly SearchHitBody[];
@@ -150,10 +153,7 @@ const normalised = (score: number | null | undefined): number => {
  * order) and its doc values or `_source`. Joined once, as the `filter_path` parameter.
  */
 const HIT_PATHS = [
-  'timed_out',
-  '_shards.total',
-  '_shards.failed',
-  '_shards.failures',
+  ...COMPLETENESS_PATHS,
   'hits.total',
   'hits.hits._score',
   'hits.hits._source',
@@ -169,17 +169,11 @@ const WALK_FILTER = [...HIT_PATHS, 'hits.hits.sort'].join(',');
 const MSEARCH_FILTER = ['status', 'error', ...HIT_PATHS].map((path) => `responses.${path}`).join(',');
 
 /**
- * A response's page. A response that did not come from every shard in time (some failed, or the
- * search timed out) is an error, not a page: its hits and total would be short without saying so.
+ * A response's page. A response that did not come from every shard in time is an error, not a
+ * page (see {@link assertComplete}).
  */
 export function pageOf(body: HitsBody): Page {
-  const failed = body._shards?.failed ?? 0;
-  if (failed > 0 || body.timed_out === true) {
-    const why =
-      failed > 0 ? `${failed} of ${body._shards?.total ?? '?'} shards failed` : 'the search timed out';
-    const detail = body._shards?.failures === undefined ? '' : `: ${JSON.stringify(body._shards.failures)}`;
-    throw new SearchUnavailableError(`OpenSearch answered in part (${why})${detail}`.slice(0, 1000));
-  }
+  assertComplete(body);
   const t = body.hits?.total;
   return { hits: body.hits?.hits ?? [], total: t?.value ?? 0, lowerBound: t?.relation === 'gte' };
 }
