@@ -153,8 +153,10 @@ export interface LookupOutcome {
 
 /**
  * Serialised 200 bodies of lookups that answer the same for a given state of the read models
- * (`/decisions/{id}`, `/cite`, `/laws/{abbreviation}`), keyed by request URL and day, kept while
- * the read models stand where they stood when the body was made. Each request reads that state
+ * (`/decisions/{id}`, `/cite`, `/laws/{abbreviation}`, `/leading-cases` for a given topic
+ * context), keyed by request URL and variant (the day, and whatever else the body depends on that
+ * the read models' state does not tell), kept while the read models stand where they stood when
+ * the body was made. Each request reads that state
  * once (shared with concurrent requests, see {@link SharedRead}), so a version or withdrawal just
  * projected is served at once. Least recently used bodies go first beyond `maxBytes`; every body
  * carries an ETag, and a matching `If-None-Match` is answered 304.
@@ -168,16 +170,19 @@ export class LookupCache {
     private readonly maxBytes: number,
   ) {}
 
-  /** Answers `request` from the cache, or from `compute` (and keeps a 200 body). */
+  /**
+   * Answers `request` from the cache, or from `compute` (and keeps a 200 body). `variant`: the
+   * day, with anything else the body depends on besides the URL and the read models' state.
+   */
   async serve(
     request: FastifyRequest,
     reply: FastifyReply,
-    day: string,
+    variant: string,
     compute: () => Promise<LookupOutcome>,
   ): Promise<FastifyReply> {
     // Read before the lookup: the body is at least as new as the state it is kept under.
     const state = await this.state.current();
-    const key = `${day} ${request.url}`;
+    const key = `${variant} ${request.url}`;
     let entry = this.entries.get(key);
     if (state === null) {
       // The read models are changing: answer from them, keep nothing.

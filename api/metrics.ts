@@ -158,6 +158,7 @@ export class ApiMetrics {
       }
     };
     return {
+      changesWithReadModelState: search.changesWithReadModelState,
       search: (request) => counted(search.search(request)),
       searchIds: (request) => counted(search.searchIds(request)),
       compactHits: (ids) => counted(search.compactHits(ids)),

@@ -86,6 +86,7 @@ describe('GET /metrics', () => {
     app = await appOver(loaded, {
       settings: { basePath: '/api' },
       search: {
+        changesWithReadModelState: loaded.search.changesWithReadModelState,
         search: async (request) => {
           if (failSearch) throw new SearchUnavailableError('connection refused');
           return loaded.search.search(request);

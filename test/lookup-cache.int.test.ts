@@ -15,15 +15,48 @@ import { openPglite, type DatabaseHandle } from '../infra/db/database.ts';
 import type { OutgoingEvent } from '../infra/event-log/event-log.port.ts';
 import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
+import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
 import { allProjections } from '../projector/projections.ts';
 import { decisionEvent, makeDecision, withdrawalEvent, type DecisionInput } from './support/decisions.ts';
-import { TEST_PUBLIC_BASE } from './support/read-models.ts';
+import { appOver } from './support/read-models.ts';
 import { makeVersion, versionEvent } from './support/statutes-events.ts';
-import { buildApp } from '../api/app.ts';
-import { InProcessReadModelState, NotifiedReadModelState, SharedRead } from '../api/lookup-cache.ts';
+import {
+  InProcessReadModelState,
+  NotifiedReadModelState,
+  type ReadModelStateSource,
+  SharedRead,
+} from '../api/lookup-cache.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
+
+/** The real projections over `handle`'s table log, writing the Postgres search index. */
+async function projectorOver(
+  handle: DatabaseHandle,
+  onCommit?: InProcessReadModelState['onCommit'],
+): Promise<{ search: PostgresSearchIndex; log: TableEventLog; host: ProjectorHost }> {
+  const search = new PostgresSearchIndex(handle.db);
+  const log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
+  const host = new ProjectorHost(
+    { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
+    allProjections({ writer: search }),
+    { batchSize: 10, watchIntervalMs: 0, ...(onCommit ? { onCommit } : {}) },
+  );
+  await host.start();
+  return { search, log, host };
+}
+
+/** The app over the projected read models, its read models' state from `state` (absent: the database). */
+const appOn = (
+  projector: { readonly search: PostgresSearchIndex },
+  handle: DatabaseHandle,
+  state?: ReadModelStateSource,
+  search?: DecisionSearchIndex,
+): Promise<FastifyInstance> =>
+  appOver(
+    { handle, search: projector.search },
+    { ...(search ? { search } : {}), ...(state ? { deps: { readModelState: state } } : {}) },
+  );
 const V1: DecisionInput = {
   court: 'bger',
   docket_number: '4A_300/2025',
@@ -39,6 +72,17 @@ const V2: DecisionInput = {
   full_text: 'Erwägungen:\n\n1. Die Kündigung ist treuwidrig (Kohlweissling).',
 };
 const ID = 'bger_4A_300_2025';
+/** A decision on the topic of the /leading-cases checks, saying `what` of it. */
+const onTopic = (docket: string, date: string, what: string): DecisionInput => ({
+  ...V1,
+  docket_number: docket,
+  decision_date: date,
+  title: 'Artenschutz',
+  regeste: 'Schutz des Feuersalamanders.',
+  full_text: `Erwägungen:\n\n1. Der Feuersalamander ${what}.`,
+});
+const ids = (results: readonly { decision_id: string }[]) => results.map((r) => r.decision_id);
+
 /** A compact search page holding the decision (its summaries are kept per state, as the lookups). */
 const COMPACT_PAGE = '/decisions?query=Kündigung&fields=compact';
 
@@ -71,16 +115,10 @@ describe.each([
 
   beforeAll(async () => {
     handle = await openPglite({ dataDir: null });
-    const search = new PostgresSearchIndex(handle.db);
-    log = new TableEventLog(handle.db, { pollIntervalMs: 10 });
     const tracker = new InProcessReadModelState();
     const inProcess = source === 'in process';
-    host = new ProjectorHost(
-      { db: handle.db, log, now: () => new Date().toISOString(), logger: quiet },
-      allProjections({ writer: search }),
-      { batchSize: 10, watchIntervalMs: 0, ...(inProcess ? { onCommit: tracker.onCommit } : {}) },
-    );
-    await host.start();
+    const projector = await projectorOver(handle, inProcess ? tracker.onCommit : undefined);
+    ({ log, host } = projector);
     if (source === 'notified') {
       // before it listens, the state comes from the database: counted, to show it is not asked after
       const reader = { current: () => `database ${++askedDatabase}` };
@@ -88,20 +126,7 @@ describe.each([
       await vi.waitFor(() => expect(notified!.current()).toMatch(/^notified /));
       askedDatabase = 0;
     }
-    app = await buildApp({
-      db: handle.db,
-      search,
-      settings: {
-        basePath: '',
-        publicBaseUrl: TEST_PUBLIC_BASE,
-        staleAfterHours: 48,
-        maxSearchResponseChars: 1_000_000,
-      },
-      today: () => '2026-01-15',
-      now: () => new Date('2026-01-15T12:00:00Z'),
-      ...(inProcess ? { readModelState: tracker } : {}),
-      ...(notified ? { readModelState: notified } : {}),
-    });
+    app = await appOn(projector, handle, inProcess ? tracker : notified);
     await publish([
       decisionEvent(makeDecision(V1)),
       versionEvent(
@@ -204,11 +229,96 @@ describe.each([
     expect(JSON.stringify(after)).toContain('ist zum Ersatz verpflichtet');
   });
 
+  it('/leading-cases of a topic is kept per state (same body, ETag, 304), and the next request counts a citation projected after it', async () => {
+    const url = '/leading-cases?query=Feuersalamander';
+    await publish([decisionEvent(makeDecision(onTopic('4A_310/2025', '2025-04-01', 'ist geschützt')))]);
+    const first = await get(url);
+    const second = await get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(ids(first.json().results)).toEqual(['bger_4A_310_2025']);
+    expect(second.body).toBe(first.body);
+    const etag = first.headers['etag'] as string;
+    expect(second.headers['etag']).toBe(etag);
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    await publish([
+      decisionEvent(
+        makeDecision(onTopic('4A_311/2025', '2025-05-01', 'wie im Urteil 4A_310/2025 vom 1. April 2025')),
+      ),
+    ]);
+    const after = (await get(url)).json();
+    expect(ids(after.results)).toEqual(['bger_4A_310_2025', 'bger_4A_311_2025']);
+    expect(after.results[0].authority).toMatchObject({ citing_in_context: 1, in_context: true });
+  });
+
   it('a miss is not kept: the decision published after a 404 is found', async () => {
     const later: DecisionInput = { ...V1, docket_number: '4A_301/2025', title: 'Später' };
     expect((await get('/decisions/bger_4A_301_2025')).statusCode).toBe(404);
     await publish([decisionEvent(makeDecision(later))]);
     expect((await get('/decisions/bger_4A_301_2025')).statusCode).toBe(200);
+  });
+});
+
+describe('/leading-cases kept under a read-model state that stands still', () => {
+  // OpenSearch shows a document some time after the commit that moved the read models' state: a
+  // state that stands still while the topic's matches change must not serve the earlier answer.
+  // Postgres full-text changes with that state only: there the whole answer is kept.
+  let handle: DatabaseHandle;
+  let log: TableEventLog;
+  let host: ProjectorHost;
+  let lagging: FastifyInstance;
+  let moving: FastifyInstance;
+  const publish = async (decision: DecisionInput) => {
+    await log.append([decisionEvent(makeDecision(decision))]);
+    await host.waitUntilCaughtUp(undefined, 10);
+  };
+
+  beforeAll(async () => {
+    handle = await openPglite({ dataDir: null });
+    const projector = await projectorOver(handle);
+    ({ log, host } = projector);
+    const search = projector.search;
+    const still = { current: () => 'standing still' };
+    moving = await appOn(projector, handle, still);
+    // the same Postgres index, shown to the API as one that does not change with that state
+    const laggingIndex: DecisionSearchIndex = {
+      changesWithReadModelState: false,
+      search: (request) => search.search(request),
+      searchIds: (request) => search.searchIds(request),
+      compactHits: (ids) => search.compactHits(ids),
+    };
+    lagging = await appOn(projector, handle, still, laggingIndex);
+  });
+
+  afterAll(async () => {
+    await lagging?.close();
+    await moving?.close();
+    await host?.stop();
+    await log?.close();
+    await handle?.close();
+  });
+
+  it('an index that does not change with the state: a topic match it shows later makes a new answer', async () => {
+    const url = '/leading-cases?query=Feuersalamander';
+    await publish(onTopic('4A_310/2025', '2025-04-01', 'ist geschützt'));
+    expect(ids((await lagging.inject(url)).json().results)).toEqual(['bger_4A_310_2025']);
+    await publish(onTopic('4A_312/2025', '2025-06-01', 'lebt im Wald'));
+    expect(ids((await lagging.inject(url)).json().results)).toEqual(['bger_4A_312_2025', 'bger_4A_310_2025']);
+  });
+
+  it('an index that changes with the state only: the whole answer is kept under the state', async () => {
+    const url = '/leading-cases?query=Gelbbauchunke';
+    const unke = (docket: string, date: string): DecisionInput => ({
+      ...onTopic(docket, date, 'ist geschützt'),
+      full_text: 'Erwägungen:\n\n1. Die Gelbbauchunke ist geschützt.',
+    });
+    await publish(unke('4A_320/2025', '2025-04-01'));
+    const first = await moving.inject(url);
+    expect(ids(first.json().results)).toEqual(['bger_4A_320_2025']);
+    await publish(unke('4A_321/2025', '2025-06-01'));
+    // the state stood still, so the index is taken to be where it stood: the answer kept is served
+    expect((await moving.inject(url)).body).toBe(first.body);
+    expect(ids((await lagging.inject(url)).json().results)).toEqual(['bger_4A_321_2025', 'bger_4A_320_2025']);
   });
 });
 

@@ -8,13 +8,16 @@ import type {
   TrendsQuery,
   TrendsResponse,
 } from '../../contracts/api/graph.schema.ts';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../api-deps.ts';
+import type { LookupCache } from '../lookup-cache.ts';
 import { notFound } from '../errors.ts';
 import { appealChainOf } from './appeal-chain.query.ts';
 import { citationsOf } from './citations.query.ts';
 import { assertKnownCourt } from './corpus.query.ts';
 import { findNode, type NodeRow } from './graph-nodes.query.ts';
-import { leadingCases } from './leading-cases.query.ts';
+import { leadingCases, type TopicContext, topicContextOf } from './leading-cases.query.ts';
 import { summaryContextOf } from './summaries.ts';
 import { trends } from './trends.query.ts';
 
@@ -47,9 +50,43 @@ export async function appealChainFor(
 export async function leadingCasesFor(
   deps: ApiDeps,
   query: LeadingCasesQuery,
+  topic?: TopicContext,
 ): Promise<LeadingCasesResponse> {
   await assertKnownCourt(deps.db, query.court);
-  return leadingCases(deps.db, deps.search, query, summaryContextOf(deps));
+  return leadingCases(deps.db, deps.search, query, summaryContextOf(deps), topic);
+}
+
+/**
+ * `/leading-cases` served through `cache`, kept for as long as the read models stand where they
+ * stood. Where the search index moves with them (Postgres full-text) the whole answer is kept.
+ * Where it does not (OpenSearch shows a document some time after the projection's commit) the
+ * topic's context, its best matches, is read from the index for every request, and the ranking
+ * computed from it in the citation graph (counting the citations of a thousand context
+ * decisions) is kept under the context's digest: a context the index shows later is a new entry.
+ */
+export async function servedLeadingCases(
+  deps: ApiDeps,
+  cache: LookupCache,
+  query: LeadingCasesQuery,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  await assertKnownCourt(deps.db, query.court);
+  const topic = deps.search.changesWithReadModelState
+    ? undefined
+    : await topicContextOf(deps.search, query.query);
+  const variant = topic ? `${deps.today()} ${topicDigest(topic)}` : deps.today();
+  return cache.serve(request, reply, variant, async () => ({
+    status: 200,
+    body: await leadingCases(deps.db, deps.search, query, summaryContextOf(deps), topic),
+  }));
+}
+
+/** A topic context as a short string: whether the pool is all the matches, and its ids' digest. */
+function topicDigest(topic: TopicContext): string {
+  if (topic.ids === null) return 'no topic';
+  const digest = createHash('sha1').update(topic.ids.join('\n')).digest('base64url');
+  return `${topic.lowerBound ? 'more than' : 'all'} ${topic.ids.length} ${digest}`;
 }
 
 /** `/trends`: decisions per year by topic and/or provision (422 for an unknown court). */

@@ -128,30 +128,45 @@ export function rankCandidates(rows: RankedCandidate[]): RankedCandidate[] {
   );
 }
 
-/** GET /leading-cases: the most authoritative decisions on a topic and/or a statute provision. */
+/** The context a topic query gives: its best matches by relevance (null without a topic). */
+export interface TopicContext {
+  readonly ids: readonly string[] | null;
+  /** The topic has more matches than the pool holds. */
+  readonly lowerBound: boolean;
+}
+
+/** The {@link TOPIC_POOL} best matches of a topic query, from the search index. */
+export async function topicContextOf(
+  search: DecisionSearchIndex,
+  query: string | undefined,
+): Promise<TopicContext> {
+  const topic = topicOf(query);
+  if (!topic) return { ids: null, lowerBound: false };
+  const found = await search.searchIds({
+    query: topic,
+    filters: {},
+    sort: 'relevance',
+    limit: TOPIC_POOL,
+    offset: 0,
+    // whether the topic has more matches than the pool is all that is asked of its total
+    total: false,
+  });
+  return { ids: found.ids, lowerBound: found.hasMore || found.total > found.ids.length };
+}
+
+/**
+ * GET /leading-cases: the most authoritative decisions on a topic and/or a statute provision.
+ * `topic`: the context of `q.query` when the caller has read it already (see {@link topicContextOf}).
+ */
 export async function leadingCases(
   db: Database,
   search: DecisionSearchIndex,
   q: LeadingCasesQuery,
   ctx: SummaryContext,
+  topic?: TopicContext,
 ): Promise<LeadingCasesResponse> {
   const statute = statuteFilterOf(q.law_code, q.article);
-  const topic = topicOf(q.query);
-  let topicIds: string[] | null = null;
-  let lowerBound = false;
-  if (topic) {
-    const found = await search.searchIds({
-      query: topic,
-      filters: {},
-      sort: 'relevance',
-      limit: TOPIC_POOL,
-      offset: 0,
-      // whether the topic has more matches than the pool is all that is asked of its total
-      total: false,
-    });
-    topicIds = [...found.ids];
-    lowerBound = found.hasMore || found.total > topicIds.length;
-  }
+  const { ids: topicIds, lowerBound } = topic ?? (await topicContextOf(search, q.query));
   const context = contextSql(statute, topicIds);
   const filters = { court: q.court, dateFrom: q.date_from, dateTo: q.date_to };
   const weighted = statute !== null || topicIds !== null;

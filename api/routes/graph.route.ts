@@ -13,17 +13,22 @@ import {
 } from '../../contracts/api/graph.schema.ts';
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
-import { appealChainFor, citationsFor, leadingCasesFor, trendsFor } from '../queries/graph-views.query.ts';
+import { LookupCache, readModelStateOf } from '../lookup-cache.ts';
+import { appealChainFor, citationsFor, servedLeadingCases, trendsFor } from '../queries/graph-views.query.ts';
 import { LEADING_CASES_RANKING } from '../queries/leading-cases.query.ts';
 
 const CONFIDENCE_RULES =
   'Edge confidence = confidence of the reference as written (citation grammar) × match (exact key 1; BGE published under the cited docket 0.9; inner BGE page 0.9) × court agreement (court named 1; canton only 0.85; neither 0.7) × date order (cited decision later than the citing one 0.2; stated date differs 0.6; stated date agrees 1.05; otherwise 1) ÷ number of decisions the reference could name; at most 1, two decimals.';
+
+/** Serialised /leading-cases answers kept per process (a page of 20 is about 20 kB): 8 MB. */
+const LEADING_CASES_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** The citation graph: /citations, /appeal-chain, /leading-cases, /trends. */
 export const graphRoutes =
   (deps: ApiDeps): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const leadingCache = new LookupCache(readModelStateOf(deps), LEADING_CASES_CACHE_BYTES);
 
     r.get(
       '/citations/:decision_id',
@@ -66,7 +71,7 @@ export const graphRoutes =
           response: { 200: leadingCasesResponse, 422: validationErrorBody, 503: errorBody },
         },
       },
-      async (request) => leadingCasesFor(deps, request.query),
+      async (request, reply) => servedLeadingCases(deps, leadingCache, request.query, request, reply),
     );
 
     r.get(

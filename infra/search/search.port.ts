@@ -129,6 +129,13 @@ export class SearchUnavailableError extends Error {
 }
 
 export interface DecisionSearchIndex {
+  /**
+   * Whether what the index answers changes only with the read models' state: true where its writes
+   * commit in the projection's transaction, with its checkpoint (Postgres full-text); false where a
+   * write shows some time after that commit (OpenSearch, on its next refresh). An answer drawn
+   * from a true index may be kept for as long as that state stands.
+   */
+  readonly changesWithReadModelState: boolean;
   /** Runs a search; throws SearchUnavailableError when the backend cannot answer. */
   search(request: SearchRequest): Promise<SearchResult>;
   /**

@@ -35,7 +35,8 @@ import {
   startDeployable,
   waitForReady,
 } from '../support/processes.ts';
-import { autocannonLoad } from './http-load.ts';
+import { type PathCursor, autocannonLoad } from './http-load.ts';
+import { AREAS } from '../../ingest/sources/sample/areas.ts';
 
 const { values } = parseArgs({
   options: {
@@ -76,9 +77,14 @@ interface Figures {
   readonly failed: number;
 }
 
-/** One autocannon run over `paths` of `base` at this benchmark's connections. */
-async function measure(base: string, paths: readonly string[], seconds: number): Promise<Figures> {
-  const f = await autocannonLoad(base, paths, seconds, CONNECTIONS);
+/** One autocannon run over `paths` of `base` at this benchmark's connections (see {@link autocannonLoad}). */
+async function measure(
+  base: string,
+  paths: readonly string[],
+  seconds: number,
+  cursor?: PathCursor,
+): Promise<Figures> {
+  const f = await autocannonLoad(base, paths, seconds, CONNECTIONS, cursor);
   return { p50: f.p50, p95: f.p95, rps: f.rps, failed: f.non2xx + f.errors };
 }
 
@@ -288,12 +294,31 @@ function workloads(p: Picks): Record<string, string[]> {
     '/citations/{cited BGE}': p.citedBges.map((id) => `/citations/${enc(id)}`),
     '/leading-cases OR 41': ['/leading-cases?law_code=OR&article=41'],
     '/leading-cases Mietzins': ['/leading-cases?query=Mietzins'],
+    [NEW_TOPICS]: TOPICS.map((t) => `/leading-cases?query=${enc(t)}`),
     '/decisions/{id}': p.ids.map((id) => `/decisions/${enc(id)}`),
     '/decisions/{id}?full_text=false': p.ids.map((id) => `/decisions/${enc(id)}?full_text=false`),
     '/cite?reference={id}': p.ids.map((id) => `/cite?reference=${enc(id)}`),
     '/laws/OR?article=41': ['/laws/OR?article=41'],
   };
 }
+
+/**
+ * Topics of the sample corpus's vocabulary (the words of six letters or more of its legal terms and
+ * subjects, in the three languages), for the workload that asks each once.
+ */
+const TOPICS = [
+  ...new Set(
+    Object.values(AREAS)
+      .flatMap((a) => [...a.terms, ...a.subjects].flat())
+      .flatMap((text) => text.match(/\p{L}{6,}/gu) ?? []),
+  ),
+].sort();
+
+/**
+ * The workload of topics asked once each: every request ranks a context no request before it
+ * had, so what it measures is the ranking computed, not an answer kept for its topic.
+ */
+const NEW_TOPICS = '/leading-cases, each topic once';
 
 const SEARCHES = new Set([
   'keyword Kündigung',
@@ -346,7 +371,11 @@ try {
   }).waitForOutput(/listening on/);
   const helloUrl = `http://127.0.0.1:${helloPort}`;
   // Every workload answers 200 before it is measured (a 4xx would measure an error path).
-  for (const [name, paths] of Object.entries(all)) {
+  // The workload of topics asked once each goes through its paths with one cursor, checked included.
+  const cursors: Record<string, PathCursor> = { [NEW_TOPICS]: { next: 0 } };
+  for (const [name, listed] of Object.entries(all)) {
+    const cursor = cursors[name];
+    const paths = cursor ? listed.slice(cursor.next, (cursor.next += 8)) : listed;
     const statuses = await Promise.all(paths.map(async (path) => (await fetch(`${base}${path}`)).status));
     const bad = paths.flatMap((path, i) =>
       statuses[i] === 200 ? [] : [`${decodeURIComponent(path)}: ${statuses[i]}`],
@@ -387,16 +416,19 @@ try {
   }
   let peak = 0;
   for (const [name, paths] of Object.entries(all)) {
-    await measure(base, paths, 1); // warm-up
+    const cursor = cursors[name];
+    await measure(base, paths, 1, cursor); // warm-up
     await drain();
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid))), 250);
-    const figures = await measure(base, paths, SECONDS);
+    const figures = await measure(base, paths, SECONDS, cursor);
     clearInterval(sampler);
     // Requests autocannon abandoned at the end still run in the API: let them finish first.
     await drain();
     const rss = rssMb(api.child.pid);
     peak = Math.max(peak, rss);
     log(row(name, figures, rss.toFixed(0)));
+    if (cursor && cursor.next > paths.length)
+      log(`  (${cursor.next} requests over ${paths.length} topics: some topics were asked again)`);
   }
   log(`\nAPI process RSS: peak ${peak.toFixed(0)} MB under load (sampled every 250 ms)`);
 } catch (error) {

@@ -109,12 +109,22 @@ export interface AutocannonFigures {
   readonly errors: number;
 }
 
-/** One autocannon run of `connections` connections over `paths` of `base` (each connection cycles through them). */
+/** Where a run that asks each path once stands in its paths (shared by the runs of one workload). */
+export interface PathCursor {
+  next: number;
+}
+
+/**
+ * One autocannon run of `connections` connections over `paths` of `base`: each connection cycles
+ * through them, or, with a `cursor`, every request takes the next path not asked yet by any
+ * connection (a path is asked again only once all were).
+ */
 export async function autocannonLoad(
   base: string,
   paths: readonly string[],
   seconds: number,
   connections: number,
+  cursor?: PathCursor,
 ): Promise<AutocannonFigures> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -123,7 +133,17 @@ export async function autocannonLoad(
         url: base,
         connections,
         duration: seconds,
-        requests: paths.map((path) => ({ method: 'GET' as const, path })),
+        requests: cursor
+          ? [
+              {
+                method: 'GET' as const,
+                setupRequest: (request: autocannon.Request) => ({
+                  ...request,
+                  path: paths[cursor.next++ % paths.length]!,
+                }),
+              },
+            ]
+          : paths.map((path) => ({ method: 'GET' as const, path })),
       },
       (error: unknown, done) =>
         error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done),

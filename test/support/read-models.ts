@@ -71,8 +71,8 @@ export function appOver(
     search?: DecisionSearchIndex;
     /** Options of the app itself (e.g. a route observer). */
     app?: BuildAppOptions;
-    /** Operator wiring: readiness, engine checks, projection lag, rate limit. */
-    deps?: Pick<ApiDeps, 'ready' | 'engineChecks' | 'projectionLag' | 'rateLimit'>;
+    /** Operator wiring: readiness, engine checks, projection lag, rate limit, read-model state. */
+    deps?: Pick<ApiDeps, 'ready' | 'engineChecks' | 'projectionLag' | 'rateLimit' | 'readModelState'>;
   } = {},
 ): Promise<FastifyInstance> {
   const today = options.today ?? '2026-01-15';

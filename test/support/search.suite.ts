@@ -87,6 +87,7 @@ export function postgresSearchFixture(
     return gen!;
   })();
   const index: DecisionSearchIndex = {
+    changesWithReadModelState: true,
     search: async (request) => (await ready, postgres.search(request)),
     searchIds: async (request) => (await ready, postgres.searchIds(request)),
     compactHits: async (ids) => (await ready, postgres.compactHits(ids)),

@@ -192,6 +192,8 @@ const consoleLogger: OpenSearchLogger = {
  * version = event position. A rebuild writes a new generation, then `swapAliasTo` it.
  */
 export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWriter, SearchGenerations {
+  /** A document written shows on the index's next refresh, after the projection's checkpoint moved. */
+  readonly changesWithReadModelState = false;
   /** The concrete index this instance writes to. */
   readonly indexName: string;
   /** The read alias every search goes through. */

@@ -543,6 +543,8 @@ export async function analysePhrase(db: Kysely<DB> | Transaction<DB>, text: stri
 
 /** Decision search on PostgreSQL full-text search (embedded PGlite or a server). */
 export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWriter {
+  /** Rows are written in the projection's transaction, with its checkpoint. */
+  readonly changesWithReadModelState = true;
   private readonly countCap: number;
   private readonly pool: number;
   private readonly dateOrder: 'walk' | 'collect' | 'density';
