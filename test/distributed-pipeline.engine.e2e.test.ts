@@ -267,6 +267,11 @@ describe('distributed pipeline: faults against the real engines', () => {
       await stack.waitForApi();
       await stack.ingest(before);
       await stack.waitForSearchTotal(before.ids.length);
+      // /leading-cases of a topic: its matches come from OpenSearch with every request, kept or not
+      const LEADING = `/leading-cases?query=${encodeURIComponent('Beschwerde')}`;
+      const leadingBefore = await stack.get<{ context_decisions: number }>(LEADING);
+      expect(leadingBefore.status).toBe(200);
+      expect((await stack.get(LEADING)).status).toBe(200);
 
       let stopped = false;
       try {
@@ -288,6 +293,7 @@ describe('distributed pipeline: faults against the real engines', () => {
         expect(search.headers.get('retry-after')).toBe('30');
         expect(search.body.detail).toMatch(/search is temporarily unavailable/i);
         expect((await stack.get('/decisions?limit=5')).status).toBe(503);
+        expect((await stack.get(LEADING)).status).toBe(503);
         await waitFor(
           'the projector to back off',
           async () => projector.output(),
@@ -308,6 +314,9 @@ describe('distributed pipeline: faults against the real engines', () => {
       expect(found.results[0]?.decision_id).toBe(fresh);
       await stack.waitUntilCaughtUp();
       expect(projector.alive()).toBe(true);
+      const leadingAfter = await stack.get<{ context_decisions: number }>(LEADING);
+      expect(leadingAfter.status).toBe(200);
+      expect(leadingAfter.body.context_decisions).toBeGreaterThan(leadingBefore.body.context_decisions);
     });
   }, 360_000);
 
