@@ -11,8 +11,9 @@
  *     projections' own `handle` in transactions, as the runner does, without the event log:
  *     `decision-identifiers`, `citation-graph`, the Postgres `decision-search` index and `courts`
  *     (for /statistics).
- *  4. `vacuum analyze`, then the API over the same database, in a process of its own
- *     (`graph-api.main.ts`): p50/p95 and requests/s (autocannon, `--clients` connections,
+ *  4. `vacuum analyze`, then the API over the same database: the API deployable as
+ *     `npm run start:api` runs it (its built bundle and heap bound, postgres mode, `DATABASE_SCHEMA`
+ *     the benchmark's schema), in a process of its own: p50/p95 and requests/s (autocannon, `--clients` connections,
  *     `--seconds` per route) of /citations (both directions) for hub and leaf decisions,
  *     /leading-cases by statute and by query, /appeal-chain, /trends and /statistics (unfiltered,
  *     by court), next to a Fastify hello-world (its own process) under the same load generator,
@@ -45,7 +46,7 @@ import type { PositionedEvent, Projection, ProjectionGeneration } from '../../pr
 import { ProjectorHost } from '../../projector/projector-host.ts';
 import { decisionEvent } from '../support/decisions.ts';
 import { dropSchemaTree } from '../support/engines.ts';
-import { rssMb, startDeployable } from '../support/processes.ts';
+import { buildDeployables, rssMb, startBuilt, startDeployable, waitForReady } from '../support/processes.ts';
 import { autocannonLoad, type AutocannonFigures } from './http-load.ts';
 
 const { values } = parseArgs({
@@ -393,14 +394,20 @@ async function main(): Promise<void> {
     const hello = startDeployable('hello-world', 'test/bench/hello-world.main.ts', [], {
       PORT: String(port + 1),
     });
-    const api = startDeployable('graph-api', 'test/bench/graph-api.main.ts', [], {
+    // the API deployable as `npm run start:api` runs it (its bundle, its heap bound), over the schema
+    buildDeployables();
+    const api = startBuilt('api', 'api/server.ts', [], {
+      SERVICE_MODE: 'postgres',
       DATABASE_URL: databaseUrl!,
-      SCHEMA: schema,
+      DATABASE_SCHEMA: schema,
       PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
     });
     try {
       await hello.waitForOutput(/listening on/);
-      await api.waitForOutput(/listening on/);
+      await waitForReady(`http://127.0.0.1:${port}`, 120_000);
       const base = `http://127.0.0.1:${port}`;
       let peak = 0;
       const run = async (name: string, paths: string[], at = base) => {
