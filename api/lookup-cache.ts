@@ -156,9 +156,8 @@ export interface LookupOutcome {
  * (`/decisions/{id}`, `/cite`, `/laws/{abbreviation}`, `/leading-cases` for a given topic
  * context), keyed by request URL and variant (the day, and whatever else the body depends on that
  * the read models' state does not tell), kept while the read models stand where they stood when
- * the body was made. Each request reads that state
- * once (shared with concurrent requests, see {@link SharedRead}), so a version or withdrawal just
- * projected is served at once. Least recently used bodies go first beyond `maxBytes`; every body
+ * the body was made. Each request reads that state once (shared with concurrent requests, see
+ * {@link SharedRead}), so a version or withdrawal just projected is served at once. Least recently used bodies go first beyond `maxBytes`; every body
  * carries an ETag, and a matching `If-None-Match` is answered 304.
  */
 export class LookupCache {

@@ -50,10 +50,9 @@ export async function appealChainFor(
 export async function leadingCasesFor(
   deps: ApiDeps,
   query: LeadingCasesQuery,
-  topic?: TopicContext,
 ): Promise<LeadingCasesResponse> {
   await assertKnownCourt(deps.db, query.court);
-  return leadingCases(deps.db, deps.search, query, summaryContextOf(deps), topic);
+  return leadingCases(deps.db, deps.search, query, summaryContextOf(deps));
 }
 
 /**

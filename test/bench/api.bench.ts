@@ -35,8 +35,7 @@ import {
   startDeployable,
   waitForReady,
 } from '../support/processes.ts';
-import { type PathCursor, autocannonLoad } from './http-load.ts';
-import { AREAS } from '../../ingest/sources/sample/areas.ts';
+import { type PathCursor, SAMPLE_TOPICS, autocannonLoad } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -294,25 +293,13 @@ function workloads(p: Picks): Record<string, string[]> {
     '/citations/{cited BGE}': p.citedBges.map((id) => `/citations/${enc(id)}`),
     '/leading-cases OR 41': ['/leading-cases?law_code=OR&article=41'],
     '/leading-cases Mietzins': ['/leading-cases?query=Mietzins'],
-    [NEW_TOPICS]: TOPICS.map((t) => `/leading-cases?query=${enc(t)}`),
+    [NEW_TOPICS]: SAMPLE_TOPICS.map((t) => `/leading-cases?query=${enc(t)}`),
     '/decisions/{id}': p.ids.map((id) => `/decisions/${enc(id)}`),
     '/decisions/{id}?full_text=false': p.ids.map((id) => `/decisions/${enc(id)}?full_text=false`),
     '/cite?reference={id}': p.ids.map((id) => `/cite?reference=${enc(id)}`),
     '/laws/OR?article=41': ['/laws/OR?article=41'],
   };
 }
-
-/**
- * Topics of the sample corpus's vocabulary (the words of six letters or more of its legal terms and
- * subjects, in the three languages), for the workload that asks each once.
- */
-const TOPICS = [
-  ...new Set(
-    Object.values(AREAS)
-      .flatMap((a) => [...a.terms, ...a.subjects].flat())
-      .flatMap((text) => text.match(/\p{L}{6,}/gu) ?? []),
-  ),
-].sort();
 
 /**
  * The workload of topics asked once each: every request ranks a context no request before it

@@ -47,7 +47,7 @@ import { ProjectorHost } from '../../projector/projector-host.ts';
 import { decisionEvent } from '../support/decisions.ts';
 import { dropSchemaTree } from '../support/engines.ts';
 import { buildDeployables, rssMb, startBuilt, startDeployable, waitForReady } from '../support/processes.ts';
-import { autocannonLoad, type AutocannonFigures } from './http-load.ts';
+import { autocannonLoad, type AutocannonFigures, type PathCursor, SAMPLE_TOPICS } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -410,12 +410,14 @@ async function main(): Promise<void> {
       await waitForReady(`http://127.0.0.1:${port}`, 120_000);
       const base = `http://127.0.0.1:${port}`;
       let peak = 0;
-      const run = async (name: string, paths: string[], at = base) => {
-        await autocannonLoad(at, paths, 1, clients); // warm-up
+      const run = async (name: string, paths: string[], at = base, cursor?: PathCursor) => {
+        await autocannonLoad(at, paths, 1, clients, cursor); // warm-up
         const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid))), 250);
-        const figures = await autocannonLoad(at, paths, loadSeconds, clients);
+        const figures = await autocannonLoad(at, paths, loadSeconds, clients, cursor);
         clearInterval(sampler);
         show(name, figures);
+        if (cursor && cursor.next > paths.length)
+          log(`    (${cursor.next} requests over ${paths.length} topics: some topics were asked again)`);
       };
       log(
         `\nlatency: autocannon, ${clients} connections, ${loadSeconds} s per route; the API and the hello-world each in a process of their own:`,
@@ -440,6 +442,13 @@ async function main(): Promise<void> {
       await run(
         '/leading-cases by query',
         t.queries.map((q) => `/leading-cases?query=${encodeURIComponent(q)}`),
+      );
+      // each request a topic not asked before: the ranking computed, not an answer kept for its topic
+      await run(
+        '/leading-cases, each topic once',
+        SAMPLE_TOPICS.map((q) => `/leading-cases?query=${encodeURIComponent(q)}`),
+        base,
+        { next: 0 },
       );
       await run(
         '/appeal-chain (BGer with a resolved lower court)',

@@ -1,4 +1,17 @@
 import autocannon from 'autocannon';
+import { AREAS } from '../../ingest/sources/sample/areas.ts';
+
+/**
+ * Topics of the sample corpus's vocabulary (the words of six letters or more of its legal terms and
+ * subjects, in the three languages: 817), for workloads that ask each once.
+ */
+export const SAMPLE_TOPICS: readonly string[] = [
+  ...new Set(
+    Object.values(AREAS)
+      .flatMap((a) => [...a.terms, ...a.subjects].flat())
+      .flatMap((text) => text.match(/\p{L}{6,}/gu) ?? []),
+  ),
+].sort();
 
 /** Small closed-loop load generator for benchmarks: `clients` concurrent loops over `requests` URLs. */
 export interface LoadResult {
