@@ -9,9 +9,8 @@ import type {
   TrendsResponse,
 } from '../../contracts/api/graph.schema.ts';
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../api-deps.ts';
-import type { LookupCache } from '../lookup-cache.ts';
+import type { LookupOutcome } from '../lookup-cache.ts';
 import { notFound } from '../errors.ts';
 import { appealChainOf } from './appeal-chain.query.ts';
 import { citationsOf } from './citations.query.ts';
@@ -56,29 +55,29 @@ export async function leadingCasesFor(
 }
 
 /**
- * `/leading-cases` served through `cache`, kept for as long as the read models stand where they
- * stood. Where the search index moves with them (Postgres full-text) the whole answer is kept.
- * Where it does not (OpenSearch shows a document some time after the projection's commit) the
- * topic's context, its best matches, is read from the index for every request, and the ranking
- * computed from it in the citation graph (counting the citations of a thousand context
- * decisions) is kept under the context's digest: a context the index shows later is a new entry.
+ * `/leading-cases` as a lookup kept per read-model state (see `LookupCache`): the variant it
+ * is kept under besides its URL, and how it is computed. Where the search index moves with the
+ * read models (Postgres full-text) the whole answer is kept. Where it does not (OpenSearch shows
+ * a document some time after the projection's commit) the topic's context, its best matches, is
+ * read from the index for every request, and the ranking computed from it in the citation graph
+ * (counting the citations of a thousand context decisions) is kept under the context's digest: a
+ * context the index shows later is a new entry.
  */
-export async function servedLeadingCases(
+export async function leadingCasesLookup(
   deps: ApiDeps,
-  cache: LookupCache,
   query: LeadingCasesQuery,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<FastifyReply> {
+): Promise<{ variant: string; compute: () => Promise<LookupOutcome> }> {
   await assertKnownCourt(deps.db, query.court);
   const topic = deps.search.changesWithReadModelState
     ? undefined
     : await topicContextOf(deps.search, query.query);
-  const variant = topic ? `${deps.today()} ${topicDigest(topic)}` : deps.today();
-  return cache.serve(request, reply, variant, async () => ({
-    status: 200,
-    body: await leadingCases(deps.db, deps.search, query, summaryContextOf(deps), topic),
-  }));
+  return {
+    variant: topic ? `${deps.today()} ${topicDigest(topic)}` : deps.today(),
+    compute: async () => ({
+      status: 200,
+      body: await leadingCases(deps.db, deps.search, query, summaryContextOf(deps), topic),
+    }),
+  };
 }
 
 /** A topic context as a short string: whether the pool is all the matches, and its ids' digest. */

@@ -14,7 +14,7 @@ import {
 import { errorBody, validationErrorBody } from '../../contracts/api/params.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { LookupCache, readModelStateOf } from '../lookup-cache.ts';
-import { appealChainFor, citationsFor, servedLeadingCases, trendsFor } from '../queries/graph-views.query.ts';
+import { appealChainFor, citationsFor, leadingCasesLookup, trendsFor } from '../queries/graph-views.query.ts';
 import { LEADING_CASES_RANKING } from '../queries/leading-cases.query.ts';
 
 const CONFIDENCE_RULES =
@@ -71,7 +71,10 @@ export const graphRoutes =
           response: { 200: leadingCasesResponse, 422: validationErrorBody, 503: errorBody },
         },
       },
-      async (request, reply) => servedLeadingCases(deps, leadingCache, request.query, request, reply),
+      async (request, reply) => {
+        const { variant, compute } = await leadingCasesLookup(deps, request.query);
+        return leadingCache.serve(request, reply, variant, compute);
+      },
     );
 
     r.get(

@@ -12,9 +12,9 @@
  *     `decision-identifiers`, `citation-graph`, the Postgres `decision-search` index and `courts`
  *     (for /statistics).
  *  4. `vacuum analyze`, then the API over the same database: the API deployable as
- *     `npm run start:api` runs it (its built bundle and heap bound, postgres mode, `DATABASE_SCHEMA`
- *     the benchmark's schema), in a process of its own: p50/p95 and requests/s (autocannon, `--clients` connections,
- *     `--seconds` per route) of /citations (both directions) for hub and leaf decisions,
+ *     `npm run start:api` runs it (its built bundle and heap bound, postgres mode,
+ *     `DATABASE_SCHEMA` the benchmark's schema), in a process of its own: p50/p95 and requests/s
+ *     (autocannon, `--clients` connections, `--seconds` per route) of /citations (both directions) for hub and leaf decisions,
  *     /leading-cases by statute and by query, /appeal-chain, /trends and /statistics (unfiltered,
  *     by court), next to a Fastify hello-world (its own process) under the same load generator,
  *     and the API's resident memory under that load.

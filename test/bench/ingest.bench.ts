@@ -53,20 +53,14 @@ async function throughput(): Promise<void> {
         baseUrl: portal.url,
         spiders: ['CH_BGer'],
       }),
-      {
-        log: new TableEventLog(handle.db),
-        state,
-        now: () => new Date().toISOString(),
-        newId: randomUUID,
-        logger: quiet,
-      },
+      { log: new TableEventLog(handle.db), state, now: () => new Date().toISOString(), newId: randomUUID, logger: quiet },
     );
     const seconds = (performance.now() - started) / 1000;
     const rate = run.decisions_added / seconds;
     const hello = await helloWorldRps();
     console.log(
       `ingest throughput      ${run.decisions_added} decisions in ${seconds.toFixed(1)} s  ${rate.toFixed(1)} decisions/s  ` +
-        `(${portal.requests.length} requests, ${(portal.requests.length / seconds).toFixed(0)} req/s; hello-world ${hello.toFixed(0)} req/s at 1 client, ratio ${(portal.requests.length / seconds / hello).toFixed(3)})`,
+        `(${portal.requests.length} requests, ${(portal.requests.length / seconds).toFixed(0)} req/s; hello-world ${hello.toFixed(0)} req/s at 1 client, ratio ${((portal.requests.length / seconds) / hello).toFixed(3)})`,
     );
   } finally {
     await handle.close();
@@ -83,14 +77,7 @@ async function quietNight(): Promise<void> {
     dateien[path(n)] = { checksum: checksum(n), status: 'identisch' };
     dateien[path(n).replace(/json$/, 'html')] = { checksum: checksum(-n - 1), status: 'identisch' };
   }
-  const jobFile = JSON.stringify({
-    spider,
-    job: '1/1/1',
-    jobtyp: 'komplett',
-    time: '2026-11-25_03:00:00',
-    dateien,
-    gesamt: { gesamt: KNOWN },
-  });
+  const jobFile = JSON.stringify({ spider, job: '1/1/1', jobtyp: 'komplett', time: '2026-11-25_03:00:00', dateien, gesamt: { gesamt: KNOWN } });
   const portal = await startFakeHttp((req, res) => {
     if (req.path === `/docs/Jobs/${spider}/last`) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -114,19 +101,8 @@ async function quietNight(): Promise<void> {
     const seeded = (performance.now() - seeding) / 1000;
     const started = performance.now();
     const run = await runEventSource(
-      new EntscheidsucheHttpSource({
-        http: new PoliteHttpClient({ minIntervalMs: 0 }),
-        state,
-        baseUrl: portal.url,
-        spiders: [spider],
-      }),
-      {
-        log: new TableEventLog(handle.db),
-        state,
-        now: () => new Date().toISOString(),
-        newId: randomUUID,
-        logger: quiet,
-      },
+      new EntscheidsucheHttpSource({ http: new PoliteHttpClient({ minIntervalMs: 0 }), state, baseUrl: portal.url, spiders: [spider] }),
+      { log: new TableEventLog(handle.db), state, now: () => new Date().toISOString(), newId: randomUUID, logger: quiet },
     );
     const seconds = (performance.now() - started) / 1000;
     console.log(

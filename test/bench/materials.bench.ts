@@ -16,25 +16,14 @@ async function main(): Promise<void> {
   await world.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(world.app.server.address() as AddressInfo).port}`;
   const workloads: Record<string, string[]> = {
-    '/materialien': [
-      'Rechtssicherheit',
-      'Rechtsprechung',
-      '"droit cantonal"',
-      'Berufsregeln',
-      'giurisprudenza',
-      'Alternativen OR Varianten',
-    ].map((q) => `${base}/materialien?query=${encodeURIComponent(q)}`),
-    '/materialien?law_code=': ['OR', 'CO', 'BV', 'StGB'].map(
-      (c) => `${base}/materialien?query=Art&law_code=${c}&limit=20`,
+    '/materialien': ['Rechtssicherheit', 'Rechtsprechung', '"droit cantonal"', 'Berufsregeln', 'giurisprudenza', 'Alternativen OR Varianten'].map(
+      (q) => `${base}/materialien?query=${encodeURIComponent(q)}`,
     ),
+    '/materialien?law_code=': ['OR', 'CO', 'BV', 'StGB'].map((c) => `${base}/materialien?query=Art&law_code=${c}&limit=20`),
     '/materialien/{law_code}': ['BV', 'OR', 'ZGB', 'BGFA', 'StGB'].map((c) => `${base}/materialien/${c}`),
-    '/materialien/{law_code}?article=': [
-      'BV?article=8',
-      'OR?article=41',
-      'CO?article=41&language=fr',
-      'BGFA?article=12',
-      'ZGB?article=2',
-    ].map((p) => `${base}/materialien/${p}`),
+    '/materialien/{law_code}?article=': ['BV?article=8', 'OR?article=41', 'CO?article=41&language=fr', 'BGFA?article=12', 'ZGB?article=2'].map(
+      (p) => `${base}/materialien/${p}`,
+    ),
   };
   for (const [name, urls] of Object.entries(workloads)) {
     await runLoad(urls, CLIENTS, 10); // warm-up
