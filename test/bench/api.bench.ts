@@ -1,8 +1,8 @@
 /**
  * API benchmark (prints figures, asserts nothing): every workload of the service's speed targets —
  * search (keyword with thousands of matches, phrase, boolean, prefix, filter-only, docket, BGE
- * reference, compact pages of 2,000), graph (/citations of a cited BGE, /leading-cases by statute
- * and by query) and lookups (/decisions/{id}, /cite, /laws) — with autocannon at 8 connections
+ * reference, a much cited one, compact pages of 2,000), graph (/citations of a cited BGE,
+ * /leading-cases by statute and by query) and lookups (/decisions/{id}, /cite, /laws) — with autocannon at 8 connections
  * against the real deployables, next to a Fastify hello-world (its own process, as the API)
  * measured in the same run (the machine is shared: compare the ratios), plus the API's resident
  * memory under that load.
@@ -245,6 +245,8 @@ interface Picks {
   readonly dockets: string[];
   readonly bges: string[];
   readonly citedBges: string[];
+  /** The most cited BGE's references (`BGE 121 III 58`): searched, they match every decision citing them. */
+  readonly citedBgeRefs: string[];
 }
 
 interface SearchResult {
@@ -265,10 +267,19 @@ async function pick(base: string): Promise<Picks> {
   const dockets = some.results.flatMap((r) => (r.docket_number ? [r.docket_number] : [])).slice(0, 8);
   const bges = bge.results.flatMap((r) => (r.docket_number ? [r.docket_number] : [])).slice(0, 8);
   const citedBges = leading.results.map((r) => r.decision_id).slice(0, 5);
-  if (ids.length === 0 || dockets.length === 0 || bges.length === 0 || citedBges.length === 0)
-    throw new Error(`the corpus lacks picks: ${JSON.stringify({ ids, dockets, bges, citedBges })}`);
-  return { ids, dockets, bges, citedBges };
+  const citedBgeRefs = (
+    await Promise.all(
+      citedBges.map((id) => get<{ docket_number?: string }>(`/decisions/${enc(id)}?full_text=false`)),
+    )
+  ).flatMap((d) => (d.docket_number ? [d.docket_number] : []));
+  const picked = { ids, dockets, bges, citedBges, citedBgeRefs };
+  if (Object.values(picked).some((list) => list.length === 0))
+    throw new Error(`the corpus lacks picks: ${JSON.stringify(picked)}`);
+  return picked;
 }
+
+/** The workload of much cited BGE references: they match every decision citing them (about 2,000 each). */
+const CITED_BGE = 'BGE reference, much cited';
 
 /** The workload of a compact page of 2,000 results (also answered as it is by the reference). */
 const COMPACT = 'compact limit=2000';
@@ -289,6 +300,7 @@ function workloads(p: Picks): Record<string, string[]> {
     ],
     docket: p.dockets.map((d) => q({ query: d, limit: '20' })),
     'BGE reference': p.bges.map((b) => q({ query: b, limit: '20' })),
+    [CITED_BGE]: p.citedBgeRefs.map((b) => q({ query: b, limit: '20' })),
     [COMPACT]: [q({ query: 'Haftung', fields: 'compact', limit: '2000' })],
     '/citations/{cited BGE}': p.citedBges.map((id) => `/citations/${enc(id)}`),
     '/leading-cases OR 41': ['/leading-cases?law_code=OR&article=41'],
@@ -315,6 +327,7 @@ const SEARCHES = new Set([
   'filter-only',
   'docket',
   'BGE reference',
+  CITED_BGE,
   COMPACT,
 ]);
 

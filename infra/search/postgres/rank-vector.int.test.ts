@@ -289,6 +289,10 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       'Vertrag OR Kündigung',
       'NOT Vertrag',
       '"Mietzins Füllworta0x"',
+      // three adjacent words, and references: collected by their pairs, walked on the full vector
+      '"Mietzins Füllworta0x Füllworta0x"',
+      'BGE 140 III 86',
+      '4A_4/2010 OR BGE 140 III 86',
       '',
     ];
     for (const query of queries) {
@@ -299,6 +303,14 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
           const walked = await walking.search(ask);
           expect(walked.hits.length, where).toBeGreaterThan(0);
           expect(await collecting.search(ask), where).toEqual(walked);
+          // the filters hold on either path
+          const filtered = request(query, { sort, filters: { language: 'de' }, ...page });
+          const walkedFiltered = await walking.search(filtered);
+          expect(
+            walkedFiltered.hits.every((h) => h.language === 'de'),
+            where,
+          ).toBe(true);
+          expect(await collecting.search(filtered), `${where} de`).toEqual(walkedFiltered);
         }
       }
     }
