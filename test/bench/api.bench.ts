@@ -2,10 +2,10 @@
  * API benchmark (prints figures, asserts nothing): every workload of the service's speed targets —
  * search (keyword with thousands of matches, phrase, boolean, prefix, filter-only, docket, BGE
  * reference, a much cited one, compact pages of 2,000), graph (/citations of a cited BGE,
- * /leading-cases by statute and by query) and lookups (/decisions/{id}, /cite, /laws) — with autocannon at 8 connections
- * against the real deployables, next to a Fastify hello-world (its own process, as the API)
- * measured in the same run (the machine is shared: compare the ratios), plus the API's resident
- * memory under that load.
+ * /leading-cases by statute and by query) and lookups (/decisions/{id}, /cite, /laws) — with
+ * autocannon at 8 connections against the real deployables, next to a Fastify hello-world (its own
+ * process, as the API) measured in the same run (the machine is shared: compare the ratios), plus
+ * the API's resident memory under that load.
  *
  * The corpus is built once and reused:
  *  - embedded: a data folder /tmp/bench-api-embedded-<size> (the one process generates, ingests
