@@ -316,6 +316,40 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     }
   });
 
+  it('references alone: the newest matches read on the count pass give the page the scored rows read first give', async () => {
+    // long decisions citing BGE 140 III 86 twice among many words: not in their rank vectors,
+    // so unscored, by date (two of the same day, one before 2015)
+    const dates = ['2020-03-01', '2018-07-09', '2018-07-09', '2016-01-15', '2021-11-30', '2012-05-05'];
+    const citing = dates.map((date, i) =>
+      longDecision(
+        `t_cites_${i}`,
+        `4A_${900 + i}/2020`,
+        date,
+        'Werkvertrag',
+        'wie in BGE 140 III 86 erwogen',
+      ),
+    );
+    await fixture.load([...CORPUS, ...citing]);
+    const firstScored = new PostgresSearchIndex(handle.db, { scoredRowsFirst: true });
+    let unscored = 0;
+    for (const query of ['BGE 140 III 86', '4A_4/2010', '4A_4/2010 OR BGE 140 III 86', 'Art. 97 OR']) {
+      for (const filters of [{}, { language: 'de' }, { dateFrom: '2015-01-01' }]) {
+        for (const page of [{ limit: 50 }, { offset: 1, limit: 2 }, { limit: 1 }]) {
+          const ask = request(query, { filters, ...page });
+          const where = `${query} ${JSON.stringify(filters)} ${JSON.stringify(page)}`;
+          const found = await fixture.index.search(ask);
+          expect(found, where).toEqual(await firstScored.search(ask));
+          expect((await fixture.index.searchIds(ask)).ids, where).toEqual(
+            found.hits.map((h) => h.decision_id),
+          );
+          unscored += found.hits.filter((h) => h.score === 0).length;
+        }
+      }
+    }
+    // the matches beyond the scored rows were taken from the count's pass
+    expect(unscored).toBeGreaterThan(20);
+  });
+
   it('the term postings and the phrase pairs follow a newer version of a decision and its withdrawal', async () => {
     const postings = async (id: string) =>
       (
