@@ -383,17 +383,6 @@ function hasPhrase(node: QueryNode | null): boolean {
 }
 
 /**
- * Whether a query is made of references alone (dockets, BGE and statute citations, under AND and
- * OR): its scored rows are the decisions it names and the few whose rank vector holds the
- * citation (2 of the 180 matches of `BGE 140 III 84` in 100,000 decisions).
- */
-function referencesOnly(node: QueryNode): boolean {
-  if (node.kind === 'reference') return true;
-  if (node.kind === 'and' || node.kind === 'or') return node.children.every(referencesOnly);
-  return false;
-}
-
-/**
  * What a query's matches are read from in one pass (`countWithNewest`): the search table for a
  * query without a phrase, the phrase pairs for a query that is one phrase; null for a query with a
  * phrase inside (counted on its own).
@@ -977,15 +966,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     };
   }
 
-  /** The rows of `columns` of the decisions `found` (read by id), in the order of `found`. */
-  private async rowsOf<H extends Row>(columns: Columns, found: readonly Row[]): Promise<H[]> {
-    if (columns.idsOnly || found.length === 0) return found as H[];
-    const read = await sql<H>`select ${columns.list} from decision_search
-      where decision_id = any(${found.map((r) => r.decision_id)}::text[])`.execute(this.db);
-    const byId = new Map(read.rows.map((r) => [r.decision_id, r]));
-    return found.flatMap((r) => byId.get(r.decision_id) ?? []);
-  }
-
   async compactHits(ids: readonly string[]): Promise<CompactHit[]> {
     if (ids.length === 0) return [];
     const found = await sql<CompactHit>`
@@ -1036,12 +1016,9 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // one pass over them (`countWithNewest`; a phrase of adjacent words over its pairs, a query
       // with a phrase inside is counted on its own). A large page (a compact page, a topic's pool)
       // mostly reaches past them: its scored rows are read first; a small one mostly does not:
-      // they are read while the matches are counted (`scoredRowsFirst`: always first), and for
-      // references alone, while the count reads the newest matches (`referencesOnly`).
+      // they are read while the matches are counted (`scoredRowsFirst`: always first).
       const onePass = onePassSource(request.query) !== null;
       let counted: number | null = null;
-      // the newest matches not among the scored rows, when the count has read them already
-      let newestAll: H[] | null = null;
       if (arms !== null && !isSingleLexeme(arms)) {
         // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
         // decisions they name already exceed the cap, the total is the cap (a lower bound) without
@@ -1053,20 +1030,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       } else if (request.total === false || (onePass && (this.scoredRowsFirst || end > SCORED_FIRST_PAGE))) {
         scored = await this.scoredRows<H>(arms, compiled, columns, filters, end);
         if (uncounted(scored)) return this.uncountedPage(request, scored);
-      } else if (onePass && referencesOnly(request.query)) {
-        // References alone have few scored rows (the decisions they name, and the few whose rank
-        // vector holds the citation), so the page mostly reaches past them: the count reads the
-        // newest `end` matches on its pass, and those not among the scored rows follow them.
-        const matches = await this.matchesOf(request, countWhere, filters);
-        if (matches === null) throw new Error('a query of references alone is read from its rows');
-        const [found, ranked] = await Promise.all([
-          this.countWithNewest<Row>(ID_COLUMNS, matches, [], end),
-          this.scoredRows<H>(arms, compiled, columns, filters, end),
-        ]);
-        [counted, scored] = [found.n, ranked];
-        const scoredIds = new Set(ranked.map((r) => r.decision_id));
-        const others = found.rows.filter((r) => !scoredIds.has(r.decision_id)).slice(0, end - ranked.length);
-        newestAll = found.n > this.countCap ? null : await this.rowsOf<H>(columns, others);
       } else {
         [counted, scored] = await Promise.all([
           this.countOf(request, countWhere, filters),
@@ -1078,7 +1041,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // the matches not among the scored rows, told apart by id (a hashed list): testing the rank
       // vector again would read it, often from TOAST, for every match.
       const scoredIds = rows.map((r) => r.decision_id);
-      let newest: H[] | null = newestAll;
+      let newest: H[] | null = null;
       const matches =
         counted === null && rows.length < end ? await this.matchesOf(request, countWhere, filters) : null;
       if (matches !== null) {

@@ -316,7 +316,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     }
   });
 
-  it('references alone: the newest matches read on the count pass give the page the scored rows read first give', async () => {
+  it('references: the page read while the matches are counted is the page read after the scored rows', async () => {
     // long decisions citing BGE 140 III 86 twice among many words: not in their rank vectors,
     // so unscored, by date (two of the same day, one before 2015)
     const dates = ['2020-03-01', '2018-07-09', '2018-07-09', '2016-01-15', '2021-11-30', '2012-05-05'];
@@ -346,7 +346,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
         }
       }
     }
-    // the matches beyond the scored rows were taken from the count's pass
+    // matches beyond the scored rows, by date, were on the pages
     expect(unscored).toBeGreaterThan(20);
   });
 
