@@ -8,6 +8,7 @@ import {
   rankVectorOf,
 } from '../../infra/search/postgres/postgres-search-index.ts';
 import { LANGUAGE_CONFIGS, adjacentPairsOf } from '../../infra/search/postgres/tsquery-compiler.ts';
+import { adjacentPairs, parseTsVector } from '../../infra/search/postgres/vector-derivations.ts';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
 
@@ -47,6 +48,54 @@ async function addPhrasePairs(tx: Transaction<DB>, { schema }: { readonly schema
   await sql.raw(PHRASE_PAIRS_DDL).execute(tx);
   await insertPhrasePairs(sql<boolean>`true`).execute(tx);
   for (const ddl of PHRASE_PAIRS_INDEXES) await sql.raw(ddl).execute(tx);
+}
+
+/**
+ * Marks the pairs columns as holding the digit triples too (`adjacentPairs`): a generation
+ * without the mark gets them in `addDigitTriples`.
+ */
+const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples holding a digit';
+const MARK_PAIRS_FORMAT = ['decision_search', 'decision_search_pairs'].map(
+  (table) => `comment on column ${table}.tsv_pairs is '${PAIRS_WITH_TRIPLES}'`,
+);
+
+/** The name a reader index's statement creates. */
+const INDEX_NAME = /^create index if not exists (\w+) /;
+
+/** Decisions whose pairs are derived again per statement in `addDigitTriples`. */
+const TRIPLES_BATCH = 500;
+
+/**
+ * A generation written before the digit triples (a phrase of three lexemes was then rechecked
+ * on every row holding its pairs) gets them: each decision's pairs derived again from its stored
+ * vector, in this process as the projection derives them, and copied to the phrase pairs. The
+ * pairs' indexes are dropped first and built again in bulk afterwards (they are readers' indexes).
+ */
+async function addDigitTriples(tx: Transaction<DB>) {
+  const mark = await sql<{ mark: string | null }>`select col_description(a.attrelid, a.attnum) as mark
+    from pg_attribute a where a.attrelid = to_regclass('decision_search') and a.attname = 'tsv_pairs'`.execute(
+    tx,
+  );
+  if (mark.rows[0]?.mark === PAIRS_WITH_TRIPLES) return;
+  for (const ddl of [...languageIndexes('tsv_pairs'), ...PHRASE_PAIRS_INDEXES]) {
+    await sql`drop index if exists ${sql.ref(INDEX_NAME.exec(ddl)![1]!)}`.execute(tx);
+  }
+  for (let after = ''; ;) {
+    const batch = await sql<{ id: string; tsv: string }>`select decision_id as id, tsv::text as tsv
+      from decision_search where decision_id > ${after} order by decision_id limit ${TRIPLES_BATCH}`.execute(
+      tx,
+    );
+    if (batch.rows.length === 0) break;
+    const pairs = Object.fromEntries(
+      batch.rows.map(({ id, tsv }) => [id, adjacentPairs(parseTsVector(tsv))]),
+    );
+    await sql`update decision_search s set tsv_pairs = array(select jsonb_array_elements_text(v.pairs))
+      from jsonb_each(${JSON.stringify(pairs)}::jsonb) v(id, pairs) where s.decision_id = v.id`.execute(tx);
+    after = batch.rows[batch.rows.length - 1]!.id;
+  }
+  await sql`update decision_search_pairs p set tsv_pairs = s.tsv_pairs
+    from decision_search s where s.decision_id = p.decision_id`.execute(tx);
+  for (const statement of MARK_PAIRS_FORMAT) await sql.raw(statement).execute(tx);
 }
 
 /**
@@ -126,6 +175,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     `create table decision_search (${DECISION_SEARCH_COLUMNS})`,
     TERM_POSTINGS_DDL,
     PHRASE_PAIRS_DDL,
+    ...MARK_PAIRS_FORMAT,
     DECISION_SOURCES_DDL,
   ],
   [
@@ -140,6 +190,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     addTermPostings,
     postingsByCodePoint,
     addPhrasePairs,
+    addDigitTriples,
   ],
   // The projection writes and replaces rows by decision id (the primary keys) and reads none of
   // these: a rebuild builds them once it has caught up (at 100,000 decisions, under a minute

@@ -150,10 +150,24 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
     ref_keys: [],
   };
 
+  // a citation, and the pairs of another one apart: "BGE 121 III 12 … BGE 120 III 58"
+  const citing: SearchDocument = {
+    ...apart,
+    decision_id: 'bger_4A_102_2020',
+    docket_number: '4A_102/2020',
+    full_text: 'Die Kündigung ist missbräuchlich (BGE 121 III 58 E. 3). Art. 41 Abs. 2 OR ist anwendbar.',
+  };
+  const citingApart: SearchDocument = {
+    ...apart,
+    decision_id: 'bger_4A_103_2020',
+    docket_number: '4A_103/2020',
+    full_text: 'Vgl. BGE 121 III 12 und BGE 120 III 58. Art. 41 OR und Abs. 2 des Vertrags.',
+  };
+
   beforeAll(async () => {
     handle = await openTestDatabase('pglite');
     fixture = postgresSearchFixture(handle, undefined, handle.db.withPlugin(recorder));
-    await fixture.load([...CORPUS, apart]);
+    await fixture.load([...CORPUS, apart, citing, citingApart]);
   });
   afterAll(() => fixture.close());
 
@@ -208,6 +222,38 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
       requestOf({ query: '"fristlose Kündigung"', sort: 'date_desc' }),
     );
     expect(words.hits.map((h) => h.decision_id).sort()).toEqual(['bger_4A_100_2020', 'bger_4A_101_2020']);
+  });
+
+  it.each([
+    [
+      'three words without a digit: every pair, then the phrase on the vector',
+      '"Mietvertrag fristlose Kündigung"',
+      ['bger_4A_100_2020'],
+      true,
+    ],
+    ['a citation of three lexemes: its triple alone', '"121 III 58"', ['bger_4A_102_2020'], false],
+    ['a BGE reference: its triple alone', 'BGE 121 III 58', ['bger_4A_102_2020'], false],
+    ['three lexemes, the digit last: its triple alone', '"Art. 41 Abs"', ['bger_4A_102_2020'], false],
+    [
+      'four lexemes with digits: pairs and triples, then the phrase on the vector',
+      '"Art. 41 Abs. 2"',
+      ['bger_4A_102_2020'],
+      true,
+    ],
+  ] as const)('%s (%s): only the decisions holding the phrase', async (_, query, ids, recheck) => {
+    for (const sort of ['relevance', 'date_desc'] as const) {
+      statements.length = 0;
+      const found = await fixture.index.search(requestOf({ query, sort, limit: 50 }));
+      expect(found.hits.map((h) => h.decision_id).sort(), sort).toEqual(ids);
+      expect(found.total, sort).toBe(ids.length);
+      // rechecked: the phrase tested on the rows' full vectors, beside their pairs
+      const pairsTests = statements.filter((s) => /tsv_pairs"? @>/.test(s));
+      expect(pairsTests.length, sort).toBeGreaterThan(0);
+      expect(
+        pairsTests.some((s) => /\btsv"? @@ phraseto_tsquery/.test(s)),
+        sort,
+      ).toBe(recheck);
+    }
   });
 });
 

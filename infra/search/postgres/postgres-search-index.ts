@@ -26,6 +26,7 @@ import {
   type PhraseAnalysis,
   RANK_NORMALIZATION,
   adjacentPairsOf,
+  pairsMatchExactly,
   compileTsQuery,
   isAdjacentChain,
   languageArms,
@@ -136,9 +137,9 @@ export function insertTermPostings(where: RawBuilder<boolean>): RawBuilder<unkno
 }
 
 /**
- * The phrase pairs (`decision_search_pairs`): per decision its adjacent lexeme pairs, language
- * and filter columns, a narrow copy of `decision_search`. A phrase of two adjacent words is
- * counted from its pairs' GIN index, and the index's matches are rechecked on the heap: on
+ * The phrase pairs (`decision_search_pairs`): per decision its adjacent lexeme pairs (and the
+ * triples holding a digit), language and filter columns, a narrow copy of `decision_search`. A
+ * phrase of two adjacent words (or a citation of three lexemes) is counted from its GIN index, and the index's matches are rechecked on the heap: on
  * `decision_search` (rows of about 1–2 kB with the inline rank vector) that reads about one page
  * per match, here (the pairs out of line in TOAST) one page per about 60 decisions.
  */
@@ -471,8 +472,9 @@ function pairsTest(text: string, arms: readonly ArmPairs[]): RawBuilder<SqlBool>
 
 /**
  * A phrase of adjacent words as one language arm counts it from the phrase pairs: every row of
- * the arm holding all `pairs`, and with more than two words (`recheck`) also the phrase on its
- * full vector, as the query compiler's pairs test does.
+ * the arm holding all `pairs`, and with more than two words (`recheck`; not three with their
+ * triple, one holding a digit) also the phrase on its full vector, as the query compiler's pairs
+ * test does.
  */
 interface ArmPairs {
   readonly arm: string;
@@ -635,7 +637,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     for (const { arm, nodes, chain, pairs } of await this.analysedPhrase(text)) {
       if (nodes === 0) continue;
       if (!chain) return null;
-      arms.push({ arm, pairs, recheck: nodes > 3 });
+      arms.push({ arm, pairs, recheck: !pairsMatchExactly(nodes, pairs) });
     }
     return arms;
   }

@@ -396,7 +396,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     expect(await phrasePairs('t_versions')).toEqual([]);
   });
 
-  it('a generation written before the rank vector, the pairs, the term postings (or their code-point order) and the phrase pairs gets them, equal to newly written ones, at its next start', async () => {
+  it('a generation written before the rank vector, the pairs, the term postings (or their code-point order) and the phrase pairs gets them (and pairs written before the digit triples get those), equal to newly written ones, at its next start', async () => {
     const schema = 'rank_vector_upgrade';
     const ctx = { db: handle.db, base: 'public', schema, generation: 1 };
     await decisionSearchPostgresStorage.create(ctx);
@@ -438,6 +438,19 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     await sql`create index decision_search_tsv on ${sql.id(schema)}.decision_search using gin (tsv)`.execute(
       handle.db,
     );
+    await decisionSearchPostgresStorage.create(ctx);
+    expect(await vectors()).toEqual(written);
+    // pairs written before the digit triples (the filler words hold digits) get them
+    const triples = (pairs: readonly string[]) => pairs.filter((k) => k.split(' ').length === 3);
+    expect(written.rows.every((r) => triples(r.pairs).length > 0)).toBe(true);
+    for (const table of ['decision_search', 'decision_search_pairs']) {
+      await sql`update ${sql.id(schema)}.${sql.id(table)}
+        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ '^[^ ]+ [^ ]+ [^ ]+$')`.execute(
+        handle.db,
+      );
+      await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs is null`.execute(handle.db);
+    }
+    expect((await vectors()).rows.every((r) => triples(r.pairs).length === 0)).toBe(true);
     await decisionSearchPostgresStorage.create(ctx);
     expect(await vectors()).toEqual(written);
     // postings whose lexemes were compared in the database's collation are compared by code point

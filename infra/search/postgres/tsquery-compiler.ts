@@ -258,17 +258,28 @@ function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): v
 
 /**
  * The adjacent lexeme pairs of a tsvector (`'rechtlich gehor'` for lexemes at positions p and
- * p + 1), an SQL expression over it, each pair once: what a phrase of adjacent
- * words needs, read from the same stored positions that `tsv @@ (a <-> b)` reads, so both agree.
- * The projection derives them in its own process (`adjacentPairs`); this brings generations
- * written before the column up to date.
+ * p + 1), and the adjacent triples where one of the three lexemes holds a digit (`'121 iii 58'`),
+ * an SQL expression over it, each once: what a phrase of adjacent words needs, read from the same
+ * stored positions that `tsv @@ (a <-> b)` reads, so both agree. A triple matches a phrase of three
+ * lexemes exactly, as a pair matches one of two (lexemes hold no space). The projection derives
+ * them in its own process (`adjacentPairs`); this brings older generations up to date.
  */
 export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> {
   return sql<string[]>`array(
-    select distinct a.lexeme || ' ' || b.lexeme
-    from (select lexeme, unnest(positions) as p from unnest(${tsv})) a
-    join (select lexeme, unnest(positions) as p from unnest(${tsv})) b on b.p = a.p + 1)`;
+    with x as (select lexeme, unnest(positions) as p from unnest(${tsv}))
+    select a.lexeme || ' ' || b.lexeme from x a join x b on b.p = a.p + 1
+    union
+    select a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme
+    from x a join x b on b.p = a.p + 1 join x c on c.p = a.p + 2
+    where a.lexeme || b.lexeme || c.lexeme ~ '[0-9]')`;
 }
+
+/**
+ * An analysed phrase of three adjacent lexemes (`nodes` 5) whose triple is among its pairs (one
+ * of them holds a digit) is matched by the pairs alone, as one of two lexemes (`nodes` 3) is.
+ */
+export const pairsMatchExactly = (nodes: number, pairs: readonly string[]): boolean =>
+  nodes === 3 || (nodes === 5 && pairs.some((k) => k.split(' ').length === 3));
 
 /**
  * What makes an analysed phrase (`phraseto_tsquery(...)::text`) other than a chain of adjacent
@@ -448,7 +459,8 @@ class Compiler {
   /**
    * `OR` over the language arms of a phrase (rule 4). With a pairs column, a phrase whose words
    * are adjacent lexemes (`a <-> b <-> c`) needs all its pairs there: two lexemes are matched by
-   * the pairs' GIN index alone, more are checked on `tsv` only where every pair occurs. Other
+   * the pairs' GIN index alone (and, analysed beforehand, three whose triple is among the pairs,
+   * {@link pairsMatchExactly}), more are checked on `tsv` only where every pair occurs. Other
    * phrases (stop words inside, one lexeme) are matched on `tsv`. Which case applies is decided
    * per language by the phrase's analysis when the options carry it (`phrases`), else by the
    * planner, which folds the tests on the analysed phrase to constants in a plan made for the
@@ -487,7 +499,7 @@ class Compiler {
     const match = sql<boolean>`${tsv} @@ phraseto_tsquery(${arm.cfg}, ${text})`;
     if (pairs === null || !a.chain) return match;
     const needed = sql<boolean>`${pairs} @> ${[...a.pairs]}::text[]`;
-    return a.nodes === 3 ? needed : sql<boolean>`(${needed} AND ${match})`;
+    return pairsMatchExactly(a.nodes, a.pairs) ? needed : sql<boolean>`(${needed} AND ${match})`;
   }
 
   reference(ref: ReferenceNode): RawBuilder<boolean> {

@@ -75,6 +75,15 @@ const CASES: readonly Case[] = [
     },
   },
   {
+    name: 'citations: triples holding a digit beside the pairs',
+    analysed: {
+      cfg: 'german',
+      title: 'Kündigung; BGE 121 III 58',
+      regeste: 'Art. 41 Abs. 2 OR',
+      text: 'Die Kündigung ist missbräuchlich (BGE 121 III 58 E. 3; Urteil 4A_4/2010 vom 3. Mai 2010).',
+    },
+  },
+  {
     name: 'a word repeated next to itself, and a phrase twice',
     analysed: { cfg: 'simple', title: '', regeste: '', text: 'sehr sehr sehr gut, sehr gut' },
   },
@@ -93,6 +102,10 @@ const CASES: readonly Case[] = [
     literal: String.raw`'o''brien':1A 'c:\\pfad':2 'zwei worte':3B,4 'a:b':5,6C 'plain':7`,
   },
   { name: 'a lexeme without positions', literal: `'ohne' 'mit':1,2` },
+  {
+    name: 'several lexemes at one position, one of them holding a digit',
+    literal: `'art':1 '41':2 'einundvierzig':2 'abs':3,5 'x':4 'y':4,6`,
+  },
   { name: 'ties at the last place, by code point', literal: TIES.map((w, i) => `'${w}':${i + 1}`).join(' ') },
 ];
 
@@ -159,6 +172,41 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
         positions: [3, 4],
         titleOrRegeste: true,
       });
+    });
+
+    it('a triple is kept where one of its lexemes holds a digit, at every lexeme of a shared position', () => {
+      const pairsOf = (literal: string) => adjacentPairs(parseTsVector(literal));
+      expect(pairsOf(`'art':1 '41':2 'einundvierzig':2 'abs':3,5 'x':4 'y':4,6`).sort()).toEqual(
+        [
+          'art 41',
+          'art einundvierzig',
+          '41 abs',
+          'einundvierzig abs',
+          'abs x',
+          'abs y',
+          'x abs',
+          'y abs',
+          'abs y',
+          'art 41 abs',
+          '41 abs x',
+          '41 abs y',
+        ]
+          .filter((k, i, all) => all.indexOf(k) === i)
+          .sort(),
+      );
+      expect(pairsOf(`'121':1 'iii':2 '58':3 'kundig':4 'ist':5 'gut':6`).sort()).toEqual(
+        [
+          '121 iii',
+          'iii 58',
+          '58 kundig',
+          'kundig ist',
+          'ist gut',
+          '121 iii 58',
+          'iii 58 kundig',
+          '58 kundig ist',
+        ].sort(),
+      );
+      expect(pairsOf(`'a':1 'b':2 'c':3`)).toEqual(['a b', 'b c']);
     });
 
     it('refuses a text that is no tsvector output', () => {

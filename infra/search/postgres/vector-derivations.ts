@@ -1,10 +1,11 @@
 /**
- * The columns derived from a decision's tsvector (the rank vector and the adjacent lexeme pairs),
- * computed in the writing process from the vector's text form. They are the same as the SQL
- * expressions `rankVectorOf` and `adjacentPairsOf` (which bring older generations up to date, and
- * which `vector-derivations.suite.ts` holds these to). In the database they cost about 2 ms of its
- * CPU per decision of the sample corpus (a window over every lexeme, a join of every position with
- * the next); here parsing, ranking and pairing take about 0.3 ms.
+ * The columns derived from a decision's tsvector (the rank vector, and the adjacent lexeme pairs
+ * with the triples holding a digit), computed in the writing process from the vector's text form.
+ * They are the same as the SQL expressions `rankVectorOf` and `adjacentPairsOf` (which bring older
+ * generations up to date, and which `vector-derivations.suite.ts` holds these to). In the
+ * database they cost about 2 ms of its CPU per decision of the sample corpus (a window over every
+ * lexeme, a join of every position with the next); here parsing, ranking and pairing take about
+ * 0.3 ms.
  */
 
 /** One lexeme of a tsvector as PostgreSQL prints it (`'lexeme':1A,5,7B`). */
@@ -111,43 +112,44 @@ export function rankVectorText(entries: readonly VectorEntry[], keep: number): s
     .join(' ');
 }
 
-/** The highest position a tsvector stores (later words are all at this one). */
-const MAX_POSITION = 16_383;
+/** A lexeme holding a digit: a triple of adjacent lexemes with one is kept beside the pairs. */
+export const HOLDS_DIGIT = /[0-9]/;
 
 /**
  * The adjacent lexeme pairs (`adjacentPairsOf`): `'a b'` for every lexeme a at a position p and
- * every lexeme b at p + 1, each pair once (in no particular order).
+ * every lexeme b at p + 1; and `'a b c'` for every such pair and lexeme c at p + 2 where one of
+ * the three holds a digit (a citation such as `121 iii 58`, matched by its triple alone). Each
+ * pair and triple once, in no particular order.
  */
 export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
-  // per position the entry there (-1: none); positions shared by several entries (a compound's
-  // parts, the last position) keep their further entries in `shared`
-  const at = new Int32Array(MAX_POSITION + 2).fill(-1);
-  const shared = new Map<number, number[]>();
+  // per position the entries there (a compound's parts and the last position share one)
+  const at = new Map<number, number[]>();
   entries.forEach(({ positions }, e) => {
     for (const p of positions) {
-      if (at[p] === -1) at[p] = e;
-      else {
-        const more = shared.get(p);
-        if (more) more.push(e);
-        else shared.set(p, [e]);
-      }
+      const here = at.get(p);
+      if (here) here.push(e);
+      else at.set(p, [e]);
     }
   });
-  const seen = new Set<number>();
-  const pairs: string[] = [];
-  const add = (a: number, b: number) => {
-    const key = a * entries.length + b;
+  const digit = entries.map((e) => HOLDS_DIGIT.test(e.lexeme));
+  const seen = new Set<string>();
+  const keys: string[] = [];
+  const add = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
-    pairs.push(`${entries[a]!.lexeme} ${entries[b]!.lexeme}`);
+    keys.push(key);
   };
-  entries.forEach(({ positions }, a) => {
-    for (const p of positions) {
-      const b = at[p + 1]!;
-      if (b === -1) continue;
-      add(a, b);
-      for (const more of shared.get(p + 1) ?? []) add(a, more);
+  for (const [p, here] of at) {
+    const next = at.get(p + 1);
+    if (!next) continue;
+    const after = at.get(p + 2) ?? [];
+    for (const a of here) {
+      for (const b of next) {
+        const pair = `${entries[a]!.lexeme} ${entries[b]!.lexeme}`;
+        add(pair);
+        for (const c of after) if (digit[a] || digit[b] || digit[c]) add(`${pair} ${entries[c]!.lexeme}`);
+      }
     }
-  });
-  return pairs;
+  }
+  return keys;
 }
