@@ -54,7 +54,7 @@ async function addPhrasePairs(tx: Transaction<DB>, { schema }: { readonly schema
  * Marks the pairs columns as holding the digit triples too (`adjacentPairs`): a generation
  * without the mark gets them in `addDigitTriples`.
  */
-const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples holding a digit';
+const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples of which two hold a digit';
 const MARK_PAIRS_FORMAT = ['decision_search', 'decision_search_pairs'].map(
   (table) => `comment on column ${table}.tsv_pairs is '${PAIRS_WITH_TRIPLES}'`,
 );

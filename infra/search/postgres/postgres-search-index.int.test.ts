@@ -233,7 +233,12 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
     ],
     ['a citation of three lexemes: its triple alone', '"121 III 58"', ['bger_4A_102_2020'], false],
     ['a BGE reference: its triple alone', 'BGE 121 III 58', ['bger_4A_102_2020'], false],
-    ['three lexemes, the digit last: its triple alone', '"Art. 41 Abs"', ['bger_4A_102_2020'], false],
+    [
+      'three lexemes, one with a digit: every pair, then the phrase on the vector',
+      '"Art. 41 Abs"',
+      ['bger_4A_102_2020'],
+      true,
+    ],
     [
       'four lexemes with digits: pairs and triples, then the phrase on the vector',
       '"Art. 41 Abs. 2"',

@@ -138,10 +138,11 @@ export function insertTermPostings(where: RawBuilder<boolean>): RawBuilder<unkno
 
 /**
  * The phrase pairs (`decision_search_pairs`): per decision its adjacent lexeme pairs (and the
- * triples holding a digit), language and filter columns, a narrow copy of `decision_search`. A
- * phrase of two adjacent words (or a citation of three lexemes) is counted from its GIN index, and the index's matches are rechecked on the heap: on
- * `decision_search` (rows of about 1–2 kB with the inline rank vector) that reads about one page
- * per match, here (the pairs out of line in TOAST) one page per about 60 decisions.
+ * triples of which two lexemes hold a digit), language and filter columns, a narrow copy of
+ * `decision_search`. A phrase of two adjacent words (or a citation of three lexemes) is counted
+ * from its GIN index, and the index's matches are rechecked on the heap: on `decision_search`
+ * (rows of about 1–2 kB with the inline rank vector) that reads about one page per match, here
+ * (the pairs out of line in TOAST) one page per about 60 decisions.
  */
 export const PHRASE_PAIRS_DDL = `create table decision_search_pairs (
   decision_id text primary key,${FILTER_COLUMNS},
@@ -472,9 +473,9 @@ function pairsTest(text: string, arms: readonly ArmPairs[]): RawBuilder<SqlBool>
 
 /**
  * A phrase of adjacent words as one language arm counts it from the phrase pairs: every row of
- * the arm holding all `pairs`, and with more than two words (`recheck`; not three with their
- * triple, one holding a digit) also the phrase on its full vector, as the query compiler's pairs
- * test does.
+ * the arm holding all `pairs`, and with more than two words (`recheck`; not three whose triple
+ * is stored, two of them holding a digit) also the phrase on its full vector, as the query
+ * compiler's pairs test does.
  */
 interface ArmPairs {
   readonly arm: string;

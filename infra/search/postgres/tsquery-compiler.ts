@@ -258,7 +258,7 @@ function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): v
 
 /**
  * The adjacent lexeme pairs of a tsvector (`'rechtlich gehor'` for lexemes at positions p and
- * p + 1), and the adjacent triples where one of the three lexemes holds a digit (`'121 iii 58'`),
+ * p + 1), and the adjacent triples where two of the three lexemes hold a digit (`'121 iii 58'`),
  * an SQL expression over it, each once: what a phrase of adjacent words needs, read from the same
  * stored positions that `tsv @@ (a <-> b)` reads, so both agree. A triple matches a phrase of three
  * lexemes exactly, as a pair matches one of two (lexemes hold no space). The projection derives
@@ -271,12 +271,12 @@ export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> 
     union
     select a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme
     from x a join x b on b.p = a.p + 1 join x c on c.p = a.p + 2
-    where a.lexeme || b.lexeme || c.lexeme ~ '[0-9]')`;
+    where (a.lexeme ~ '[0-9]')::int + (b.lexeme ~ '[0-9]')::int + (c.lexeme ~ '[0-9]')::int >= 2)`;
 }
 
 /**
- * An analysed phrase of three adjacent lexemes (`nodes` 5) whose triple is among its pairs (one
- * of them holds a digit) is matched by the pairs alone, as one of two lexemes (`nodes` 3) is.
+ * An analysed phrase of three adjacent lexemes (`nodes` 5) whose triple is among its pairs (two
+ * of them hold a digit) is matched by the pairs alone, as one of two lexemes (`nodes` 3) is.
  */
 export const pairsMatchExactly = (nodes: number, pairs: readonly string[]): boolean =>
   nodes === 3 || (nodes === 5 && pairs.some((k) => k.split(' ').length === 3));

@@ -1,6 +1,6 @@
 /**
  * The columns derived from a decision's tsvector (the rank vector, and the adjacent lexeme pairs
- * with the triples holding a digit), computed in the writing process from the vector's text form.
+ * with the triples holding digits), computed in the writing process from the vector's text form.
  * They are the same as the SQL expressions `rankVectorOf` and `adjacentPairsOf` (which bring older
  * generations up to date, and which `vector-derivations.suite.ts` holds these to). In the
  * database they cost about 2 ms of its CPU per decision of the sample corpus (a window over every
@@ -112,44 +112,63 @@ export function rankVectorText(entries: readonly VectorEntry[], keep: number): s
     .join(' ');
 }
 
-/** A lexeme holding a digit: a triple of adjacent lexemes with one is kept beside the pairs. */
+/** A lexeme holding a digit: a triple of adjacent lexemes with two such is kept beside the pairs. */
 export const HOLDS_DIGIT = /[0-9]/;
+
+/** The highest position a tsvector stores (later words are all at this one). */
+const MAX_POSITION = 16_383;
 
 /**
  * The adjacent lexeme pairs (`adjacentPairsOf`): `'a b'` for every lexeme a at a position p and
- * every lexeme b at p + 1; and `'a b c'` for every such pair and lexeme c at p + 2 where one of
- * the three holds a digit (a citation such as `121 iii 58`, matched by its triple alone). Each
- * pair and triple once, in no particular order.
+ * every lexeme b at p + 1; and `'a b c'` for every such pair and lexeme c at p + 2 where two of
+ * the three hold a digit (a citation's volume and page, `121 iii 58`, matched by its triple
+ * alone). Each pair and triple once, in no particular order.
  */
 export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
-  // per position the entries there (a compound's parts and the last position share one)
-  const at = new Map<number, number[]>();
+  // per position the entry there (-1: none); positions shared by several entries (a compound's
+  // parts, the last position) keep their further entries in `shared`
+  const at = new Int32Array(MAX_POSITION + 3).fill(-1);
+  const shared = new Map<number, number[]>();
   entries.forEach(({ positions }, e) => {
     for (const p of positions) {
-      const here = at.get(p);
-      if (here) here.push(e);
-      else at.set(p, [e]);
-    }
-  });
-  const digit = entries.map((e) => HOLDS_DIGIT.test(e.lexeme));
-  const seen = new Set<string>();
-  const keys: string[] = [];
-  const add = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    keys.push(key);
-  };
-  for (const [p, here] of at) {
-    const next = at.get(p + 1);
-    if (!next) continue;
-    const after = at.get(p + 2) ?? [];
-    for (const a of here) {
-      for (const b of next) {
-        const pair = `${entries[a]!.lexeme} ${entries[b]!.lexeme}`;
-        add(pair);
-        for (const c of after) if (digit[a] || digit[b] || digit[c]) add(`${pair} ${entries[c]!.lexeme}`);
+      if (at[p] === -1) at[p] = e;
+      else {
+        const more = shared.get(p);
+        if (more) more.push(e);
+        else shared.set(p, [e]);
       }
     }
-  }
+  });
+  const entriesAt = (p: number): readonly number[] => {
+    const first = at[p]!;
+    if (first === -1) return [];
+    const more = shared.get(p);
+    return more ? [first, ...more] : [first];
+  };
+  const digits = entries.map((e) => (HOLDS_DIGIT.test(e.lexeme) ? 1 : 0));
+  const seenPairs = new Set<number>();
+  const seenTriples = new Set<string>();
+  const keys: string[] = [];
+  entries.forEach(({ positions, lexeme }, a) => {
+    for (const p of positions) {
+      for (const b of entriesAt(p + 1)) {
+        const pair = `${lexeme} ${entries[b]!.lexeme}`;
+        const key = a * entries.length + b;
+        if (!seenPairs.has(key)) {
+          seenPairs.add(key);
+          keys.push(pair);
+        }
+        const held = digits[a]! + digits[b]!;
+        if (held === 0) continue;
+        for (const c of entriesAt(p + 2)) {
+          if (held + digits[c]! < 2) continue;
+          const triple = `${pair} ${entries[c]!.lexeme}`;
+          if (seenTriples.has(triple)) continue;
+          seenTriples.add(triple);
+          keys.push(triple);
+        }
+      }
+    }
+  });
   return keys;
 }
