@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
 import {
   DECISION_SEARCH_COLUMNS,
+  PAIRS_WITH_TRIPLES,
   PHRASE_PAIRS_DDL,
   insertPhrasePairs,
   insertTermPostings,
@@ -52,9 +53,8 @@ async function addPhrasePairs(tx: Transaction<DB>, { schema }: { readonly schema
 
 /**
  * Marks the pairs columns as holding the digit triples too (`adjacentPairs`): a generation
- * without the mark gets them in `addDigitTriples`.
+ * without the mark gets them in `addDigitTriples`; searches read the mark.
  */
-const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples of which two hold a digit';
 const MARK_PAIRS_FORMAT = ['decision_search', 'decision_search_pairs'].map(
   (table) => `comment on column ${table}.tsv_pairs is '${PAIRS_WITH_TRIPLES}'`,
 );

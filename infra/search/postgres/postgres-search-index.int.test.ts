@@ -1,9 +1,11 @@
 import { type KyselyPlugin, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { decisionSearchPostgresStorage } from '../../../projector/decision-search/decision-search.storage.ts';
 import { openTestDatabase } from '../../../test/support/engines.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { PLAN_PER_EXECUTION } from '../../db/statement-hints.ts';
 import type { SearchDocument } from '../search.port.ts';
+import { PostgresSearchIndex } from './postgres-search-index.ts';
 import {
   CORPUS,
   type SearchFixture,
@@ -258,6 +260,55 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
         pairsTests.some((s) => /\btsv"? @@ phraseto_tsquery/.test(s)),
         sort,
       ).toBe(recheck);
+    }
+  });
+
+  it('pairs written before the triples (an older generation) are matched by their pairs and rechecked until the projection brings them up to date', async () => {
+    const generation = await sql<{ schema: string }>`select table_schema as schema
+      from information_schema.view_table_usage
+      where view_schema = 'public' and view_name = 'decision_search' and table_name = 'decision_search'`.execute(
+      handle.db,
+    );
+    const schema = generation.rows[0]!.schema;
+    const pairsOf = async () =>
+      (
+        await sql<{ pairs: string[] }>`select array(select k from unnest(tsv_pairs) k order by k) as pairs
+          from ${sql.id(schema)}.decision_search_pairs where decision_id = ${citing.decision_id}`.execute(
+          handle.db,
+        )
+      ).rows[0]!.pairs;
+    const written = await pairsOf();
+    expect(written).toContain('121 iii 58');
+    for (const table of ['decision_search', 'decision_search_pairs']) {
+      await sql`update ${sql.id(schema)}.${sql.id(table)}
+        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ '^[^ ]+ [^ ]+ [^ ]+$')`.execute(
+        handle.db,
+      );
+      await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs is null`.execute(handle.db);
+    }
+    const index = new PostgresSearchIndex(handle.db.withPlugin(recorder));
+    const found = async (query: string) => {
+      statements.length = 0;
+      const page = await index.search(requestOf({ query, limit: 50 }));
+      const rechecked = statements.some(
+        (s) => /tsv_pairs"? @>/.test(s) && /\btsv"? @@ phraseto_tsquery/.test(s),
+      );
+      return { ids: page.hits.map((h) => h.decision_id), total: page.total, rechecked };
+    };
+    const citation = { ids: [citing.decision_id], total: 1 };
+    for (const query of ['"121 III 58"', 'BGE 121 III 58'])
+      expect(await found(query), query).toEqual({ ...citation, rechecked: true });
+    await decisionSearchPostgresStorage.create({ db: handle.db, base: 'public', schema, generation: 1 });
+    expect(await pairsOf()).toEqual(written);
+    // the mark is asked for again a minute later
+    expect(await found('"121 III 58"')).toEqual({ ...citation, rechecked: true });
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      for (const query of ['"121 III 58"', 'BGE 121 III 58'])
+        expect(await found(query), query).toEqual({ ...citation, rechecked: false });
+    } finally {
+      clock.mockRestore();
     }
   });
 });

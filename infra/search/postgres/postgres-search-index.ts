@@ -148,6 +148,15 @@ export const PHRASE_PAIRS_DDL = `create table decision_search_pairs (
   decision_id text primary key,${FILTER_COLUMNS},
   tsv_pairs text[] not null)`;
 
+/**
+ * The comment on the pairs columns of a generation whose pairs hold the triples (`adjacentPairs`);
+ * the projection's storage writes it, and brings an older generation's pairs up to date first.
+ */
+export const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples of which two hold a digit';
+
+/** A pair of lexemes (not a triple) among the phrase pairs. */
+const isPair = (key: string): boolean => key.split(' ').length === 2;
+
 /** Copies the phrase pairs of the `decision_search` rows `where` selects (alias `s`). */
 export function insertPhrasePairs(where: RawBuilder<boolean>): RawBuilder<unknown> {
   const columns = sql.raw(
@@ -554,6 +563,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly analysisParallelism: number | null;
   private readonly scoredRowsFirst: boolean;
   private rowCount: { readonly n: number; readonly at: number } | null = null;
+  private triples: { readonly held: boolean; readonly at: number } | null = null;
   private rowRecount: Promise<number> | null = null;
   /** Analysed disjunctions by their leaves (see {@link ANALYSED_KEPT}); null: not from the postings. */
   private readonly analysed = new LRUCache<string, Promise<{ arms: ArmLexemes[] | null }>>({
@@ -643,12 +653,40 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     return arms;
   }
 
-  /** How a phrase analyses in each language arm, kept per distinct text (a failed analysis is not kept). */
+  /**
+   * How a phrase analyses in each language arm, kept per distinct text (a failed analysis is not
+   * kept). Until the pairs read hold the triples, their analysis leaves the triples out: the phrase
+   * is then matched by its pairs and rechecked.
+   */
   private async analysedPhrase(text: string): Promise<PhraseAnalysis> {
-    const analysed = await keptAnalysis(this.analysedPhrases, text, async () => ({
-      arms: await analysePhrase(this.db, text),
-    }));
+    const triples = await this.triplesHeld();
+    const analysed = await keptAnalysis(this.analysedPhrases, `${triples}:${text}`, async () => {
+      const arms = await analysePhrase(this.db, text);
+      return { arms: triples ? arms : arms.map((a) => ({ ...a, pairs: a.pairs.filter(isPair) })) };
+    });
     return analysed.arms;
+  }
+
+  /**
+   * Whether the pairs the searches read hold the digit triples: the generation is marked so
+   * ({@link PAIRS_WITH_TRIPLES}), as every generation is once the projection that writes it has
+   * started with this release. An API may start before that projection: until then it asks again
+   * once a minute.
+   */
+  private async triplesHeld(): Promise<boolean> {
+    const known = this.triples;
+    if (known && (known.held || Date.now() - known.at < ROW_COUNT_TTL_MS)) return known.held;
+    const marked = await sql<{ mark: string | null }>`
+      select col_description(a.attrelid, a.attnum) as mark from pg_attribute a
+      where a.attname = 'tsv_pairs' and a.attrelid = coalesce(
+        (select to_regclass(format('%I.%I', u.table_schema, u.table_name))
+          from information_schema.view_table_usage u
+          where u.view_schema = current_schema() and u.view_name = 'decision_search'
+            and u.table_name = 'decision_search' limit 1),
+        to_regclass('decision_search'))`.execute(this.db);
+    const held = marked.rows[0]?.mark === PAIRS_WITH_TRIPLES;
+    this.triples = { held, at: Date.now() };
+    return held;
   }
 
   /**
