@@ -609,3 +609,53 @@ describe('PostgreSQL search: a page reaching past its scored rows counts the mat
     },
   );
 });
+
+describe('PostgreSQL search: matches the indexes alone decide are collected for a date page where others are walked', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+  const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
+  const decision = (i: number, text: string): SearchDocument => ({
+    ...CORPUS[0]!,
+    decision_id: `bger_4A_${500 + i}_2020`,
+    docket_number: `4A_${500 + i}/2020`,
+    decision_date: `2020-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    title: 'Mietrecht',
+    regeste: null,
+    full_text: text,
+    ref_keys: [],
+  });
+  // 30 of 80 decisions cite BGE 121 III 58 and hold "Sperrfrist": a date page of one (two rows
+  // read) walks 30² = 900 > 2 × 80 matches, and collects those the indexes decide (900 ≤ 8 × 160)
+  const docs = Array.from({ length: 80 }, (_, i) =>
+    decision(
+      i,
+      i < 30 ? `Die Sperrfrist gilt (BGE 121 III 58 E. ${i}).` : `Der Mietzins ist missbräuchlich (${i}).`,
+    ),
+  );
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle, undefined, handle.db.withPlugin(recorder));
+    await fixture.load(docs);
+  });
+  afterAll(() => fixture.close());
+
+  it.each([
+    ['a BGE reference', 'BGE 121 III 58', true],
+    ['a citation phrase', '"121 III 58"', true],
+    ['a word', 'Sperrfrist', false],
+    ['a phrase rechecked on the vectors', '"Sperrfrist gilt BGE"', false],
+  ] as const)('%s (%s): collected %s', async (_, query, collected) => {
+    const walked = new PostgresSearchIndex(handle.db, { dateOrder: 'walk' });
+    for (const sort of ['date_desc', 'date_asc'] as const) {
+      statements.length = 0;
+      const page = await fixture.index.search(requestOf({ query, sort, limit: 1 }));
+      expect(page.total, sort).toBe(30);
+      expect(
+        statements.some((s) => s.includes('with m as materialized (select')),
+        sort,
+      ).toBe(collected);
+      expect(page, sort).toEqual(await walked.search(requestOf({ query, sort, limit: 1 })));
+    }
+  });
+});
