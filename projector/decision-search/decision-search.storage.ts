@@ -63,7 +63,7 @@ const MARK_PAIRS_FORMAT = ['decision_search', 'decision_search_pairs'].map(
 const INDEX_NAME = /^create index if not exists (\w+) /;
 
 /** Decisions whose pairs are derived again per statement in `addDigitTriples`. */
-const TRIPLES_BATCH = 500;
+const TRIPLES_BATCH = 200;
 
 /**
  * A generation written before the digit triples (a phrase of three lexemes was then rechecked

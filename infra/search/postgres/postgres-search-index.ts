@@ -708,14 +708,16 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private async triplesHeld(): Promise<boolean> {
     const known = this.triples;
     if (known && (known.held || Date.now() - known.at < ROW_COUNT_TTL_MS)) return known.held;
+    // the table itself, or the generation's table behind the view the searches read
     const marked = await sql<{ mark: string | null }>`
+      with r as (select c.oid, n.nspname as schema from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace where c.oid = to_regclass('decision_search'))
       select col_description(a.attrelid, a.attnum) as mark from pg_attribute a
       where a.attname = 'tsv_pairs' and a.attrelid = coalesce(
         (select to_regclass(format('%I.%I', u.table_schema, u.table_name))
-          from information_schema.view_table_usage u
-          where u.view_schema = current_schema() and u.view_name = 'decision_search'
-            and u.table_name = 'decision_search' limit 1),
-        to_regclass('decision_search'))`.execute(this.db);
+          from information_schema.view_table_usage u join r on u.view_schema = r.schema
+          where u.view_name = 'decision_search' and u.table_name = 'decision_search' limit 1),
+        (select oid from r))`.execute(this.db);
     const held = marked.rows[0]?.mark === PAIRS_WITH_TRIPLES;
     this.triples = { held, at: Date.now() };
     return held;
