@@ -49,6 +49,7 @@ async function addPhrasePairs(tx: Transaction<DB>, { schema }: { readonly schema
   await sql.raw(PHRASE_PAIRS_DDL).execute(tx);
   await insertPhrasePairs(sql<boolean>`true`).execute(tx);
   for (const ddl of PHRASE_PAIRS_INDEXES) await sql.raw(ddl).execute(tx);
+  return 'rewritten';
 }
 
 /**
@@ -96,6 +97,7 @@ async function addDigitTriples(tx: Transaction<DB>) {
   await sql`update decision_search_pairs p set tsv_pairs = s.tsv_pairs
     from decision_search s where s.decision_id = p.decision_id`.execute(tx);
   for (const statement of MARK_PAIRS_FORMAT) await sql.raw(statement).execute(tx);
+  return 'rewritten';
 }
 
 /**
@@ -117,6 +119,7 @@ function addDerivedColumn(
     await sql`update decision_search set ${sql.ref(column)} = ${of(sql.ref('tsv'))}`.execute(tx);
     await sql`alter table decision_search alter column ${sql.ref(column)} set not null`.execute(tx);
     for (const ddl of languageIndexes(column)) await sql.raw(ddl).execute(tx);
+    return 'rewritten';
   };
 }
 
@@ -155,6 +158,7 @@ async function addTermPostings(tx: Transaction<DB>, { schema }: { readonly schem
   await sql.raw(TERM_POSTINGS_DDL).execute(tx);
   await insertTermPostings(sql<boolean>`true`).execute(tx);
   await sql.raw(TERM_POSTINGS_INDEX).execute(tx);
+  return 'rewritten';
 }
 
 /** Postings written before their lexemes were compared by code point get the "C" collation. */

@@ -451,8 +451,25 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs is null`.execute(handle.db);
     }
     expect((await vectors()).rows.every((r) => triples(r.pairs).length === 0)).toBe(true);
+    // every row updated: the tables are vacuumed and analysed after the upgrade
+    const vacuums = async () => {
+      await sql`select pg_stat_force_next_flush()`.execute(handle.db);
+      await sql`select pg_stat_clear_snapshot()`.execute(handle.db);
+      return (
+        await sql<{ name: string; vacuums: number; analyses: number }>`
+          select relname as name, vacuum_count::int as vacuums, analyze_count::int as analyses
+          from pg_stat_user_tables where schemaname = ${schema}
+            and relname in ('decision_search', 'decision_search_pairs') order by relname`.execute(handle.db)
+      ).rows;
+    };
+    const before = await vacuums();
     await decisionSearchPostgresStorage.create(ctx);
     expect(await vectors()).toEqual(written);
+    const upgraded = await vacuums();
+    expect(upgraded).toEqual(before.map((t) => ({ ...t, vacuums: t.vacuums + 1, analyses: t.analyses + 1 })));
+    // a start with nothing to bring up to date vacuums nothing
+    await decisionSearchPostgresStorage.create(ctx);
+    expect(await vacuums()).toEqual(upgraded);
     // postings whose lexemes were compared in the database's collation are compared by code point
     const collation = async () =>
       (
