@@ -625,7 +625,7 @@ describe('PostgreSQL search: matches the indexes alone decide are collected for 
     ref_keys: [],
   });
   // 30 of 80 decisions cite BGE 121 III 58 and hold "Sperrfrist": a date page of one (two rows
-  // read) walks 30² = 900 > 2 × 80 matches, and collects those the indexes decide (900 ≤ 8 × 160)
+  // read) walks, as 30² = 900 > 2 × 80 rows, unless the indexes decide the matches (900 ≤ 8 × 160)
   const docs = Array.from({ length: 80 }, (_, i) =>
     decision(
       i,
