@@ -27,8 +27,10 @@ import {
   type PhraseAnalysis,
   RANK_NORMALIZATION,
   adjacentPairsOf,
-  pairsMatchExactly,
   compileTsQuery,
+  isTriple,
+  pairsMatchExactly,
+  phraseMatchedByPairs,
   isAdjacentChain,
   languageArms,
   leafTsQuery,
@@ -154,9 +156,6 @@ export const PHRASE_PAIRS_DDL = `create table decision_search_pairs (
  * the projection's storage writes it, and brings an older generation's pairs up to date first.
  */
 export const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples of which two hold a digit';
-
-/** A pair of lexemes (not a triple) among the phrase pairs. */
-const isPair = (key: string): boolean => key.split(' ').length === 2;
 
 /** Copies the phrase pairs of the `decision_search` rows `where` selects (alias `s`). */
 export function insertPhrasePairs(where: RawBuilder<boolean>): RawBuilder<unknown> {
@@ -410,9 +409,10 @@ function onePassSource(query: QueryNode | null): 'rows' | 'pairs' | null {
  * (two lexemes, or three with their triple), under AND and OR.
  */
 function matchedByIndexes(node: QueryNode, phrases: ReadonlyMap<string, PhraseAnalysis>): boolean {
-  const exact = (text: string) =>
-    phrases.get(text)?.every((a) => a.nodes === 0 || (a.chain && pairsMatchExactly(a.nodes, a.pairs))) ??
-    false;
+  const exact = (text: string) => {
+    const analysis = phrases.get(text);
+    return analysis !== undefined && phraseMatchedByPairs(analysis);
+  };
   switch (node.kind) {
     case 'reference':
       return citationPhrases(node).every(exact);
@@ -694,7 +694,9 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const triples = await this.triplesHeld();
     const analysed = await keptAnalysis(this.analysedPhrases, `${triples}:${text}`, async () => {
       const arms = await analysePhrase(this.db, text);
-      return { arms: triples ? arms : arms.map((a) => ({ ...a, pairs: a.pairs.filter(isPair) })) };
+      return {
+        arms: triples ? arms : arms.map((a) => ({ ...a, pairs: a.pairs.filter((k) => !isTriple(k)) })),
+      };
     });
     return analysed.arms;
   }

@@ -279,7 +279,17 @@ export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> 
  * of them hold a digit) is matched by the pairs alone, as one of two lexemes (`nodes` 3) is.
  */
 export const pairsMatchExactly = (nodes: number, pairs: readonly string[]): boolean =>
-  nodes === 3 || (nodes === 5 && pairs.some((k) => k.split(' ').length === 3));
+  nodes === 3 || (nodes === 5 && pairs.some(isTriple));
+
+/** A key of the pairs column that is a triple of lexemes, not a pair. */
+export const isTriple = (key: string): boolean => key.split(' ').length === 3;
+
+/**
+ * A phrase the pairs column alone matches in every language arm (as `analysedPhraseArm` tests
+ * it): no lexeme there, or adjacent lexemes their pairs match exactly.
+ */
+export const phraseMatchedByPairs = (analysis: PhraseAnalysis): boolean =>
+  analysis.every((a) => a.nodes === 0 || (a.chain && pairsMatchExactly(a.nodes, a.pairs)));
 
 /**
  * What makes an analysed phrase (`phraseto_tsquery(...)::text`) other than a chain of adjacent

@@ -113,7 +113,7 @@ export function rankVectorText(entries: readonly VectorEntry[], keep: number): s
 }
 
 /** A lexeme holding a digit: a triple of adjacent lexemes with two such is kept beside the pairs. */
-export const HOLDS_DIGIT = /[0-9]/;
+const HOLDS_DIGIT = /[0-9]/;
 
 /** The highest position a tsvector stores (later words are all at this one). */
 const MAX_POSITION = 16_383;
