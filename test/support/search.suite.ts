@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import { GenerationRegistry } from '../../projector/generations.ts';
 import { decisionSearchPostgresStorage } from '../../projector/decision-search/decision-search.storage.ts';
 /**
@@ -60,6 +60,25 @@ export interface SearchFixture {
  * limits for the capped variant, without for the default (uncapped for this corpus) variant.
  */
 export type OpenSearchFixture = (limits?: SearchLimits) => Promise<SearchFixture | null>;
+
+/**
+ * Records each statement sent through its plugin, compiled with its parameters for `db()` (the
+ * handle's database), in `sent`; the caller empties it between requests.
+ */
+export function statementsSent(db: () => DatabaseHandle['db']): {
+  plugin: KyselyPlugin;
+  sent: CompiledQuery[];
+} {
+  const sent: CompiledQuery[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      sent.push(db().getExecutor().compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { plugin, sent };
+}
 
 /**
  * The fixture of the PostgreSQL index over a migrated database (PGlite or a server schema); the

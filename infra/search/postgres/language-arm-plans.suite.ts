@@ -6,13 +6,14 @@
  * An arm whose condition the index's predicate does not imply keeps the whole condition as a
  * filter on every row. Run on PGlite and on a PostgreSQL server.
  */
-import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CORPUS,
   type SearchFixture,
   postgresSearchFixture,
   requestOf,
+  statementsSent,
 } from '../../../test/support/search.suite.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { SearchDocument } from '../search.port.ts';
@@ -40,14 +41,7 @@ export function languageArmPlansSuite(name: string, open: () => Promise<Database
   describe(`Search counts on ${name}: each language arm proven from its partial index`, () => {
     let handle: DatabaseHandle | null = null;
     let fixture: SearchFixture;
-    const sent: CompiledQuery[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: (args) => {
-        sent.push(handle!.db.getExecutor().compileQuery(args.node, args.queryId));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
+    const { plugin: recorder, sent } = statementsSent(() => handle!.db);
 
     beforeAll(async () => {
       handle = await open();

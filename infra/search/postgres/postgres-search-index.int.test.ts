@@ -12,6 +12,7 @@ import {
   postgresSearchFixture,
   requestOf,
   searchConformance,
+  statementsSent,
 } from '../../../test/support/search.suite.ts';
 
 searchConformance('PostgreSQL full-text search on PGlite', async (limits) =>
@@ -407,14 +408,7 @@ describe('PostgreSQL search: the count of a reference search reads the indexes, 
   let handle: DatabaseHandle;
   let fixture: SearchFixture;
   // each statement with its parameters, as the index sends it
-  const statements: { sql: string; parameters: readonly unknown[] }[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: (args) => {
-      statements.push(handle.db.getExecutor().compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
+  const { plugin: recorder, sent: statements } = statementsSent(() => handle.db);
 
   beforeAll(async () => {
     handle = await openTestDatabase('pglite');
