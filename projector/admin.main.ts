@@ -1,10 +1,11 @@
 /**
  * Operator commands for the read models:
  *   status                      live/building/retired generations and consumer lag per projection
- *   rebuild <name|all> [--drop-previous]
+ *   rebuild <name...|all> [--drop-previous]
  *                               replay the log from the start into a new generation, swap readers
  *                               over when it has caught up (the API serves the old one until then);
- *                               `all` rebuilds every projection side by side
+ *                               several (`all`: every projection) side by side, the log read once
+ *                               for all of them
  *   drop <name> <generation>    delete a retired generation
  *   dead-letters [--limit N]    the latest dead-lettered events with their reasons
  * Embedded mode: the data folder must exist (it is never created here) and is locked like the
@@ -24,7 +25,7 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 
 const COMMANDS = ['status', 'rebuild', 'drop', 'dead-letters'];
 const USAGE =
-  'usage: npm run admin -- status | rebuild <projection|all> [--drop-previous] | drop <projection> <generation> | dead-letters [--limit N]';
+  'usage: npm run admin -- status | rebuild <projection...|all> [--drop-previous] | drop <projection> <generation> | dead-letters [--limit N]';
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     },
   });
   const [command, target, generationArg] = positionals;
+  const targets = positionals.slice(1);
   if (!command || !COMMANDS.includes(command)) {
     out(USAGE);
     process.exitCode = 2;
@@ -65,6 +67,10 @@ async function main(): Promise<void> {
       );
     return found;
   };
+  /** The projections several names (or `all`) pick, each once, in the order named. */
+  const pickEach = (names: readonly string[]) => [
+    ...new Set((names.length > 0 ? names : ['']).flatMap(pick)),
+  ];
   try {
     switch (command) {
       case 'status': {
@@ -96,7 +102,7 @@ async function main(): Promise<void> {
       case 'rebuild': {
         // several (`all`) are rebuilt side by side, each swapped over once it has caught up
         const last = new Map<string, string>();
-        const outcomes = await rebuildProjections(deps, pick(target), {
+        const outcomes = await rebuildProjections(deps, pickEach(targets), {
           batchSize: env.PROJECTOR_BATCH_SIZE * 2,
           dropPrevious: values['drop-previous'],
           dropAfterMs: env.PROJECTOR_WATCH_MS * 3,

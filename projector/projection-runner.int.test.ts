@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../infra/db/database.ts';
+import type { EventLog } from '../infra/event-log/event-log.port.ts';
 import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
@@ -8,7 +9,8 @@ import { openTestDatabase } from '../test/support/engines.ts';
 import { requestOf } from '../test/support/search.suite.ts';
 import { checkpointName, type Projection, RetriableProjectionError } from './projection.ts';
 import { GenerationRegistry } from './generations.ts';
-import { liveLag, projectionLag } from './lag.ts';
+import { liveLag, projectionLag, waitUntilCaughtUp } from './lag.ts';
+import { ProjectionRunner } from './projection-runner.ts';
 import { ProjectorHost } from './projector-host.ts';
 import { rebuildProjection, rebuildProjections } from './rebuild.ts';
 import { postgresTables } from './storage/projection-storage.ts';
@@ -456,6 +458,130 @@ describe('projection runner on the embedded database', () => {
     expect(new Map(live.map((r) => [r.projection, r.generation]))).toEqual(
       new Map(defs.map((p) => [p.name, p.name === 'courts' ? 1 : 2])),
     );
+  });
+
+  /** The log, counting the events it delivers per stream to any subscription (what replays read). */
+  function countingReads(inner: EventLog): { log: EventLog; delivered: Map<string, number> } {
+    const delivered = new Map<string, number>();
+    const log: EventLog = {
+      append: (events) => inner.append(events),
+      head: (stream) => inner.head(stream),
+      countAfter: (stream, after) => inner.countAfter(stream, after),
+      close: () => inner.close(),
+      subscribe: (options) =>
+        inner.subscribe({
+          ...options,
+          onBatch: (batch) => {
+            delivered.set(options.stream, (delivered.get(options.stream) ?? 0) + batch.length);
+            return options.onBatch(batch);
+          },
+        }),
+    };
+    return { log, delivered };
+  }
+
+  it('a runner sharing its reads reads each batch once and hands each generation the events after its own checkpoint; one that fails stops alone', async () => {
+    const decisions = [1, 2, 3, 4, 5, 6, 7].map((i) =>
+      makeDecision({ court: 'bger', docket_number: `4A_${i}/2020`, full_text: `Erwägung ${i}.` }),
+    );
+    await log.append(decisions.map(decisionEvent));
+    const positions = (
+      await handle.db.selectFrom('event_log').select('position').orderBy('position').execute()
+    ).map((r) => Number(r.position));
+    const seen = new Map<string, number[]>();
+    const recording = (name: string): Projection => ({
+      name,
+      storage: postgresTables([], []),
+      streams: ['decisions'],
+      handles: ['DecisionPublished'],
+      async handle(batch) {
+        seen.set(name, [...(seen.get(name) ?? []), ...batch.map((e) => e.position)]);
+      },
+    });
+    const [all, later, failing] = ['all', 'later', 'failing'].map(recording);
+    const gens = await (await GenerationRegistry.open(handle.db)).ensureLive([all!, later!, failing!]);
+    // `later` has handled the first three events already
+    await handle.db
+      .insertInto('projection_checkpoints')
+      .values({
+        projection: checkpointName(later!, 1),
+        stream: 'decisions',
+        partition: 0,
+        position: positions[2]!,
+        updated_at: '2026-01-02T00:00:00.000Z',
+      })
+      .execute();
+    const { log: counted, delivered } = countingReads(log);
+    const stopped: unknown[] = [];
+    const caughtUp: string[] = [];
+    const shared = new ProjectionRunner(
+      {
+        db: handle.db,
+        log: counted,
+        now: () => '2026-01-02T00:00:00.000Z',
+        logger: { ...quiet, error: (obj: object) => stopped.push(obj) },
+      },
+      {
+        batchSize: 2,
+        shareReads: true,
+        // after its first batch has committed, `failing` fails
+        onProgress: (projection) => {
+          if (projection === 'failing') throw new Error('disk full');
+        },
+        onCaughtUp: (projection) => caughtUp.push(projection),
+      },
+    );
+    await shared.start(gens);
+    try {
+      await waitUntilCaughtUp(handle.db, counted, gens.slice(0, 2), undefined, 10);
+    } finally {
+      await shared.stop();
+    }
+    expect(seen.get('all')).toEqual(positions);
+    expect(seen.get('later')).toEqual(positions.slice(3));
+    expect(seen.get('failing')).toEqual(positions.slice(0, 2));
+    // the log was read once for the three of them
+    expect(delivered.get('decisions')).toBe(positions.length);
+    expect(stopped).toEqual([
+      expect.objectContaining({ projection: 'failing', err: expect.stringContaining('disk full') }),
+    ]);
+    expect(caughtUp.toSorted()).toEqual(['all', 'later']);
+    const lags = await projectionLag(handle.db, log, gens);
+    expect(lags.map((l) => [l.projection, l.lag])).toEqual([
+      ['all', 0],
+      ['later', 0],
+      ['failing', positions.length - 2],
+    ]);
+  });
+
+  it('rebuilding several projections reads the log once for all of them, and gives the read models projecting them gave', async () => {
+    await log.append([decisionEvent(d1), decisionEvent(d2)]);
+    const defs = projections();
+    await projectAndStop(defs);
+    const read = async () => ({
+      search: await handle.db
+        .selectFrom('decision_search')
+        .select(['decision_id', 'rule_statement', 'ref_keys', 'tsv_pairs'])
+        .orderBy('decision_id')
+        .execute(),
+      decisions: await handle.db
+        .selectFrom('decisions')
+        .select(['decision_id', 'version', 'full_text'])
+        .orderBy('decision_id')
+        .execute(),
+      courts: await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute(),
+    });
+    const before = await read();
+    const { log: counted, delivered } = countingReads(log);
+    const deps = { db: handle.db, log: counted, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
+    const outcomes = await rebuildProjections(deps, defs, { batchSize: 3 });
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    // projected one by one, each of the eight projections of the stream would read both events
+    expect(defs.filter((p) => p.streams.includes('decisions')).length).toBeGreaterThan(1);
+    expect(delivered.get('decisions')).toBe(2);
+    expect(await read()).toEqual(before);
+    const live = (await (await GenerationRegistry.open(handle.db)).list()).filter((r) => r.status === 'live');
+    expect(live.map((r) => r.generation)).toEqual(defs.map(() => 2));
   });
 
   it('readers keep the live generation while a rebuild is under way', async () => {

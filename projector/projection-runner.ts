@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { parseEvent, type StreamName } from '../contracts/events/index.ts';
+import { type ParsedEvent, parseEvent, type StreamName } from '../contracts/events/index.ts';
 import type { Database } from '../infra/db/database.ts';
 import type { DeadLetterPublisher, DeadLetterRecord } from '../infra/event-log/dead-letter.port.ts';
 import type { EventLog, StoredEvent, Subscription } from '../infra/event-log/event-log.port.ts';
@@ -37,11 +37,36 @@ export interface RunnerOptions {
    * ('end'): an in-process reader of the read models knows when they may be changing.
    */
   readonly onCommit?: (phase: 'begin' | 'end') => void;
+  /**
+   * Generations that read the same stream share one subscription to it: each batch is read from
+   * the log and parsed once, then handed to each of them, which handle it in their own time, at
+   * most {@link SHARED_BACKLOG} batches behind the reads (a rebuild of several projections reads
+   * the log once, not once per projection).
+   */
+  readonly shareReads?: boolean;
 }
 
 interface DeadLetter {
   readonly event: StoredEvent;
   readonly reason: string;
+}
+
+/** Batches a generation sharing its reads may have yet to handle before the reads wait for it. */
+const SHARED_BACKLOG = 4;
+
+/** A generation handed batches by a shared subscription, and the batches it has yet to handle. */
+interface Follower {
+  readonly gen: ProjectionGeneration;
+  /**
+   * Per partition, the last position it has handled or been handed: its checkpoint when the
+   * subscription (re)started there, then each batch's last. A restart (a Kafka rebalance) may
+   * deliver again what its backlog holds: it is not handed twice.
+   */
+  readonly after: Map<number, number | null>;
+  /** One promise per batch handed and not yet handled, in order; each settles (never rejects) once it is. */
+  readonly backlog: Promise<void>[];
+  /** It failed: it is handed nothing more (its checkpoint stays where its last batch left it). */
+  stopped: boolean;
 }
 
 /** Events a generation handles before its statistics are first renewed by the runner. */
@@ -99,26 +124,112 @@ export class ProjectionRunner {
 
   /** Starts consuming every stream of every projection generation. */
   async start(generations: readonly ProjectionGeneration[]): Promise<void> {
+    const shared = new Map<StreamName, ProjectionGeneration[]>();
     for (const gen of generations) {
-      const { projection } = gen;
-      for (const stream of projection.streams) {
-        const sub = await this.deps.log.subscribe({
-          stream,
-          group: checkpointName(projection, gen.generation),
-          batchSize: this.options.batchSize ?? 250,
-          startAfter: (partition) => this.checkpoint(gen, stream, partition),
-          onBatch: (batch) => this.process(gen, batch),
-          onCaughtUp: () => this.options.onCaughtUp?.(projection.name, stream),
-        });
-        sub.finished.catch((error: unknown) =>
-          this.deps.logger.error(
-            { projection: projection.name, stream, err: describe(error) },
-            'projection stopped',
-          ),
-        );
-        this.subscriptions.push(sub);
+      for (const stream of gen.projection.streams) {
+        if (this.options.shareReads) shared.set(stream, [...(shared.get(stream) ?? []), gen]);
+        else await this.subscribe(gen, stream);
       }
     }
+    for (const [stream, gens] of shared) {
+      if (gens.length === 1) await this.subscribe(gens[0]!, stream);
+      else await this.subscribeShared(stream, gens);
+    }
+  }
+
+  /** One generation's own subscription to a stream. */
+  private async subscribe(gen: ProjectionGeneration, stream: StreamName): Promise<void> {
+    const { projection } = gen;
+    const sub = await this.deps.log.subscribe({
+      stream,
+      group: checkpointName(projection, gen.generation),
+      batchSize: this.options.batchSize ?? 250,
+      startAfter: (partition) => this.checkpoint(gen, stream, partition),
+      onBatch: (batch) => this.process(gen, batch),
+      onCaughtUp: () => this.options.onCaughtUp?.(projection.name, stream),
+    });
+    sub.finished.catch((error: unknown) =>
+      this.deps.logger.error(
+        { projection: projection.name, stream, err: describe(error) },
+        'projection stopped',
+      ),
+    );
+    this.subscriptions.push(sub);
+  }
+
+  /**
+   * One subscription to a stream for several generations (`shareReads`): it starts after the
+   * earliest of their checkpoints, and each generation is handed the events after its own. Each
+   * batch is parsed once; a generation handles its batches in order, in its own transactions, and
+   * the reads wait while one has {@link SHARED_BACKLOG} batches yet to handle. A generation is told
+   * it has caught up once it has handled what was read up to the log's end. One that fails is
+   * logged and handed nothing more; the others go on.
+   */
+  private async subscribeShared(stream: StreamName, gens: readonly ProjectionGeneration[]): Promise<void> {
+    const followers: Follower[] = gens.map((gen) => ({ gen, after: new Map(), backlog: [], stopped: false }));
+    const names = gens.map((g) => checkpointName(g.projection, g.generation));
+    const hand = (follower: Follower, batch: readonly StoredEvent[], parsed: readonly ParsedEvent[]) => {
+      const from = follower.after.get(batch[0]!.partition) ?? null;
+      const first = from === null ? 0 : batch.findIndex((e) => e.position > from);
+      if (follower.stopped || first < 0) return;
+      follower.after.set(batch[0]!.partition, batch[batch.length - 1]!.position);
+      const handled = (follower.backlog.at(-1) ?? Promise.resolve())
+        .then(() =>
+          follower.stopped ? undefined : this.process(follower.gen, batch.slice(first), parsed.slice(first)),
+        )
+        .catch((error: unknown) => {
+          follower.stopped = true;
+          this.deps.logger.error(
+            { projection: follower.gen.projection.name, stream, err: describe(error) },
+            'projection stopped',
+          );
+        })
+        .finally(() => follower.backlog.splice(follower.backlog.indexOf(handled), 1));
+      follower.backlog.push(handled);
+    };
+    const sub = await this.deps.log.subscribe({
+      stream,
+      group: names.join('+'),
+      batchSize: this.options.batchSize ?? 250,
+      startAfter: async (partition) => {
+        let earliest: number | null = Number.POSITIVE_INFINITY;
+        for (const follower of followers) {
+          const committed = await this.checkpoint(follower.gen, stream, partition);
+          const handed = follower.after.get(partition) ?? null;
+          const at =
+            committed === null || handed === null ? (committed ?? handed) : Math.max(committed, handed);
+          follower.after.set(partition, at);
+          earliest = at === null || earliest === null ? null : Math.min(earliest, at);
+        }
+        return earliest;
+      },
+      onBatch: async (batch) => {
+        if (batch.length === 0) return;
+        const parsed = batch.map((stored) => parseEvent(stored.payload));
+        for (const follower of followers) hand(follower, batch, parsed);
+        for (const follower of followers) {
+          while (follower.backlog.length > SHARED_BACKLOG) await follower.backlog[0];
+        }
+      },
+      onCaughtUp: () => {
+        for (const follower of followers) {
+          void Promise.all(follower.backlog).then(() => {
+            if (!follower.stopped) this.options.onCaughtUp?.(follower.gen.projection.name, stream);
+          });
+        }
+      },
+    });
+    sub.finished.catch((error: unknown) =>
+      this.deps.logger.error({ projections: names, stream, err: describe(error) }, 'projection stopped'),
+    );
+    this.subscriptions.push({
+      finished: sub.finished,
+      // the batches handed out are handled (and committed) before the runner has stopped
+      stop: async () => {
+        await sub.stop();
+        await Promise.all(followers.flatMap((f) => f.backlog));
+      },
+    });
   }
 
   /** Finishes the batches under way, commits, and stops. */
@@ -138,12 +249,17 @@ export class ProjectionRunner {
     return row ? Number(row.position) : null;
   }
 
-  private async process(gen: ProjectionGeneration, batch: readonly StoredEvent[]): Promise<void> {
+  /** Handles a batch (`parsed`: its events parsed, in its order, when a shared read has parsed them). */
+  private async process(
+    gen: ProjectionGeneration,
+    batch: readonly StoredEvent[],
+    parsedBatch?: readonly ParsedEvent[],
+  ): Promise<void> {
     const { projection } = gen;
     const valid: PositionedEvent[] = [];
     const dead: DeadLetter[] = [];
-    for (const stored of batch) {
-      const parsed = parseEvent(stored.payload);
+    for (const [i, stored] of batch.entries()) {
+      const parsed = parsedBatch?.[i] ?? parseEvent(stored.payload);
       if (!parsed.ok) dead.push({ event: stored, reason: parsed.reason });
       else if (projection.handles.includes(parsed.event.type)) {
         valid.push({

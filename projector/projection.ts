@@ -32,6 +32,10 @@ export interface Projection {
   readonly streams: readonly StreamName[];
   readonly handles: readonly DomainEventType[];
   readonly storage: ProjectionStorage;
+  /**
+   * Projects a batch. The events are read, never changed: a runner sharing its reads
+   * (`RunnerOptions.shareReads`) hands the same event objects to several projections.
+   */
   handle(batch: readonly PositionedEvent[], ctx: ProjectionContext): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { GenerationRegistry } from './generations.ts';
 import { CaughtUpSignal, type ProjectionLag, waitUntilCaughtUp } from './lag.ts';
-import type { Projection } from './projection.ts';
+import type { Projection, ProjectionGeneration } from './projection.ts';
 import { ProjectionRunner } from './projection-runner.ts';
 import type { HostDeps } from './projector-host.ts';
 
@@ -33,30 +33,75 @@ export async function rebuildProjection(
   projection: Projection,
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
+  const begun = await beginRebuild(deps, projection);
+  await catchUp(deps, [begun.gen], options);
+  return finishRebuild(deps, begun, options);
+}
+
+/** A rebuild under way: its new generation, the live one it replaces, and when it began. */
+interface BegunRebuild {
+  readonly registry: GenerationRegistry;
+  readonly gen: ProjectionGeneration;
+  readonly previous: number | null;
+  readonly started: number;
+}
+
+async function beginRebuild(deps: HostDeps, projection: Projection): Promise<BegunRebuild> {
   const started = performance.now();
   const registry = await GenerationRegistry.open(deps.db);
   const previous = await registry.liveGeneration(projection.name);
   const gen = await registry.startRebuild(projection);
-  const catchUp = async () => {
-    const caughtUp = new CaughtUpSignal();
-    const runner = new ProjectionRunner(deps, {
-      batchSize: options.batchSize ?? 500,
-      onCaughtUp: () => caughtUp.notify(),
-    });
-    await runner.start([gen]);
-    try {
-      // the progress every 2 s; the end as soon as the runner has read the log to its end
-      await waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, 2000, caughtUp);
-    } finally {
-      await runner.stop();
-    }
-  };
-  await catchUp();
-  // the readers' indexes, built in bulk now that the replay is done, and the tables' statistics;
-  // then the events that came in meanwhile, so that readers switch to a generation as current as
-  // the one they leave
+  return { registry, gen, previous, started };
+}
+
+/**
+ * Replays the log into `gens` until each has reached its end, with one runner: generations that
+ * read the same stream share its reads (`RunnerOptions.shareReads`). Resolves once all have.
+ */
+async function catchUp(
+  deps: HostDeps,
+  gens: readonly ProjectionGeneration[],
+  options: RebuildOptions,
+): Promise<void> {
+  const signals = new Map(gens.map((g) => [g.projection.name, new CaughtUpSignal()]));
+  const runner = new ProjectionRunner(deps, {
+    batchSize: options.batchSize ?? 500,
+    shareReads: true,
+    onCaughtUp: (projection) => signals.get(projection)?.notify(),
+  });
+  await runner.start(gens);
+  try {
+    // each one's progress every 2 s; its end as soon as the runner has read the log to its end for it
+    await Promise.all(
+      gens.map((gen) =>
+        waitUntilCaughtUp(
+          deps.db,
+          deps.log,
+          [gen],
+          options.onProgress,
+          2000,
+          signals.get(gen.projection.name),
+        ),
+      ),
+    );
+  } finally {
+    await runner.stop();
+  }
+}
+
+/**
+ * The end of a caught-up rebuild: the readers' indexes built in bulk and the tables' statistics,
+ * then the events that came in meanwhile (so that readers switch to a generation as current as the
+ * one they leave), the swap, and the previous generation dropped if asked.
+ */
+async function finishRebuild(
+  deps: HostDeps,
+  { registry, gen, previous, started }: BegunRebuild,
+  options: RebuildOptions,
+): Promise<RebuildResult> {
+  const { projection } = gen;
   await registry.complete(projection, gen.generation);
-  await catchUp();
+  await catchUp(deps, [gen], options);
   await registry.activate(projection, gen.generation);
   const seconds = (performance.now() - started) / 1000;
   if (options.dropPrevious && previous !== null) {
@@ -77,11 +122,13 @@ export type RebuildOutcome =
   | { readonly projection: string; readonly ok: false; readonly error: unknown };
 
 /**
- * Rebuilds several projections at once, each into its own new generation with its own runner and
- * swapped over as soon as it has caught up, as a projector host runs them side by side: the whole
- * takes about as long as the slowest, not the sum. One that fails leaves the others running to
- * their end and keeps its previous generation live; every outcome is returned, in the order given.
- * `onDone` hears of each as it ends.
+ * Rebuilds several projections at once, each into its own new generation, as a projector host
+ * runs them side by side: the replay reads each stream once for all of them (one runner sharing
+ * its reads: at 100,000 decisions the decisions stream is 0.7 GB of JSON, read, sent and parsed
+ * once instead of once per projection), and each is then completed and swapped over on its own.
+ * The whole takes about as long as the slowest, not the sum. One that fails leaves the others
+ * running to their end and keeps its previous generation live (the replay failing fails all of
+ * them); every outcome is returned, in the order given. `onDone` hears of each as it ends.
  */
 export async function rebuildProjections(
   deps: HostDeps,
@@ -89,20 +136,47 @@ export async function rebuildProjections(
   options: RebuildOptions & { readonly onDone?: (outcome: RebuildOutcome) => void } = {},
 ): Promise<RebuildOutcome[]> {
   const { onDone, ...each } = options;
-  return Promise.all(
-    projections.map(async (projection): Promise<RebuildOutcome> => {
-      let outcome: RebuildOutcome;
+  const failed = (projection: Projection, error: unknown): RebuildOutcome => {
+    const outcome: RebuildOutcome = { projection: projection.name, ok: false, error };
+    onDone?.(outcome);
+    return outcome;
+  };
+  const begun = await Promise.all(
+    projections.map(async (projection) => {
       try {
-        outcome = {
+        return await beginRebuild(deps, projection);
+      } catch (error) {
+        return failed(projection, error);
+      }
+    }),
+  );
+  const started = begun.filter((b): b is BegunRebuild => 'gen' in b);
+  let replayed: { ok: true } | { ok: false; error: unknown } = { ok: true };
+  try {
+    await catchUp(
+      deps,
+      started.map((b) => b.gen),
+      each,
+    );
+  } catch (error) {
+    replayed = { ok: false, error };
+  }
+  return Promise.all(
+    begun.map(async (b, i): Promise<RebuildOutcome> => {
+      if (!('gen' in b)) return b;
+      const projection = projections[i]!;
+      if (!replayed.ok) return failed(projection, replayed.error);
+      try {
+        const outcome: RebuildOutcome = {
           projection: projection.name,
           ok: true,
-          result: await rebuildProjection(deps, projection, each),
+          result: await finishRebuild(deps, b, each),
         };
+        onDone?.(outcome);
+        return outcome;
       } catch (error) {
-        outcome = { projection: projection.name, ok: false, error };
+        return failed(projection, error);
       }
-      onDone?.(outcome);
-      return outcome;
     }),
   );
 }
