@@ -67,6 +67,13 @@ export type UpgradeStep = (
  */
 const INDEX_BUILD_MEMORY = '256MB';
 
+/**
+ * Transactions building a generation's missing reader indexes side by side. Most of them are GIN
+ * indexes, which PostgreSQL builds in one process: one at a time, the search generation's 27 kept
+ * one core busy for the minutes after its replay while the other had nothing left to do.
+ */
+const READER_INDEX_BUILDERS = 2;
+
 /** A deferred index is created by name if missing, so that completing twice does nothing the second time. */
 const DEFERRABLE = /^\s*create index if not exists ([a-z_][a-z0-9_]*)\s+on\s+[a-z_][a-z0-9_]*\s/i;
 
@@ -118,15 +125,21 @@ export function postgresTables(
     return named.filter((n) => !have.has(n.name));
   };
   // Only the missing ones are created: `create index if not exists` locks its table against writes
-  // even when the index exists, and a process starting beside a writing projector must not.
+  // even when the index exists, and a process starting beside a writing projector must not. They
+  // are built by READER_INDEX_BUILDERS transactions side by side, each taking the next one left
+  // (building an index locks its table against writes only: two builds on one table do not wait
+  // for each other; the embedded database, one connection, runs the transactions one after the other).
   const buildReaderIndexes = async (db: Database, schema: string) => {
     const missing = await missingReaderIndexes(db, schema);
-    if (missing.length === 0) return;
-    await db.transaction().execute(async (tx) => {
-      await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
-      await sql`select set_config('maintenance_work_mem', ${INDEX_BUILD_MEMORY}, true)`.execute(tx);
-      for (const { statement } of missing) await sql.raw(statement).execute(tx);
-    });
+    let next = 0;
+    const builder = () =>
+      db.transaction().execute(async (tx) => {
+        await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
+        await sql`select set_config('maintenance_work_mem', ${INDEX_BUILD_MEMORY}, true)`.execute(tx);
+        while (next < missing.length) await sql.raw(missing[next++]!.statement).execute(tx);
+      });
+    const builders = Math.min(READER_INDEX_BUILDERS, missing.length);
+    await Promise.all(Array.from({ length: builders }, builder));
   };
   const vacuumTables = async (db: Database, schema: string) => {
     for (const table of tables) await sql`vacuum (analyze) ${ident(schema)}.${ident(table)}`.execute(db);
