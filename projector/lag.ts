@@ -68,7 +68,8 @@ export class CaughtUpSignal {
 
 /**
  * Resolves once every projection has reached the log's current end; reports progress meanwhile.
- * The lag is counted every `intervalMs`, and at once when `signal` is notified.
+ * The lag is counted every `intervalMs`, and at once when `signal` is notified. `stoppedWith`
+ * tells why a projection will not get there (it stopped): the wait then rejects with that.
  */
 export async function waitUntilCaughtUp(
   db: Database,
@@ -77,11 +78,14 @@ export async function waitUntilCaughtUp(
   onProgress?: (lags: readonly ProjectionLag[]) => void,
   intervalMs = 500,
   signal?: CaughtUpSignal,
+  stoppedWith?: () => { readonly error: unknown } | undefined,
 ): Promise<void> {
   for (;;) {
     const lags = await projectionLag(db, log, generations);
     onProgress?.(lags);
     if (lags.every((l) => l.lag === 0)) return;
+    const stopped = stoppedWith?.();
+    if (stopped) throw stopped.error;
     await (signal ? signal.wait(intervalMs) : new Promise((r) => setTimeout(r, intervalMs)));
   }
 }

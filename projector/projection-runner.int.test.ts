@@ -513,6 +513,7 @@ describe('projection runner on the embedded database', () => {
       .execute();
     const { log: counted, delivered } = countingReads(log);
     const stopped: unknown[] = [];
+    const told: [string, string][] = [];
     const caughtUp: string[] = [];
     const shared = new ProjectionRunner(
       {
@@ -529,6 +530,7 @@ describe('projection runner on the embedded database', () => {
           if (projection === 'failing') throw new Error('disk full');
         },
         onCaughtUp: (projection) => caughtUp.push(projection),
+        onStopped: (projection, stream) => told.push([projection, stream]),
       },
     );
     await shared.start(gens);
@@ -545,6 +547,7 @@ describe('projection runner on the embedded database', () => {
     expect(stopped).toEqual([
       expect.objectContaining({ projection: 'failing', err: expect.stringContaining('disk full') }),
     ]);
+    expect(told).toEqual([['failing', 'decisions']]);
     expect(caughtUp.toSorted()).toEqual(['all', 'later']);
     const lags = await projectionLag(handle.db, log, gens);
     expect(lags.map((l) => [l.projection, l.lag])).toEqual([
@@ -582,6 +585,48 @@ describe('projection runner on the embedded database', () => {
     expect(await read()).toEqual(before);
     const live = (await (await GenerationRegistry.open(handle.db)).list()).filter((r) => r.status === 'live');
     expect(live.map((r) => r.generation)).toEqual(defs.map(() => 2));
+  });
+
+  it('a rebuild whose reads of a stream stop fails the projections of that stream alone, which keep their live generation', async () => {
+    await log.append([decisionEvent(d1), decisionEvent(d2)]);
+    const defs = projections();
+    await projectAndStop(defs);
+    const read = () =>
+      handle.db.selectFrom('decisions').select(['decision_id', 'version']).orderBy('decision_id').execute();
+    const before = await read();
+    // the consumer of the decisions stream crashes once it has delivered its first batch
+    const crashing: EventLog = {
+      append: (events) => log.append(events),
+      head: (stream) => log.head(stream),
+      countAfter: (stream, after) => log.countAfter(stream, after),
+      close: () => log.close(),
+      subscribe: async (options) => {
+        if (options.stream !== 'decisions') return log.subscribe(options);
+        let crash: (error: Error) => void = () => {};
+        const crashed = new Promise<void>((_, reject) => (crash = reject));
+        const sub = await log.subscribe({
+          ...options,
+          onBatch: async (batch) => {
+            await options.onBatch(batch);
+            crash(new Error('consumer crashed'));
+          },
+        });
+        return { stop: () => sub.stop(), finished: Promise.race([sub.finished, crashed]) };
+      },
+    };
+    const deps = { db: handle.db, log: crashing, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
+    const outcomes = await rebuildProjections(deps, defs, { batchSize: 1 });
+    const ofDecisions = defs.filter((p) => p.streams.includes('decisions')).map((p) => p.name);
+    expect(ofDecisions.length).toBeGreaterThan(1);
+    expect(outcomes.filter((o) => !o.ok).map((o) => o.projection)).toEqual(ofDecisions);
+    for (const o of outcomes) {
+      if (!o.ok) expect(String((o.error as Error).message)).toBe('consumer crashed');
+    }
+    const live = (await (await GenerationRegistry.open(handle.db)).list()).filter((r) => r.status === 'live');
+    expect(new Map(live.map((r) => [r.projection, r.generation]))).toEqual(
+      new Map(defs.map((p) => [p.name, ofDecisions.includes(p.name) ? 1 : 2])),
+    );
+    expect(await read()).toEqual(before);
   });
 
   it('readers keep the live generation while a rebuild is under way', async () => {

@@ -33,6 +33,12 @@ export interface RunnerOptions {
   /** Called once a stream has been read to its current end. */
   readonly onCaughtUp?: (projection: string, stream: StreamName) => void;
   /**
+   * Called when a projection's reading of a stream has stopped with an error (its subscription
+   * ended, or its handling failed beyond what dead letters and retries absorb): it projects that
+   * stream no further until started again.
+   */
+  readonly onStopped?: (projection: string, stream: StreamName, error: unknown) => void;
+  /**
    * Called before a batch's transaction begins ('begin') and after it has committed or failed
    * ('end'): an in-process reader of the read models knows when they may be changing.
    */
@@ -148,12 +154,7 @@ export class ProjectionRunner {
       onBatch: (batch) => this.process(gen, batch),
       onCaughtUp: () => this.options.onCaughtUp?.(projection.name, stream),
     });
-    sub.finished.catch((error: unknown) =>
-      this.deps.logger.error(
-        { projection: projection.name, stream, err: describe(error) },
-        'projection stopped',
-      ),
-    );
+    sub.finished.catch((error: unknown) => this.stopped(projection.name, stream, error));
     this.subscriptions.push(sub);
   }
 
@@ -179,10 +180,7 @@ export class ProjectionRunner {
         )
         .catch((error: unknown) => {
           follower.stopped = true;
-          this.deps.logger.error(
-            { projection: follower.gen.projection.name, stream, err: describe(error) },
-            'projection stopped',
-          );
+          this.stopped(follower.gen.projection.name, stream, error);
         })
         .finally(() => follower.backlog.splice(follower.backlog.indexOf(handled), 1));
       follower.backlog.push(handled);
@@ -219,9 +217,13 @@ export class ProjectionRunner {
         }
       },
     });
-    sub.finished.catch((error: unknown) =>
-      this.deps.logger.error({ projections: names, stream, err: describe(error) }, 'projection stopped'),
-    );
+    sub.finished.catch((error: unknown) => {
+      for (const follower of followers) {
+        if (follower.stopped) continue;
+        follower.stopped = true;
+        this.stopped(follower.gen.projection.name, stream, error);
+      }
+    });
     this.subscriptions.push({
       finished: sub.finished,
       // the batches handed out are handled (and committed) before the runner has stopped
@@ -230,6 +232,11 @@ export class ProjectionRunner {
         await Promise.all(followers.flatMap((f) => f.backlog));
       },
     });
+  }
+
+  private stopped(projection: string, stream: StreamName, error: unknown): void {
+    this.deps.logger.error({ projection, stream, err: describe(error) }, 'projection stopped');
+    this.options.onStopped?.(projection, stream, error);
   }
 
   /** Finishes the batches under way, commits, and stops. */

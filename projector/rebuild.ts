@@ -34,7 +34,7 @@ export async function rebuildProjection(
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const begun = await beginRebuild(deps, projection);
-  await catchUp(deps, [begun.gen], options);
+  await catchUpAlone(deps, begun.gen, options);
   return finishRebuild(deps, begun, options);
 }
 
@@ -56,37 +56,51 @@ async function beginRebuild(deps: HostDeps, projection: Projection): Promise<Beg
 
 /**
  * Replays the log into `gens` until each has reached its end, with one runner: generations that
- * read the same stream share its reads (`RunnerOptions.shareReads`). Resolves once all have.
+ * read the same stream share its reads (`RunnerOptions.shareReads`). Resolves once each has caught
+ * up or stopped, with why each one that stopped did (by projection name).
  */
 async function catchUp(
   deps: HostDeps,
   gens: readonly ProjectionGeneration[],
   options: RebuildOptions,
-): Promise<void> {
+): Promise<Map<string, unknown>> {
   const signals = new Map(gens.map((g) => [g.projection.name, new CaughtUpSignal()]));
+  const stopped = new Map<string, { error: unknown }>();
   const runner = new ProjectionRunner(deps, {
     batchSize: options.batchSize ?? 500,
     shareReads: true,
     onCaughtUp: (projection) => signals.get(projection)?.notify(),
+    onStopped: (projection, _stream, error) => {
+      if (!stopped.has(projection)) stopped.set(projection, { error });
+      signals.get(projection)?.notify();
+    },
   });
   await runner.start(gens);
   try {
-    // each one's progress every 2 s; its end as soon as the runner has read the log to its end for it
-    await Promise.all(
-      gens.map((gen) =>
-        waitUntilCaughtUp(
-          deps.db,
-          deps.log,
-          [gen],
-          options.onProgress,
-          2000,
-          signals.get(gen.projection.name),
-        ),
+    // each one's progress every 2 s; its end as soon as the runner has read the log to its end for
+    // it, or has stopped for it
+    const waits = await Promise.allSettled(
+      gens.map((gen) => {
+        const name = gen.projection.name;
+        return waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, 2000, signals.get(name), () =>
+          stopped.get(name),
+        );
+      }),
+    );
+    return new Map(
+      waits.flatMap((wait, i) =>
+        wait.status === 'rejected' ? [[gens[i]!.projection.name, wait.reason]] : [],
       ),
     );
   } finally {
     await runner.stop();
   }
+}
+
+/** A catch-up of one generation; rejects with why it stopped, if it did. */
+async function catchUpAlone(deps: HostDeps, gen: ProjectionGeneration, options: RebuildOptions) {
+  const failures = await catchUp(deps, [gen], options);
+  if (failures.has(gen.projection.name)) throw failures.get(gen.projection.name);
 }
 
 /**
@@ -101,7 +115,7 @@ async function finishRebuild(
 ): Promise<RebuildResult> {
   const { projection } = gen;
   await registry.complete(projection, gen.generation);
-  await catchUp(deps, [gen], options);
+  await catchUpAlone(deps, gen, options);
   await registry.activate(projection, gen.generation);
   const seconds = (performance.now() - started) / 1000;
   if (options.dropPrevious && previous !== null) {
@@ -127,8 +141,8 @@ export type RebuildOutcome =
  * its reads: at 100,000 decisions the decisions stream is 0.7 GB of JSON, read, sent and parsed
  * once instead of once per projection), and each is then completed and swapped over on its own.
  * The whole takes about as long as the slowest, not the sum. One that fails leaves the others
- * running to their end and keeps its previous generation live (the replay failing fails all of
- * them); every outcome is returned, in the order given. `onDone` hears of each as it ends.
+ * running to their end and keeps its previous generation live (one whose reads stop, with the
+ * error of its reads); every outcome is returned, in the order given. `onDone` hears of each as it ends.
  */
 export async function rebuildProjections(
   deps: HostDeps,
@@ -151,21 +165,24 @@ export async function rebuildProjections(
     }),
   );
   const started = begun.filter((b): b is BegunRebuild => 'gen' in b);
-  let replayed: { ok: true } | { ok: false; error: unknown } = { ok: true };
+  // why each one whose replay stopped did (all of them, if the replay could not start)
+  let stopped: (projection: Projection) => { error: unknown } | undefined;
   try {
-    await catchUp(
+    const failures = await catchUp(
       deps,
       started.map((b) => b.gen),
       each,
     );
+    stopped = (p) => (failures.has(p.name) ? { error: failures.get(p.name) } : undefined);
   } catch (error) {
-    replayed = { ok: false, error };
+    stopped = () => ({ error });
   }
   return Promise.all(
     begun.map(async (b, i): Promise<RebuildOutcome> => {
       if (!('gen' in b)) return b;
       const projection = projections[i]!;
-      if (!replayed.ok) return failed(projection, replayed.error);
+      const replay = stopped(projection);
+      if (replay) return failed(projection, replay.error);
       try {
         const outcome: RebuildOutcome = {
           projection: projection.name,
