@@ -460,23 +460,29 @@ describe('projection runner on the embedded database', () => {
     );
   });
 
-  /** The log, counting the events it delivers per stream to any subscription (what replays read). */
-  function countingReads(inner: EventLog): { log: EventLog; delivered: Map<string, number> } {
-    const delivered = new Map<string, number>();
-    const log: EventLog = {
+  /** `inner`, its subscriptions made by `subscribe` (given the inner log's own). */
+  function withSubscribe(inner: EventLog, subscribe: EventLog['subscribe']): EventLog {
+    return {
       append: (events) => inner.append(events),
       head: (stream) => inner.head(stream),
       countAfter: (stream, after) => inner.countAfter(stream, after),
       close: () => inner.close(),
-      subscribe: (options) =>
-        inner.subscribe({
-          ...options,
-          onBatch: (batch) => {
-            delivered.set(options.stream, (delivered.get(options.stream) ?? 0) + batch.length);
-            return options.onBatch(batch);
-          },
-        }),
+      subscribe,
     };
+  }
+
+  /** The log, counting the events it delivers per stream to any subscription (what replays read). */
+  function countingReads(inner: EventLog): { log: EventLog; delivered: Map<string, number> } {
+    const delivered = new Map<string, number>();
+    const log = withSubscribe(inner, (options) =>
+      inner.subscribe({
+        ...options,
+        onBatch: (batch) => {
+          delivered.set(options.stream, (delivered.get(options.stream) ?? 0) + batch.length);
+          return options.onBatch(batch);
+        },
+      }),
+    );
     return { log, delivered };
   }
 
@@ -595,25 +601,19 @@ describe('projection runner on the embedded database', () => {
       handle.db.selectFrom('decisions').select(['decision_id', 'version']).orderBy('decision_id').execute();
     const before = await read();
     // the consumer of the decisions stream crashes once it has delivered its first batch
-    const crashing: EventLog = {
-      append: (events) => log.append(events),
-      head: (stream) => log.head(stream),
-      countAfter: (stream, after) => log.countAfter(stream, after),
-      close: () => log.close(),
-      subscribe: async (options) => {
-        if (options.stream !== 'decisions') return log.subscribe(options);
-        let crash: (error: Error) => void = () => {};
-        const crashed = new Promise<void>((_, reject) => (crash = reject));
-        const sub = await log.subscribe({
-          ...options,
-          onBatch: async (batch) => {
-            await options.onBatch(batch);
-            crash(new Error('consumer crashed'));
-          },
-        });
-        return { stop: () => sub.stop(), finished: Promise.race([sub.finished, crashed]) };
-      },
-    };
+    const crashing = withSubscribe(log, async (options) => {
+      if (options.stream !== 'decisions') return log.subscribe(options);
+      let crash: (error: Error) => void = () => {};
+      const crashed = new Promise<void>((_, reject) => (crash = reject));
+      const sub = await log.subscribe({
+        ...options,
+        onBatch: async (batch) => {
+          await options.onBatch(batch);
+          crash(new Error('consumer crashed'));
+        },
+      });
+      return { stop: () => sub.stop(), finished: Promise.race([sub.finished, crashed]) };
+    });
     const deps = { db: handle.db, log: crashing, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
     const outcomes = await rebuildProjections(deps, defs, { batchSize: 1 });
     const ofDecisions = defs.filter((p) => p.streams.includes('decisions')).map((p) => p.name);
