@@ -11,7 +11,7 @@ import { checkpointName, type Projection, RetriableProjectionError } from './pro
 import { GenerationRegistry } from './generations.ts';
 import { liveLag, projectionLag, waitUntilCaughtUp } from './lag.ts';
 import { ProjectionRunner } from './projection-runner.ts';
-import { ProjectorHost } from './projector-host.ts';
+import { PROJECTOR_GROUP, ProjectorHost } from './projector-host.ts';
 import { rebuildProjection, rebuildProjections } from './rebuild.ts';
 import { postgresTables } from './storage/projection-storage.ts';
 import { allProjections } from './projections.ts';
@@ -591,6 +591,71 @@ describe('projection runner on the embedded database', () => {
     expect(await read()).toEqual(before);
     const live = (await (await GenerationRegistry.open(handle.db)).list()).filter((r) => r.status === 'live');
     expect(live.map((r) => r.generation)).toEqual(defs.map(() => 2));
+  });
+
+  it('the projector host reads each stream once for all its projections, in one group whatever generations it runs, and goes on after switching to a rebuilt one', async () => {
+    await log.append([decisionEvent(d1), decisionEvent(d2)]);
+    const defs = projections();
+    const { log: counted, delivered } = countingReads(log);
+    const groups = new Set<string>();
+    // per batch read before the switch: the generations that had not committed it when the next was read
+    const unhandled: string[] = [];
+    let switched = false;
+    const progress = new Map<string, number>();
+    const grouped = withSubscribe(counted, (options) => {
+      groups.add(`${options.group} ${options.stream}`);
+      return counted.subscribe({
+        ...options,
+        onBatch: async (batch) => {
+          await options.onBatch(batch);
+          if (switched || batch.length === 0) return;
+          for (const p of defs.filter((d) => d.streams.includes(options.stream)))
+            if ((progress.get(`${p.name} ${options.stream}`) ?? -1) < batch.at(-1)!.position)
+              unhandled.push(`${p.name} ${options.stream}`);
+        },
+      });
+    });
+    runner = new ProjectorHost(
+      { db: handle.db, log: grouped, now: () => '2026-01-02T00:00:00.000Z', logger: quiet },
+      defs,
+      {
+        batchSize: 1,
+        watchIntervalMs: 20,
+        onProgress: (projection, stream, position) => progress.set(`${projection} ${stream}`, position),
+      },
+    );
+    await runner.start();
+    await runner.waitUntilCaughtUp(undefined, 10);
+    expect(defs.filter((p) => p.streams.includes('decisions')).length).toBeGreaterThan(1);
+    expect(delivered.get('decisions')).toBe(2);
+    // in the host's group each batch is handled by every generation before the next is read
+    expect(unhandled).toEqual([]);
+    switched = true;
+    const decisionsDef = defs.find((p) => p.name === 'decisions')!;
+    const deps = { db: handle.db, log, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
+    expect((await rebuildProjections(deps, [decisionsDef])).map((o) => o.ok)).toEqual([true]);
+    // the host switches to generation 2 of `decisions` and keeps the others' generation 1
+    for (let i = 0; i < 500; i++) {
+      if (runner.generations().find((g) => g.projection.name === 'decisions')?.generation === 2) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(new Map(runner.generations().map((g) => [g.projection.name, g.generation]))).toEqual(
+      new Map(defs.map((p) => [p.name, p.name === 'decisions' ? 2 : 1])),
+    );
+    const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'Erwägung drei.' });
+    await log.append([decisionEvent(d3)]);
+    await runner.waitUntilCaughtUp(undefined, 10);
+    expect(
+      (await handle.db.selectFrom('decisions').select('decision_id').orderBy('decision_id').execute()).map(
+        (r) => r.decision_id,
+      ),
+    ).toEqual(['bger_4A_1_2020', 'bger_4A_2_2020', 'bger_4A_3_2020']);
+    expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([
+      { court: 'bger', decision_count: 3 },
+    ]);
+    // before the switch and after it, every stream is read in the host's one group
+    const streams = [...new Set(defs.flatMap((p) => p.streams))].sort();
+    expect([...groups].sort()).toEqual(streams.map((s) => `${PROJECTOR_GROUP} ${s}`));
   });
 
   it('a rebuild whose reads of a stream stop fails the projections of that stream alone, which keep their live generation', async () => {

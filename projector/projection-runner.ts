@@ -50,6 +50,16 @@ export interface RunnerOptions {
    * the log once, not once per projection).
    */
   readonly shareReads?: boolean;
+  /**
+   * With `shareReads`: every stream is read through one shared subscription (even by a single
+   * generation) in the consumer group of this name, whatever generations the process runs
+   * (default: a group named after the generations that share it), and each batch is handled by
+   * all of them before the next is read. Processes that run the same projections under the same
+   * name split the partitions between them, also while they switch to a rebuilt generation at
+   * different moments; groups named after generations would then differ, and two processes would
+   * both hand the same events to the generations they both run, side by side.
+   */
+  readonly sharedGroup?: string;
 }
 
 interface DeadLetter {
@@ -138,7 +148,7 @@ export class ProjectionRunner {
       }
     }
     for (const [stream, gens] of shared) {
-      if (gens.length === 1) await this.subscribe(gens[0]!, stream);
+      if (gens.length === 1 && this.options.sharedGroup === undefined) await this.subscribe(gens[0]!, stream);
       else await this.subscribeShared(stream, gens);
     }
   }
@@ -162,13 +172,18 @@ export class ProjectionRunner {
    * One subscription to a stream for several generations (`shareReads`): it starts after the
    * earliest of their checkpoints, and each generation is handed the events after its own. Each
    * batch is parsed once; a generation handles its batches in order, in its own transactions, and
-   * the reads wait while one has {@link SHARED_BACKLOG} batches yet to handle. A generation is told
+   * the reads wait while one has {@link SHARED_BACKLOG} batches yet to handle (in a named group,
+   * `sharedGroup`, until each has handled the batch). A generation is told
    * it has caught up once it has handled what was read up to the log's end. One that fails is
    * logged and handed nothing more; the others go on.
    */
   private async subscribeShared(stream: StreamName, gens: readonly ProjectionGeneration[]): Promise<void> {
     const followers: Follower[] = gens.map((gen) => ({ gen, after: new Map(), backlog: [], stopped: false }));
     const names = gens.map((g) => checkpointName(g.projection, g.generation));
+    // In a group of several processes the partitions may move to another one at any batch: there
+    // each batch is handled before the next is read, so that none is still being handled here when
+    // the other process starts at the checkpoints (as a generation's own subscription does).
+    const backlogLimit = this.options.sharedGroup === undefined ? SHARED_BACKLOG : 0;
     const hand = (follower: Follower, batch: readonly StoredEvent[], parsed: readonly ParsedEvent[]) => {
       const from = follower.after.get(batch[0]!.partition) ?? null;
       const first = from === null ? 0 : batch.findIndex((e) => e.position > from);
@@ -187,7 +202,7 @@ export class ProjectionRunner {
     };
     const sub = await this.deps.log.subscribe({
       stream,
-      group: names.join('+'),
+      group: this.options.sharedGroup ?? names.join('+'),
       batchSize: this.options.batchSize ?? 250,
       startAfter: async (partition) => {
         let earliest: number | null = Number.POSITIVE_INFINITY;
@@ -206,7 +221,7 @@ export class ProjectionRunner {
         const parsed = batch.map((stored) => parseEvent(stored.payload));
         for (const follower of followers) hand(follower, batch, parsed);
         for (const follower of followers) {
-          while (follower.backlog.length > SHARED_BACKLOG) await follower.backlog[0];
+          while (follower.backlog.length > backlogLimit) await follower.backlog[0];
         }
       },
       onCaughtUp: () => {

@@ -21,11 +21,19 @@ export interface HostOptions extends RunnerOptions {
 }
 
 /**
+ * The consumer group of every projector process's reads: processes that run the same projections
+ * split each stream's partitions between them (see `RunnerOptions.sharedGroup`).
+ */
+export const PROJECTOR_GROUP = 'projector';
+
+/**
  * Keeps the live generation of every projection up to date: creates generation 1 on a new
- * database, and switches to a newer generation when a rebuild activates one.
+ * database, and switches to a newer generation when a rebuild activates one. One runner reads each
+ * stream once for all of them (`RunnerOptions.shareReads`); a switch restarts it with the new set.
  */
 export class ProjectorHost {
-  private readonly running = new Map<string, { gen: ProjectionGeneration; runner: ProjectionRunner }>();
+  private runner: ProjectionRunner | null = null;
+  private running: readonly ProjectionGeneration[] = [];
   private timer: NodeJS.Timeout | null = null;
   private registry: GenerationRegistry | null = null;
   private switching: Promise<void> = Promise.resolve();
@@ -48,7 +56,7 @@ export class ProjectorHost {
     this.registry = await GenerationRegistry.open(this.deps.db);
     const live = await this.registry.ensureLive(this.projections);
     await hooks.beforeRunning?.(live);
-    for (const gen of live) await this.run(gen);
+    await this.run(live);
     const every = this.options.watchIntervalMs ?? 5000;
     if (every > 0) {
       this.timer = setInterval(() => {
@@ -67,7 +75,7 @@ export class ProjectorHost {
 
   /** The generations being kept up to date. */
   generations(): ProjectionGeneration[] {
-    return [...this.running.values()].map((r) => r.gen);
+    return [...this.running];
   }
 
   async lag(): Promise<ProjectionLag[]> {
@@ -97,35 +105,49 @@ export class ProjectorHost {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.switching;
-    await Promise.all([...this.running.values()].map((r) => r.runner.stop()));
-    this.running.clear();
+    await this.runner?.stop();
+    this.runner = null;
+    this.running = [];
   }
 
-  private async run(gen: ProjectionGeneration): Promise<void> {
+  private async run(generations: readonly ProjectionGeneration[]): Promise<void> {
     const runner = new ProjectionRunner(this.deps, {
       ...this.options,
+      shareReads: true,
+      sharedGroup: PROJECTOR_GROUP,
       onCaughtUp: (projection, stream) => {
         this.caughtUp.notify();
         this.options.onCaughtUp?.(projection, stream);
       },
     });
-    await runner.start([gen]);
-    this.running.set(gen.projection.name, { gen, runner });
+    await runner.start(generations);
+    this.runner = runner;
+    this.running = generations;
   }
 
   private async followActivations(): Promise<void> {
     const registry = this.registry;
     if (!registry) return;
+    let switched = false;
+    const next: ProjectionGeneration[] = [];
     for (const projection of this.projections) {
       const live = await registry.liveGeneration(projection.name);
-      const current = this.running.get(projection.name);
-      if (live === null || current?.gen.generation === live) continue;
+      const current = this.running.find((g) => g.projection.name === projection.name);
+      if (live === null || current?.generation === live) {
+        if (current) next.push(current);
+        continue;
+      }
       this.deps.logger.info(
-        { projection: projection.name, from: current?.gen.generation, to: live },
+        { projection: projection.name, from: current?.generation, to: live },
         'switching to the activated generation',
       );
-      await current?.runner.stop();
-      await this.run(registry.generationOf(projection, live));
+      switched = true;
+      next.push(registry.generationOf(projection, live));
     }
+    if (!switched) return;
+    // the batches under way are committed first; each generation then starts at its checkpoint
+    await this.runner?.stop();
+    this.runner = null;
+    await this.run(next);
   }
 }
