@@ -173,9 +173,9 @@ export class ProjectionRunner {
    * earliest of their checkpoints, and each generation is handed the events after its own. Each
    * batch is parsed once; a generation handles its batches in order, in its own transactions, and
    * the reads wait while one has {@link SHARED_BACKLOG} batches yet to handle (in a named group,
-   * `sharedGroup`, until each has handled the batch). A generation is told
-   * it has caught up once it has handled what was read up to the log's end. One that fails is
-   * logged and handed nothing more; the others go on.
+   * `sharedGroup`, until each has handled the batch). A generation is told it has caught up once
+   * it has handled what was read up to the log's end. One that fails is logged and handed nothing
+   * more; the others go on.
    */
   private async subscribeShared(stream: StreamName, gens: readonly ProjectionGeneration[]): Promise<void> {
     const followers: Follower[] = gens.map((gen) => ({ gen, after: new Map(), backlog: [], stopped: false }));

@@ -74,6 +74,8 @@ function start(script: string, args: string[] = [], extra: Record<string, string
     KAFKA_TOPIC_PREFIX: topicPrefix,
     OPENSEARCH_INDEX_PREFIX: indexPrefix,
     LOG_LEVEL: 'warn',
+    // the search workload's 8 clients come from one address: measured, not limited
+    RATE_LIMIT: 'off',
     DATA_DIR: workDir,
     ...extra,
   });
@@ -231,6 +233,11 @@ try {
   console.log(
     `ratio end-to-end / raw bulk: ${fmt(e2eRate / rawRate, 2)} (end to end = ${fmt((100 * e2eRate) / rawRate, 0)} % of raw bulk)`,
   );
+  // the same documents: the search projection's own catch-up, beside every other projection
+  const searchRate = size / caughtUp['decision-search']!;
+  console.log(
+    `ratio decision-search caught up / raw bulk: ${fmt(searchRate / rawRate, 2)} (${fmt(caughtUp['decision-search']!)} s, ${fmt(searchRate, 0)} decisions/s, with every other projection running beside it)`,
+  );
 
   // Search latency through the api process.
   console.log(
@@ -249,7 +256,7 @@ try {
       .split('\n')
       .find((l) => l.includes('generation 2 live')) ?? '';
   console.log(
-    `\nrebuild decision-search from the log (admin process, incl. start-up): ${fmt(rebuildSeconds)} s = ${fmt(size / rebuildSeconds, 0)} decisions/s  [${line.trim()}]`,
+    `\nrebuild decision-search from the log (admin process, incl. start-up): ${fmt(rebuildSeconds)} s = ${fmt(size / rebuildSeconds, 0)} decisions/s = ${fmt(size / rebuildSeconds / rawRate, 2)} of raw bulk  [${line.trim()}]`,
   );
   const count = (await (await fetch(`${openSearchUrl}/${indexPrefix}-decisions/_count`)).json()) as {
     count: number;
