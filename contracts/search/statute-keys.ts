@@ -39,8 +39,13 @@ export function statuteSearchKeyOf(m: CitationMatch): string | null {
  * them (same grammar and options).
  */
 export function statuteSearchKeys(text: string, options: FindCitationsOptions): string[] {
+  return statuteSearchKeysOf(findCitations(text, options));
+}
+
+/** The search keys of the statute references among citations the grammar found, each once. */
+export function statuteSearchKeysOf(matches: readonly CitationMatch[]): string[] {
   const keys = new Set<string>();
-  for (const m of findCitations(text, options)) {
+  for (const m of matches) {
     const key = statuteSearchKeyOf(m);
     if (key !== null) keys.add(key);
   }

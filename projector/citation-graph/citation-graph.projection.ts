@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { segmentDecision } from '../../contracts/structure/segment-decision.ts';
+import { decisionStructureOf } from '../decision-analysis.ts';
 import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import {
@@ -133,11 +133,7 @@ export const citationGraphProjection: Projection = {
     const changed = [...latest.values()].map(({ data, position }) => ({
       data,
       position,
-      structure: segmentDecision({
-        fullText: data.full_text,
-        language: data.language,
-        regeste: data.regeste,
-      }),
+      structure: decisionStructureOf(data),
     }));
     const ids = [...latest.keys()];
     // a generation being rebuilt resolves and counts everything once it has caught up

@@ -1,13 +1,12 @@
 import type { Insertable } from 'kysely';
 import { findLowerCourtReferences } from '../../contracts/citation/appeal-chain.ts';
 import { bgeParts, normaliseRefKey } from '../../contracts/citation/decision-identifiers.ts';
-import { findCitations } from '../../contracts/citation/grammar/find-citations.ts';
-import type { GrammarLanguage } from '../../contracts/citation/grammar/text-scan.ts';
 import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
 import { statuteActKey, statuteArticle } from '../../contracts/search/statute-keys.ts';
-import { segmentDecision, type DecisionStructure } from '../../contracts/structure/segment-decision.ts';
+import type { DecisionStructure } from '../../contracts/structure/segment-decision.ts';
+import { decisionCitationsOf, decisionStructureOf, grammarLanguage } from '../decision-analysis.ts';
 import type {
   CitationNodeTable,
   DecisionReferenceTable,
@@ -27,9 +26,6 @@ export interface CitationGraphRows {
   readonly statutes: StatuteReferenceRow[];
 }
 
-const grammarLanguage = (language: string): GrammarLanguage | undefined =>
-  language === 'de' || language === 'fr' || language === 'it' ? language : undefined;
-
 /** Where the header ends in the text (0 without one): citations there are the decision's own docket. */
 function headerEnd(fullText: string, header: string | null): number {
   if (!header) return 0;
@@ -47,7 +43,7 @@ function headerEnd(fullText: string, header: string | null): number {
 export function citationGraphRows(
   d: NormalisedDecision,
   position: number,
-  structure: DecisionStructure = segmentDecision({ fullText: d.full_text, language: d.language, regeste: d.regeste }),
+  structure: DecisionStructure = decisionStructureOf(d),
 ): CitationGraphRows {
   const language = grammarLanguage(d.language);
   const ownKeys = new Set([
@@ -95,11 +91,7 @@ export function citationGraphRows(
     });
   }
 
-  const matches = findCitations(d.full_text, {
-    decisionText: true,
-    canton: d.canton,
-    ...(language ? { language } : {}),
-  });
+  const matches = decisionCitationsOf(d);
   const skipBefore = headerEnd(d.full_text, structure.header);
   const cases = new Map<string, { row: DecisionReferenceRow; pins: string[] }>();
   const statutes = new Map<string, StatuteReferenceRow>();

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { decisionIdentifiers } from '../../contracts/citation/decision-identifiers.ts';
 import type { DecisionPublished } from '../../contracts/events/index.ts';
-import { segmentDecision, type DecisionStructure } from '../../contracts/structure/segment-decision.ts';
+import type { DecisionStructure } from '../../contracts/structure/segment-decision.ts';
 import type { DecisionIdentifierTable } from '../../infra/db/schema.ts';
+import { decisionStructureOf } from '../decision-analysis.ts';
 import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { decisionIdentifiersStorage } from './decision-identifiers.storage.ts';
@@ -13,11 +14,7 @@ const CHUNK = 1000;
 export function identifierRows(
   d: DecisionPublished['data'],
   position: number,
-  structure: Pick<DecisionStructure, 'header' | 'lastPage'> = segmentDecision({
-    fullText: d.full_text,
-    language: d.language,
-    regeste: d.regeste,
-  }),
+  structure: Pick<DecisionStructure, 'header' | 'lastPage'> = decisionStructureOf(d),
 ): DecisionIdentifierTable[] {
   return decisionIdentifiers({ ...d, header: structure.header }).map((id) => ({
     ref_key: id.refKey,

@@ -1,14 +1,12 @@
 import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { referenceKeysOf } from '../../contracts/search/reference-keys.ts';
-import { statuteSearchKeys } from '../../contracts/search/statute-keys.ts';
+import { statuteSearchKeysOf } from '../../contracts/search/statute-keys.ts';
 import type { SearchDocument, SearchIndexWriter } from '../../infra/search/search.port.ts';
+import { decisionCitationsOf } from '../decision-analysis.ts';
 import { decisionChanges, publishedOf, withdrawnOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import type { ProjectionStorage } from '../storage/projection-storage.ts';
-
-const grammarLanguage = (language: string): { language?: 'de' | 'fr' | 'it' } =>
-  language === 'de' || language === 'fr' || language === 'it' ? { language } : {};
 
 /**
  * The search document of a decision: summary fields, text, its own reference keys and the keys of
@@ -30,11 +28,7 @@ export function searchDocumentOf(d: NormalisedDecision): SearchDocument {
     full_text: d.full_text,
     ref_keys: [
       ...referenceKeysOf(d.decision_id, d.docket_number),
-      ...statuteSearchKeys(d.full_text, {
-        decisionText: true,
-        canton: d.canton,
-        ...grammarLanguage(d.language),
-      }),
+      ...statuteSearchKeysOf(decisionCitationsOf(d)),
     ],
   };
 }

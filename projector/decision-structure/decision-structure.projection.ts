@@ -1,6 +1,7 @@
 import type { DecisionPublished } from '../../contracts/events/index.ts';
-import { SEGMENTER_VERSION, segmentDecision } from '../../contracts/structure/segment-decision.ts';
+import { SEGMENTER_VERSION } from '../../contracts/structure/segment-decision.ts';
 import type { DecisionErwaegungTable, DecisionStructureTable } from '../../infra/db/schema.ts';
+import { decisionStructureOf } from '../decision-analysis.ts';
 import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { decisionStructureStorage } from './decision-structure.storage.ts';
@@ -19,7 +20,7 @@ export function structureRows(
   d: DecisionPublished['data'],
   position: number,
 ): { structure: DecisionStructureTable; erwaegungen: DecisionErwaegungTable[] } {
-  const s = segmentDecision({ fullText: d.full_text, language: d.language, regeste: d.regeste });
+  const s = decisionStructureOf(d);
   return {
     structure: {
       decision_id: d.decision_id,
