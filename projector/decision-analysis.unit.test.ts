@@ -5,7 +5,11 @@ import { segmentDecision } from '../contracts/structure/segment-decision.ts';
 import { makeDecision } from '../test/support/decisions.ts';
 import { decisionCitationsOf, decisionStructureOf } from './decision-analysis.ts';
 
-const cases = [
+const cases: readonly {
+  readonly language: 'de' | 'fr' | 'it' | 'rm';
+  readonly court: string;
+  readonly text: string;
+}[] = [
   {
     language: 'de',
     court: 'bger',
@@ -44,7 +48,7 @@ describe('what several projections read from a decision, computed once per decis
         language: c.language,
         full_text: c.text,
       });
-      const language = c.language === 'rm' ? {} : { language: c.language as 'de' | 'fr' | 'it' };
+      const language = c.language === 'rm' ? {} : { language: c.language };
       const options = { decisionText: true, canton: d.canton, ...language };
       expect(decisionStructureOf(d)).toEqual(
         segmentDecision({ fullText: d.full_text, language: d.language, regeste: d.regeste }),

@@ -25,6 +25,7 @@ import {
   engineCommand,
   federalDocket,
   isLocalScriptKafka,
+  streamsOf,
   troubleOf,
 } from './support/distributed-stack.ts';
 import { sampleCommentaryEvents } from './support/commentaries.ts';
@@ -114,17 +115,18 @@ describe('distributed pipeline: ingest, 2 projectors, api as separate processes'
         total_held: PIPELINE_SIZE,
       });
 
-      // One consumer group per projection; both instances are members and hold partitions.
-      for (const projection of CHECKED) {
+      // One consumer group per stream for every projection of the projector processes; both
+      // instances are members and hold partitions.
+      for (const stream of new Set(CHECKED.flatMap((p) => streamsOf(p)))) {
         const members = await waitFor(
-          `2 members in the group of ${projection}`,
-          () => stack.groupMembers(projection),
+          `2 members in the projectors' group of ${stream}`,
+          () => stack.groupMembers(stream),
           (m) => m.length === 2,
           30_000,
         );
         expect(
           members.every((partitions) => partitions.length > 0),
-          `${projection}: ${JSON.stringify(members)}`,
+          `${stream}: ${JSON.stringify(members)}`,
         ).toBe(true);
         expect(members.flat().sort()).toEqual([0, 1, 2]);
       }

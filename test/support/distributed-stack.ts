@@ -18,6 +18,7 @@ import { KafkaEventLog } from '../../infra/event-log/kafka/kafka-event-log.ts';
 import type { SearchIndexWriter } from '../../infra/search/search.port.ts';
 import { createSampleSource } from '../../ingest/sources/sample/sample.source.ts';
 import { liveLag } from '../../projector/lag.ts';
+import { PROJECTOR_GROUP } from '../../projector/projector-host.ts';
 import { allProjections } from '../../projector/projections.ts';
 import { dropSchemaTree, postgresTestUrl, uniqueName } from './engines.ts';
 import { deleteTopicsWithPrefix, kafkaTestBrokers } from './kafka-engine.ts';
@@ -124,7 +125,7 @@ const NO_SEARCH_WRITER: SearchIndexWriter = {
   remove: () => Promise.reject(new Error('the test only reads the projection list')),
 };
 const ALL_PROJECTIONS = allProjections({ writer: NO_SEARCH_WRITER, generations: null });
-const streamsOf = (name: string): readonly string[] =>
+export const streamsOf = (name: string): readonly string[] =>
   ALL_PROJECTIONS.find((p) => p.name === name)?.streams ?? [];
 const CHECKED_PROJECTIONS = ALL_PROJECTIONS.filter((p) => (CHECKED as readonly string[]).includes(p.name));
 /** Every projection that reads the decisions stream (each dead-letters a malformed record there). */
@@ -307,11 +308,10 @@ export class Stack {
     );
   }
 
-  /** Members of a projection's consumer group with the partitions of its topic each holds. */
-  async groupMembers(projection: string, generation = 1): Promise<number[][]> {
-    const stream = streamsOf(projection)[0] ?? '';
-    // The Kafka event log names its groups <prefix><projection group>.<stream>.
-    const groupId = `${this.topicPrefix}projection.${projection}.g${generation}.${stream}`;
+  /** Members of the projector processes' consumer group of a stream, with the partitions of its topic each holds. */
+  async groupMembers(stream: string): Promise<number[][]> {
+    // The Kafka event log names its groups <prefix><group>.<stream>; projector processes share one group.
+    const groupId = `${this.topicPrefix}${PROJECTOR_GROUP}.${stream}`;
     const topic = `${this.topicPrefix}${stream}`;
     const { groups } = await this.kafkaAdmin.describeGroups([groupId]);
     const group = groups[0];
