@@ -658,6 +658,92 @@ describe('projection runner on the embedded database', () => {
     expect([...groups].sort()).toEqual(streams.map((s) => `${PROJECTOR_GROUP} ${s}`));
   });
 
+  it('in the projector host a projection whose engine is away holds up none of the others: it catches up on its own once the engine is back, then reads with them again', async () => {
+    const handled = new Map<string, number[]>();
+    let away = false;
+    const recording = (name: string, engine?: () => boolean): Projection => ({
+      name,
+      storage: postgresTables([], []),
+      streams: ['decisions'],
+      handles: ['DecisionPublished'],
+      async handle(events) {
+        if (engine?.()) throw new RetriableProjectionError('engine away');
+        handled.set(name, [...(handled.get(name) ?? []), ...events.map((e) => e.position)]);
+      },
+    });
+    const defs = [recording('steady'), recording('searching', () => away), recording('counting')];
+    // each batch delivered, as `<group> <positions>`
+    const deliveries: string[] = [];
+    const opened: string[] = [];
+    const watched = withSubscribe(log, (options) => {
+      opened.push(options.group);
+      return log.subscribe({
+        ...options,
+        onBatch: (batch) => {
+          if (batch.length > 0) deliveries.push(`${options.group} ${batch.map((e) => e.position).join(',')}`);
+          return options.onBatch(batch);
+        },
+      });
+    });
+    const failures: number[] = [];
+    runner = new ProjectorHost(
+      {
+        db: handle.db,
+        log: watched,
+        now: () => '2026-01-02T00:00:00.000Z',
+        logger: quiet,
+        sleep: (ms) => {
+          if (away) failures.push(ms);
+          return new Promise((r) => setTimeout(r, 2));
+        },
+      },
+      defs,
+      { batchSize: 1, watchIntervalMs: 0 },
+    );
+    const until = async (what: string, done: () => boolean | Promise<boolean>) => {
+      for (let i = 0; i < 1000 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(await done(), what).toBe(true);
+    };
+    await log.append([decisionEvent(d1)]);
+    await runner.start();
+    await runner.waitUntilCaughtUp(undefined, 10);
+    const [p1] = handled.get('steady')!;
+    away = true;
+    const more = [3, 4, 5].map((i) =>
+      makeDecision({ court: 'bger', docket_number: `4A_${i}/2020`, full_text: `Erwägung ${i}.` }),
+    );
+    await log.append(more.map(decisionEvent));
+    // the others handle every new event while `searching` keeps failing on the first of them
+    await until(
+      'the others to go on',
+      () => handled.get('steady')?.length === 4 && handled.get('counting')?.length === 4,
+    );
+    const all = handled.get('steady')!;
+    expect(handled.get('counting')).toEqual(all);
+    expect(handled.get('searching')).toEqual([p1]);
+    expect(failures.length).toBeGreaterThanOrEqual(4);
+    expect(await handle.db.selectFrom('dead_letters').selectAll().execute()).toEqual([]);
+    // the engine is back: it catches up on its own subscription, each event once, in order
+    away = false;
+    const own = checkpointName(defs[1]!, 1);
+    await until('it to catch up', () => handled.get('searching')?.length === 4);
+    expect(handled.get('searching')).toEqual(all);
+    expect(deliveries.filter((d) => d.startsWith(`${own} `)).length).toBeGreaterThan(0);
+    // then the host reads for all of them in its group again
+    await until(
+      'the shared reads to start again',
+      () => opened.filter((g) => g === PROJECTOR_GROUP).length === 2,
+    );
+    const d6 = makeDecision({ court: 'bger', docket_number: '4A_6/2020', full_text: 'Erwägung sechs.' });
+    await log.append([decisionEvent(d6)]);
+    await runner.waitUntilCaughtUp(undefined, 10);
+    const p6 = handled.get('steady')!.at(-1)!;
+    expect(p6).toBeGreaterThan(all.at(-1)!);
+    for (const name of ['steady', 'searching', 'counting']) expect(handled.get(name)).toEqual([...all, p6]);
+    expect(deliveries.filter((d) => d.endsWith(` ${p6}`))).toEqual([`${PROJECTOR_GROUP} ${p6}`]);
+    expect(opened).toEqual([PROJECTOR_GROUP, own, PROJECTOR_GROUP]);
+  });
+
   it('a rebuild whose reads of a stream stop fails the projections of that stream alone, which keep their live generation', async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
     const defs = projections();

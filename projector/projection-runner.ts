@@ -60,6 +60,13 @@ export interface RunnerOptions {
    * both hand the same events to the generations they both run, side by side.
    */
   readonly sharedGroup?: string;
+  /**
+   * With `sharedGroup`: a generation held up by transient failures (its engine away) while the
+   * others of its stream have handled the batch is detached from the shared reads, which go on
+   * without it; once its engine is back it catches up on a subscription of its own. Called when
+   * such a generation has caught up: the runner should be restarted to read for all of them again.
+   */
+  readonly onRejoinable?: () => void;
 }
 
 interface DeadLetter {
@@ -83,7 +90,30 @@ interface Follower {
   readonly backlog: Promise<void>[];
   /** It failed: it is handed nothing more (its checkpoint stays where its last batch left it). */
   stopped: boolean;
+  /** Consecutive transient failures of what it is committing; 0 once that commits. */
+  failing: number;
+  /** Settles when `failing` reaches {@link STALLED_AFTER}; renewed once a batch commits again. */
+  stall: Deferred;
+  /** Detached from the shared reads: handed nothing more; it catches up on its own subscription. */
+  detached: boolean;
 }
+
+interface Deferred {
+  readonly promise: Promise<void>;
+  readonly resolve: () => void;
+}
+
+function deferred(): Deferred {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/**
+ * Consecutive transient failures (about 3 s of back-off) after which a generation is stalled: in a
+ * named shared group it no longer holds up the generations that have handled the batch.
+ */
+const STALLED_AFTER = 4;
 
 /** Events a generation handles before its statistics are first renewed by the runner. */
 const FIRST_STATISTICS = 250;
@@ -130,6 +160,9 @@ export class ProjectionRunner {
   private readonly sleep: (ms: number) => Promise<void>;
   /** Per generation (checkpoint name): events handled since the start, and when to renew the statistics next. */
   private readonly growth = new Map<string, { handled: number; next: number; renewing: boolean }>();
+  /** Detached generations waiting to start their own subscription. */
+  private readonly detaching: Promise<void>[] = [];
+  private stopping = false;
 
   constructor(
     private readonly deps: RunnerDeps,
@@ -154,7 +187,11 @@ export class ProjectionRunner {
   }
 
   /** One generation's own subscription to a stream. */
-  private async subscribe(gen: ProjectionGeneration, stream: StreamName): Promise<void> {
+  private async subscribe(
+    gen: ProjectionGeneration,
+    stream: StreamName,
+    onCaughtUp?: () => void,
+  ): Promise<void> {
     const { projection } = gen;
     const sub = await this.deps.log.subscribe({
       stream,
@@ -162,7 +199,10 @@ export class ProjectionRunner {
       batchSize: this.options.batchSize ?? 250,
       startAfter: (partition) => this.checkpoint(gen, stream, partition),
       onBatch: (batch) => this.process(gen, batch),
-      onCaughtUp: () => this.options.onCaughtUp?.(projection.name, stream),
+      onCaughtUp: () => {
+        this.options.onCaughtUp?.(projection.name, stream);
+        onCaughtUp?.();
+      },
     });
     sub.finished.catch((error: unknown) => this.stopped(projection.name, stream, error));
     this.subscriptions.push(sub);
@@ -173,26 +213,36 @@ export class ProjectionRunner {
    * earliest of their checkpoints, and each generation is handed the events after its own. Each
    * batch is parsed once; a generation handles its batches in order, in its own transactions, and
    * the reads wait while one has {@link SHARED_BACKLOG} batches yet to handle (in a named group,
-   * `sharedGroup`, until each has handled the batch). A generation is told it has caught up once
-   * it has handled what was read up to the log's end. One that fails is logged and handed nothing
-   * more; the others go on.
+   * `sharedGroup`, until each has handled the batch, see {@link settle}). A generation is told it
+   * has caught up once it has handled what was read up to the log's end. One that fails is logged
+   * and handed nothing more; the others go on.
    */
   private async subscribeShared(stream: StreamName, gens: readonly ProjectionGeneration[]): Promise<void> {
-    const followers: Follower[] = gens.map((gen) => ({ gen, after: new Map(), backlog: [], stopped: false }));
+    const followers: Follower[] = gens.map((gen) => ({
+      gen,
+      after: new Map(),
+      backlog: [],
+      stopped: false,
+      failing: 0,
+      stall: deferred(),
+      detached: false,
+    }));
     const names = gens.map((g) => checkpointName(g.projection, g.generation));
-    // In a group of several processes the partitions may move to another one at any batch: there
-    // each batch is handled before the next is read, so that none is still being handled here when
-    // the other process starts at the checkpoints (as a generation's own subscription does).
-    const backlogLimit = this.options.sharedGroup === undefined ? SHARED_BACKLOG : 0;
+    const onRetry = (follower: Follower) => (failures: number) => {
+      if (failures === 0 && follower.failing >= STALLED_AFTER) follower.stall = deferred();
+      follower.failing = failures;
+      if (failures >= STALLED_AFTER) follower.stall.resolve();
+    };
     const hand = (follower: Follower, batch: readonly StoredEvent[], parsed: readonly ParsedEvent[]) => {
       const from = follower.after.get(batch[0]!.partition) ?? null;
       const first = from === null ? 0 : batch.findIndex((e) => e.position > from);
-      if (follower.stopped || first < 0) return;
+      if (follower.stopped || follower.detached || first < 0) return;
       follower.after.set(batch[0]!.partition, batch[batch.length - 1]!.position);
       const handled = (follower.backlog.at(-1) ?? Promise.resolve())
-        .then(() =>
-          follower.stopped ? undefined : this.process(follower.gen, batch.slice(first), parsed.slice(first)),
-        )
+        .then(async () => {
+          if (follower.stopped) return;
+          await this.process(follower.gen, batch.slice(first), parsed.slice(first), onRetry(follower));
+        })
         .catch((error: unknown) => {
           follower.stopped = true;
           this.stopped(follower.gen.projection.name, stream, error);
@@ -206,12 +256,15 @@ export class ProjectionRunner {
       batchSize: this.options.batchSize ?? 250,
       startAfter: async (partition) => {
         let earliest: number | null = Number.POSITIVE_INFINITY;
+        const reading = followers.some((f) => !f.detached);
         for (const follower of followers) {
           const committed = await this.checkpoint(follower.gen, stream, partition);
           const handed = follower.after.get(partition) ?? null;
           const at =
             committed === null || handed === null ? (committed ?? handed) : Math.max(committed, handed);
           follower.after.set(partition, at);
+          // a detached generation reads on its own: the shared reads need not go back for it
+          if (follower.detached && reading) continue;
           earliest = at === null || earliest === null ? null : Math.min(earliest, at);
         }
         return earliest;
@@ -220,21 +273,20 @@ export class ProjectionRunner {
         if (batch.length === 0) return;
         const parsed = batch.map((stored) => parseEvent(stored.payload));
         for (const follower of followers) hand(follower, batch, parsed);
-        for (const follower of followers) {
-          while (follower.backlog.length > backlogLimit) await follower.backlog[0];
-        }
+        await this.settle(stream, followers);
       },
       onCaughtUp: () => {
         for (const follower of followers) {
           void Promise.all(follower.backlog).then(() => {
-            if (!follower.stopped) this.options.onCaughtUp?.(follower.gen.projection.name, stream);
+            if (!follower.stopped && !follower.detached)
+              this.options.onCaughtUp?.(follower.gen.projection.name, stream);
           });
         }
       },
     });
     sub.finished.catch((error: unknown) => {
       for (const follower of followers) {
-        if (follower.stopped) continue;
+        if (follower.stopped || follower.detached) continue;
         follower.stopped = true;
         this.stopped(follower.gen.projection.name, stream, error);
       }
@@ -249,6 +301,61 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Waits, after a shared read has handed out a batch, until the reads may go on. Without a named
+   * group, until no generation has more than {@link SHARED_BACKLOG} batches yet to handle. In a
+   * named group (`sharedGroup`), until every generation has handled the batch: the partitions may
+   * move to another process at any batch, and there none may still be being handled here when the
+   * other process starts at the checkpoints (as with a generation's own subscription). There, a
+   * generation stalled by transient failures (its engine away) while others have handled the batch
+   * is detached: the others go on, and it catches up on its own subscription once its batch has
+   * committed. While every generation still behind is stalled (the database away), the reads wait.
+   */
+  private async settle(stream: StreamName, followers: readonly Follower[]): Promise<void> {
+    const named = this.options.sharedGroup !== undefined;
+    const limit = named ? 0 : SHARED_BACKLOG;
+    for (;;) {
+      const behind = followers.filter((f) => !f.stopped && !f.detached && f.backlog.length > limit);
+      if (behind.length === 0) return;
+      if (!named) {
+        await behind[0]!.backlog[0];
+        continue;
+      }
+      const moving = behind.filter((f) => f.failing < STALLED_AFTER);
+      if (moving.length > 0) {
+        await Promise.race(moving.flatMap((f) => [f.backlog[0]!, f.stall.promise]));
+        continue;
+      }
+      if (followers.some((f) => !f.stopped && !f.detached && !behind.includes(f))) {
+        for (const follower of behind) this.detach(stream, follower);
+        return;
+      }
+      await Promise.race(behind.map((f) => f.backlog[0]!));
+    }
+  }
+
+  /** Hands a stalled generation nothing more from the shared reads; once its batches are handled, it reads on its own. */
+  private detach(stream: StreamName, follower: Follower): void {
+    follower.detached = true;
+    const { projection } = follower.gen;
+    this.deps.logger.warn(
+      { projection: projection.name, stream, failures: follower.failing },
+      'projection held up by transient failures; the others go on, it catches up on its own',
+    );
+    let rejoinable = false;
+    this.detaching.push(
+      Promise.all([...follower.backlog]).then(async () => {
+        if (follower.stopped || this.stopping) return;
+        await this.subscribe(follower.gen, stream, () => {
+          if (rejoinable) return;
+          rejoinable = true;
+          this.deps.logger.info({ projection: projection.name, stream }, 'caught up on its own');
+          this.options.onRejoinable?.();
+        });
+      }),
+    );
+  }
+
   private stopped(projection: string, stream: StreamName, error: unknown): void {
     this.deps.logger.error({ projection, stream, err: describe(error) }, 'projection stopped');
     this.options.onStopped?.(projection, stream, error);
@@ -256,6 +363,10 @@ export class ProjectionRunner {
 
   /** Finishes the batches under way, commits, and stops. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
+    // a detached generation's own subscription may have started meanwhile
+    await Promise.allSettled(this.detaching.splice(0));
     await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
   }
 
@@ -271,11 +382,16 @@ export class ProjectionRunner {
     return row ? Number(row.position) : null;
   }
 
-  /** Handles a batch (`parsed`: its events parsed, in its order, when a shared read has parsed them). */
+  /**
+   * Handles a batch (`parsed`: its events parsed, in its order, when a shared read has parsed
+   * them; `onRetry`: told the number of consecutive transient failures before each back-off, and
+   * 0 once what failed has committed).
+   */
   private async process(
     gen: ProjectionGeneration,
     batch: readonly StoredEvent[],
     parsedBatch?: readonly ParsedEvent[],
+    onRetry?: (failures: number) => void,
   ): Promise<void> {
     const { projection } = gen;
     const valid: PositionedEvent[] = [];
@@ -296,14 +412,14 @@ export class ProjectionRunner {
     if (!last) return;
     this.options.onCommit?.('begin');
     try {
-      await this.withRetry(projection.name, () => this.commit(gen, valid, dead, last));
+      await this.withRetry(projection.name, () => this.commit(gen, valid, dead, last), onRetry);
     } catch (error) {
       // The batch as a whole failed for a non-transient reason: isolate the event(s) at fault.
       this.deps.logger.warn(
         { projection: projection.name, err: describe(error) },
         'batch failed; retrying event by event',
       );
-      await this.processOneByOne(gen, batch, valid, dead);
+      await this.processOneByOne(gen, batch, valid, dead, onRetry);
     } finally {
       this.options.onCommit?.('end');
     }
@@ -353,6 +469,7 @@ export class ProjectionRunner {
     batch: readonly StoredEvent[],
     valid: readonly PositionedEvent[],
     dead: readonly DeadLetter[],
+    onRetry?: (failures: number) => void,
   ): Promise<void> {
     const validAt = new Map(valid.map((v) => [v.position, v]));
     const deadAt = new Map(dead.map((d) => [d.event.position, d]));
@@ -362,8 +479,10 @@ export class ProjectionRunner {
       try {
         // A few plain retries first: a conflict with a concurrent writer succeeds on a second try,
         // and only a failure that persists is the event's own fault.
-        await this.withRetry(gen.projection.name, () =>
-          this.retryFew(() => this.commit(gen, event ? [event] : [], letters, stored)),
+        await this.withRetry(
+          gen.projection.name,
+          () => this.retryFew(() => this.commit(gen, event ? [event] : [], letters, stored)),
+          onRetry,
         );
       } catch (error) {
         const reason = `handler failed: ${describe(error)}`;
@@ -371,8 +490,10 @@ export class ProjectionRunner {
           { projection: gen.projection.name, position: stored.position, reason },
           'event dead-lettered',
         );
-        await this.withRetry(gen.projection.name, () =>
-          this.commit(gen, [], [{ event: stored, reason }], stored),
+        await this.withRetry(
+          gen.projection.name,
+          () => this.commit(gen, [], [{ event: stored, reason }], stored),
+          onRetry,
         );
       }
     }
@@ -389,12 +510,19 @@ export class ProjectionRunner {
     }
   }
 
-  private async withRetry<T>(projection: string, work: () => Promise<T>): Promise<T> {
+  private async withRetry<T>(
+    projection: string,
+    work: () => Promise<T>,
+    onRetry?: (failures: number) => void,
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await work();
+        const done = await work();
+        if (attempt > 0) onRetry?.(0);
+        return done;
       } catch (error) {
         if (!isRetriable(error)) throw error;
+        onRetry?.(attempt + 1);
         const delay = Math.min(30_000, 200 * 2 ** Math.min(attempt, 8));
         this.deps.logger.warn(
           { projection, attempt, delay, err: describe(error) },

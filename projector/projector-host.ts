@@ -37,6 +37,7 @@ export class ProjectorHost {
   private timer: NodeJS.Timeout | null = null;
   private registry: GenerationRegistry | null = null;
   private switching: Promise<void> = Promise.resolve();
+  private stopping = false;
   /** Notified whenever a runner has read a stream to its end. */
   private readonly caughtUp = new CaughtUpSignal();
 
@@ -102,6 +103,7 @@ export class ProjectorHost {
 
   /** Finishes the batches under way, commits and stops every runner. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.switching;
@@ -119,10 +121,30 @@ export class ProjectorHost {
         this.caughtUp.notify();
         this.options.onCaughtUp?.(projection, stream);
       },
+      // a generation detached while its engine was away has caught up: read for all again
+      onRejoinable: () => {
+        this.switching = this.switching
+          .then(() => this.restart(runner))
+          .catch((error: unknown) =>
+            this.deps.logger.error(
+              { err: error instanceof Error ? error.message : String(error) },
+              'runner restart failed',
+            ),
+          );
+      },
     });
     await runner.start(generations);
     this.runner = runner;
     this.running = generations;
+  }
+
+  /** Restarts `runner`, if it is still the one running, with the same generations. */
+  private async restart(runner: ProjectionRunner): Promise<void> {
+    if (this.stopping || this.runner !== runner) return;
+    this.deps.logger.info({}, 'reading every stream for all projections again');
+    await runner.stop();
+    this.runner = null;
+    await this.run(this.running);
   }
 
   private async followActivations(): Promise<void> {
@@ -144,7 +166,8 @@ export class ProjectorHost {
       switched = true;
       next.push(registry.generationOf(projection, live));
     }
-    if (!switched) return;
+    // (a runner that failed to start again is started on the next tick)
+    if (!switched && this.runner) return;
     // the batches under way are committed first; each generation then starts at its checkpoint
     await this.runner?.stop();
     this.runner = null;
