@@ -1,4 +1,5 @@
 import { type CitationMatch, findCitations } from '../contracts/citation/grammar/find-citations.ts';
+import { ruleStatement } from '../contracts/citation/rule-statement.ts';
 import type { GrammarLanguage } from '../contracts/citation/grammar/text-scan.ts';
 import type { NormalisedDecision } from '../contracts/events/index.ts';
 import { type DecisionStructure, segmentDecision } from '../contracts/structure/segment-decision.ts';
@@ -7,9 +8,10 @@ import { type DecisionStructure, segmentDecision } from '../contracts/structure/
  * What several projections read from the same decision's text, computed once per decision: a
  * runner sharing its reads (the projector process, a rebuild) hands the same event objects to
  * every projection of the stream. The structure is read by decision-structure,
- * decision-identifiers and the citation graph, the citations of the text by the citation graph
- * and the search projection. Kept per decision object, weakly (gone with the event), and never
- * changed by those who read them.
+ * decision-identifiers and the citation graph, and by the rule statement that the citation graph
+ * and the search projection write when the Regeste holds no holding; the citations of the text by
+ * the citation graph and the search projection. Kept per decision object, weakly (gone with the
+ * event), and never changed by those who read them.
  */
 const structures = new WeakMap<NormalisedDecision, DecisionStructure>();
 const citations = new WeakMap<NormalisedDecision, readonly CitationMatch[]>();
@@ -44,4 +46,17 @@ export function decisionCitationsOf(d: NormalisedDecision): readonly CitationMat
     citations.set(d, found);
   }
   return found;
+}
+
+/**
+ * The decision's rule statement (`ruleStatement` of its Regeste and text), from its kept structure
+ * when the Regeste holds no holding.
+ */
+export function decisionRuleStatementOf(d: NormalisedDecision): string {
+  return ruleStatement({
+    regeste: d.regeste,
+    fullText: d.full_text,
+    language: d.language,
+    structureOf: () => decisionStructureOf(d),
+  });
 }

@@ -1,4 +1,8 @@
-import { firstBodyParagraph, segmentDecision } from '../structure/segment-decision.ts';
+import {
+  type DecisionStructure,
+  firstBodyParagraph,
+  segmentDecision,
+} from '../structure/segment-decision.ts';
 
 const MAX = 500;
 const HARD_MAX = 1000;
@@ -200,6 +204,11 @@ export function ruleStatement(input: {
   readonly erwaegungen?: readonly string[] | null;
   /** The decision's language, for reading its structure. */
   readonly language?: string;
+  /**
+   * The structure of `fullText` (`segmentDecision` of it, its language and Regeste), when the
+   * caller has it or keeps it: asked for only if the Regeste holds no holding.
+   */
+  readonly structureOf?: () => DecisionStructure;
 }): string {
   const pinpoint = input.pinpointText?.trim();
   if (pinpoint) return excerptAtSentence(pinpoint);
@@ -208,11 +217,12 @@ export function ruleStatement(input: {
   if (holding) return excerptAtSentence(holding);
   const structure =
     input.erwaegungen == null
-      ? segmentDecision({
+      ? (input.structureOf?.() ??
+        segmentDecision({
           fullText: input.fullText ?? '',
           language: input.language ?? 'de',
           regeste: regeste ?? null,
-        })
+        }))
       : null;
   const erwaegungen = input.erwaegungen ?? structure?.erwaegungen.map((e) => e.text) ?? [];
   const decisive = decisiveSentence(erwaegungen);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { segmentDecision } from '../structure/segment-decision.ts';
 import { decisiveSentence, excerptAtSentence, regesteHolding, ruleStatement } from './rule-statement.ts';
 
 const long = (n: number, word = 'Wort') => Array.from({ length: n }, () => word).join(' ');
@@ -101,6 +102,29 @@ describe('the decisive sentence of a decision without a Regeste', () => {
 });
 
 describe('rule statement', () => {
+  it('reads the structure it is given, and asks for it only when the Regeste holds no holding', () => {
+    const fullText =
+      'Erwägungen:\n\n1.\nDie Beschwerde ist zulässig.\n\n2.\nSomit ist die Beschwerde begründet.';
+    const structure = segmentDecision({ fullText, language: 'de', regeste: null });
+    let asked = 0;
+    const structureOf = () => {
+      asked++;
+      return structure;
+    };
+    expect(
+      ruleStatement({ regeste: 'Wer widerrechtlich Schaden zufügt, haftet.', fullText, structureOf }),
+    ).toBe('Wer widerrechtlich Schaden zufügt, haftet.');
+    expect(asked).toBe(0);
+    expect(ruleStatement({ regeste: null, fullText, structureOf })).toBe(
+      'Somit ist die Beschwerde begründet.',
+    );
+    expect(asked).toBe(1);
+    // the structure given is read, not the text
+    expect(ruleStatement({ regeste: null, fullText: 'Anderes.', structureOf })).toBe(
+      'Somit ist die Beschwerde begründet.',
+    );
+  });
+
   it('prefers the pinpointed paragraph, then the regeste, then the first paragraph', () => {
     expect(
       ruleStatement({ pinpointText: 'Pinpoint.', regeste: 'Regeste.', fullText: 'Erster Absatz.' }),

@@ -1,12 +1,16 @@
 import type { Insertable } from 'kysely';
 import { findLowerCourtReferences } from '../../contracts/citation/appeal-chain.ts';
 import { bgeParts, normaliseRefKey } from '../../contracts/citation/decision-identifiers.ts';
-import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
 import { statuteActKey, statuteArticle } from '../../contracts/search/statute-keys.ts';
 import type { DecisionStructure } from '../../contracts/structure/segment-decision.ts';
-import { decisionCitationsOf, decisionStructureOf, grammarLanguage } from '../decision-analysis.ts';
+import {
+  decisionCitationsOf,
+  decisionRuleStatementOf,
+  decisionStructureOf,
+  grammarLanguage,
+} from '../decision-analysis.ts';
 import type {
   CitationNodeTable,
   DecisionReferenceTable,
@@ -179,7 +183,7 @@ export function citationGraphRows(
       chamber: d.chamber,
       decision_type: d.decision_type,
       regeste: d.regeste,
-      rule_statement: ruleStatement({ regeste: d.regeste, fullText: d.full_text, language: d.language }),
+      rule_statement: decisionRuleStatementOf(d),
       case_references: cases.size,
       statute_references: statutes.size,
       event_position: position,

@@ -1,9 +1,8 @@
-import { ruleStatement } from '../../contracts/citation/rule-statement.ts';
 import type { NormalisedDecision } from '../../contracts/events/index.ts';
 import { referenceKeysOf } from '../../contracts/search/reference-keys.ts';
 import { statuteSearchKeysOf } from '../../contracts/search/statute-keys.ts';
 import type { SearchDocument, SearchIndexWriter } from '../../infra/search/search.port.ts';
-import { decisionCitationsOf } from '../decision-analysis.ts';
+import { decisionCitationsOf, decisionRuleStatementOf } from '../decision-analysis.ts';
 import { decisionChanges, publishedOf, withdrawnOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import type { ProjectionStorage } from '../storage/projection-storage.ts';
@@ -24,7 +23,7 @@ export function searchDocumentOf(d: NormalisedDecision): SearchDocument {
     docket_number: d.docket_number,
     title: d.title,
     regeste: d.regeste,
-    rule_statement: ruleStatement({ regeste: d.regeste, fullText: d.full_text, language: d.language }),
+    rule_statement: decisionRuleStatementOf(d),
     full_text: d.full_text,
     ref_keys: [
       ...referenceKeysOf(d.decision_id, d.docket_number),
