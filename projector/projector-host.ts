@@ -133,7 +133,13 @@ export class ProjectorHost {
           );
       },
     });
-    await runner.start(generations);
+    try {
+      await runner.start(generations);
+    } catch (error) {
+      // the subscriptions it had started are stopped (a switch or a restart is tried again on the next watch tick)
+      await runner.stop().catch(() => {});
+      throw error;
+    }
     this.runner = runner;
     this.running = generations;
   }
