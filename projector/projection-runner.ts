@@ -110,7 +110,7 @@ function deferred(): Deferred {
 }
 
 /**
- * Consecutive transient failures (about 3 s of back-off) after which a generation is stalled: in a
+ * Consecutive transient failures (1.4 s of back-off between them) after which a generation is stalled: in a
  * named shared group it no longer holds up the generations that have handled the batch.
  */
 const STALLED_AFTER = 4;

@@ -192,7 +192,7 @@ try {
 
   // End to end: projector process(es) from start-up until every projection has caught up.
   t = performance.now();
-  for (let i = 0; i < projectorCount; i++) start('projector/projector.main.ts');
+  const projectors = Array.from({ length: projectorCount }, () => start('projector/projector.main.ts'));
   const caughtUp: Record<string, number> = {};
   let firstCheckpoint = NaN;
   for (;;) {
@@ -215,6 +215,12 @@ try {
   );
   for (const [projection, s] of Object.entries(caughtUp))
     console.log(`  ${projection.padEnd(16)} caught up after ${fmt(s)} s`);
+  // an engine that answered slowly or not at all: back-offs, and projections the others went on without
+  const logged = projectors.map((p) => p.output()).join('\n');
+  const occurrences = (message: string) => logged.split(message).length - 1;
+  console.log(
+    `  projector back-offs (transient failures): ${occurrences('transient failure; backing off')}; projections detached from the shared reads: ${occurrences('projection held up by transient failures')}`,
+  );
   // An index nobody searched for 30 s is search-idle and skips scheduled refreshes: refresh first.
   await fetch(`${openSearchUrl}/${indexPrefix}-decisions-v1/_refresh`, { method: 'POST' });
   const stats = (await (
