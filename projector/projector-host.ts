@@ -60,16 +60,10 @@ export class ProjectorHost {
     await this.run(live);
     const every = this.options.watchIntervalMs ?? 5000;
     if (every > 0) {
-      this.timer = setInterval(() => {
-        this.switching = this.switching
-          .then(() => this.followActivations())
-          .catch((error: unknown) =>
-            this.deps.logger.error(
-              { err: error instanceof Error ? error.message : String(error) },
-              'generation watch failed',
-            ),
-          );
-      }, every);
+      this.timer = setInterval(
+        () => this.serially(() => this.followActivations(), 'generation watch failed'),
+        every,
+      );
       this.timer.unref();
     }
   }
@@ -122,16 +116,7 @@ export class ProjectorHost {
         this.options.onCaughtUp?.(projection, stream);
       },
       // a generation detached while its engine was away has caught up: read for all again
-      onRejoinable: () => {
-        this.switching = this.switching
-          .then(() => this.restart(runner))
-          .catch((error: unknown) =>
-            this.deps.logger.error(
-              { err: error instanceof Error ? error.message : String(error) },
-              'runner restart failed',
-            ),
-          );
-      },
+      onRejoinable: () => this.serially(() => this.restart(runner), 'runner restart failed'),
     });
     try {
       await runner.start(generations);
@@ -142,6 +127,15 @@ export class ProjectorHost {
     }
     this.runner = runner;
     this.running = generations;
+  }
+
+  /** Runs `work` after the switches and restarts under way, one at a time; a failure is logged. */
+  private serially(work: () => Promise<void>, failure: string): void {
+    this.switching = this.switching
+      .then(work)
+      .catch((error: unknown) =>
+        this.deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, failure),
+      );
   }
 
   /** Restarts `runner`, if it is still the one running, with the same generations. */
