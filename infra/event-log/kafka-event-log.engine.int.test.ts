@@ -165,6 +165,38 @@ describe('Kafka event log', () => {
     expect(got.map((e) => e.payload)).toEqual(['{not json', expect.objectContaining({ key: 'k' })]);
   });
 
+  it('hands out batches as long as asked for when events are long (a fetch holds a whole batch)', async (ctx) => {
+    if (!brokers) return ctx.skip();
+    const log = await open();
+    // 300 events of 20 kB on one key (one partition): 6 MB, where a fetch of kafkajs's own 1 MiB
+    // held about 50 of them
+    const text = 'Erwägung '.repeat(2_300);
+    await log.append(
+      Array.from({ length: 300 }, (_, n) => ({
+        stream: 'decisions' as const,
+        envelope: { ...envelope('long', n), data: { n, text } },
+      })),
+    );
+    const sizes: number[] = [];
+    let delivered = 0;
+    let caughtUp = false;
+    const sub = await log.subscribe({
+      stream: 'decisions',
+      group: 'g-long',
+      batchSize: 250,
+      startAfter: async () => null,
+      onBatch: async (batch) => {
+        sizes.push(batch.length);
+        delivered += batch.length;
+        expect(batch.every((e) => (e.payload as { data: { text: string } }).data.text === text)).toBe(true);
+      },
+      onCaughtUp: () => (caughtUp = delivered === 300),
+    });
+    await waitFor(() => caughtUp, 'all 300 long events');
+    await sub.stop();
+    expect(sizes).toEqual([250, 50]);
+  });
+
   it('resumes exactly after its own checkpoint, whatever Kafka has committed', async (ctx) => {
     if (!brokers) return ctx.skip();
     const log = await open();
