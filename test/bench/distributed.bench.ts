@@ -30,7 +30,15 @@ import { allProjections } from '../../projector/projections.ts';
 import { dropSchemaTree } from '../support/engines.ts';
 import { deleteTopicsWithPrefix } from '../support/kafka-engine.ts';
 import { deleteIndices } from '../support/opensearch-engine.ts';
-import { type Proc, sleep, startDeployable, waitForReady } from '../support/processes.ts';
+import {
+  type CpuRole,
+  type Proc,
+  cpuWindow,
+  engineRole,
+  sleep,
+  startDeployable,
+  waitForReady,
+} from '../support/processes.ts';
 import { printSearchLatency } from './http-load.ts';
 
 const { values } = parseArgs({
@@ -143,6 +151,26 @@ async function rawBulk(
   return { seconds: seconds(t), bytes: bodies.reduce((n, b) => n + Buffer.byteLength(b), 0) };
 }
 
+/**
+ * CPU seconds per engine and deployable over a window, and what they bound: with every core busy
+ * the same work could not take less than the machine's busy seconds over the cores.
+ */
+function printCpu(
+  label: string,
+  { byRole, machine }: { byRole: Map<string, number>; machine: number },
+  wall: number,
+): void {
+  if (!Number.isFinite(machine)) return;
+  const cores = cpus().length;
+  const parts = [...byRole]
+    .filter(([, s]) => s >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, s]) => `${role} ${fmt(s)}`);
+  console.log(
+    `  ${label} (${fmt(wall)} s, CPU s): ${parts.join(', ')}; machine busy ${fmt(machine)} of ${fmt(wall * cores)} (${fmt((100 * machine) / (wall * cores), 0)} %), at least ${fmt(machine / cores)} s of ${cores} cores`,
+  );
+}
+
 async function cleanup(): Promise<void> {
   await Promise.all(procs.map((p) => p.stop('SIGTERM').catch(() => undefined)));
   if (handle) {
@@ -193,6 +221,15 @@ try {
   // End to end: projector process(es) from start-up until every projection has caught up.
   t = performance.now();
   const projectors = Array.from({ length: projectorCount }, () => start('projector/projector.main.ts'));
+  const roleOf: CpuRole = (pid, commandLine) =>
+    projectors.some((p) => p.child.pid === pid)
+      ? 'projector'
+      : pid === api.child.pid
+        ? 'api'
+        : pid === process.pid
+          ? 'this benchmark (lag polls)'
+          : engineRole(commandLine);
+  const catchUpCpu = cpuWindow(roleOf);
   const caughtUp: Record<string, number> = {};
   let firstCheckpoint = NaN;
   for (;;) {
@@ -208,6 +245,7 @@ try {
       throw new Error(`projection did not catch up within an hour: ${JSON.stringify(lags)}`);
     await sleep(250);
   }
+  const catchUp = catchUpCpu.stop();
   const e2eSeconds = Math.max(...Object.values(caughtUp));
   const e2eRate = size / e2eSeconds;
   console.log(
@@ -215,6 +253,7 @@ try {
   );
   for (const [projection, s] of Object.entries(caughtUp))
     console.log(`  ${projection.padEnd(16)} caught up after ${fmt(s)} s`);
+  printCpu('CPU while projecting', catchUp, seconds(t));
   // an engine that answered slowly or not at all: back-offs, and projections the others went on without
   const logged = projectors.map((p) => p.output()).join('\n');
   const occurrences = (message: string) => logged.split(message).length - 1;
@@ -231,7 +270,9 @@ try {
   );
 
   // Raw _bulk of the same documents.
+  const rawCpu = cpuWindow(roleOf);
   const raw = await rawBulk(docs);
+  printCpu('CPU during the raw _bulk', rawCpu.stop(), raw.seconds);
   const rawRate = docs.length / raw.seconds;
   console.log(
     `raw OpenSearch _bulk, same documents and layout (${fmt(raw.bytes / 1e6, 0)} MB in ${Math.ceil(docs.length / 500)} requests): ${fmt(raw.seconds)} s = ${fmt(rawRate, 0)} docs/s`,

@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -217,4 +217,76 @@ export function rssMb(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ; 100 where getconf is missing). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** What a process is, for the CPU a benchmark accounts per engine and deployable. */
+export type CpuRole = (pid: number, commandLine: string) => string | null;
+
+/**
+ * The CPU seconds (user + system) of every process on the machine (Linux /proc), by the role
+ * `roleOf` names ('other' where it names none), and of the whole machine. Empty off Linux.
+ */
+function cpuSnapshot(roleOf: CpuRole): {
+  byPid: Map<number, { role: string; seconds: number }>;
+  machine: number;
+} {
+  const byPid = new Map<number, { role: string; seconds: number }>();
+  let machine = NaN;
+  try {
+    const total = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: busy = all but idle and iowait
+    machine = (total.reduce((a, b) => a + b, 0) - (total[3] ?? 0) - (total[4] ?? 0)) / CLOCK_TICKS;
+    for (const entry of readdirSync('/proc')) {
+      const pid = Number(entry);
+      if (!Number.isInteger(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+        const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        byPid.set(pid, { role: roleOf(pid, commandLine) ?? 'other', seconds });
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc: nothing to account
+  }
+  return { byPid, machine };
+}
+
+/**
+ * Accounts the CPU spent between `start` and `stop` per role: a process started in between counts
+ * from zero; one that ended in between is not counted (a short-lived connection's backend).
+ */
+export function cpuWindow(roleOf: CpuRole): { stop(): { byRole: Map<string, number>; machine: number } } {
+  const before = cpuSnapshot(roleOf);
+  return {
+    stop: () => {
+      const after = cpuSnapshot(roleOf);
+      const byRole = new Map<string, number>();
+      for (const [pid, { role, seconds }] of after.byPid) {
+        const spent = seconds - (before.byPid.get(pid)?.seconds ?? 0);
+        byRole.set(role, (byRole.get(role) ?? 0) + spent);
+      }
+      return { byRole, machine: after.machine - before.machine };
+    },
+  };
+}
+
+/** The engines' processes as engines.sh (or a package) starts them: Postgres, OpenSearch, Kafka. */
+export function engineRole(commandLine: string): string | null {
+  if (/^postgres[: ]|\/postgres\b/.test(commandLine)) return 'Postgres';
+  if (commandLine.includes('org.opensearch.bootstrap')) return 'OpenSearch';
+  if (commandLine.includes('kafka.Kafka')) return 'Kafka';
+  return null;
 }
