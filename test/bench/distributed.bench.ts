@@ -262,6 +262,21 @@ try {
   console.log(
     `  projector back-offs (transient failures): ${occurrences('transient failure; backing off')}; projections detached from the shared reads: ${occurrences('projection held up by transient failures')}`,
   );
+  // what failed, once per projection and cause
+  const causes = new Set(
+    logged
+      .split('\n')
+      .filter((line) => line.includes('transient failure; backing off'))
+      .map((line) => {
+        try {
+          const { projection, err } = JSON.parse(line) as { projection?: string; err?: unknown };
+          return `${projection}: ${String(typeof err === 'string' ? err : JSON.stringify(err)).slice(0, 300)}`;
+        } catch {
+          return line.slice(0, 300);
+        }
+      }),
+  );
+  for (const cause of causes) console.log(`    ${cause}`);
   // An index nobody searched for 30 s is search-idle and skips scheduled refreshes: refresh first.
   await fetch(`${openSearchUrl}/${indexPrefix}-decisions-v1/_refresh`, { method: 'POST' });
   const stats = (await (
