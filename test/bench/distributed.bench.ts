@@ -227,7 +227,7 @@ try {
       : pid === api.child.pid
         ? 'api'
         : pid === process.pid
-          ? 'this benchmark (lag polls)'
+          ? 'this benchmark'
           : engineRole(commandLine);
   const catchUpCpu = cpuWindow(roleOf);
   const caughtUp: Record<string, number> = {};
@@ -248,6 +248,7 @@ try {
     await sleep(1000);
   }
   const catchUp = catchUpCpu.stop();
+  const catchUpWall = seconds(t);
   const e2eSeconds = Math.max(...Object.values(caughtUp));
   const e2eRate = size / e2eSeconds;
   console.log(
@@ -255,7 +256,7 @@ try {
   );
   for (const [projection, s] of Object.entries(caughtUp))
     console.log(`  ${projection.padEnd(16)} caught up after ${fmt(s)} s`);
-  printCpu('CPU while projecting', catchUp, seconds(t));
+  printCpu('CPU while projecting', catchUp, catchUpWall);
   // an engine that answered slowly or not at all: back-offs, and projections the others went on without
   const logged = projectors.map((p) => p.output()).join('\n');
   const occurrences = (message: string) => logged.split(message).length - 1;

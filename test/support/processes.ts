@@ -243,8 +243,8 @@ function cpuSnapshot(roleOf: CpuRole): {
   let machine = NaN;
   try {
     const total = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    // user nice system idle iowait irq softirq steal: busy = all but idle and iowait
-    machine = (total.reduce((a, b) => a + b, 0) - (total[3] ?? 0) - (total[4] ?? 0)) / CLOCK_TICKS;
+    // user nice system idle iowait irq softirq steal …: busy = user, nice, system, irq, softirq
+    machine = [0, 1, 2, 5, 6].reduce((sum, i) => sum + (total[i] ?? 0), 0) / CLOCK_TICKS;
     for (const entry of readdirSync('/proc')) {
       const pid = Number(entry);
       if (!Number.isInteger(pid)) continue;
@@ -265,8 +265,8 @@ function cpuSnapshot(roleOf: CpuRole): {
 }
 
 /**
- * Accounts the CPU spent between `start` and `stop` per role: a process started in between counts
- * from zero; one that ended in between is not counted (a short-lived connection's backend).
+ * Accounts the CPU spent from this call until `stop()`, per role: a process started in between
+ * counts from zero; one that ended in between is not counted (a short-lived connection's backend).
  */
 export function cpuWindow(roleOf: CpuRole): { stop(): { byRole: Map<string, number>; machine: number } } {
   const before = cpuSnapshot(roleOf);
