@@ -495,7 +495,10 @@ const LIABILITY: SearchDocument[] = Array.from({ length: 36 }, (_, i) => {
     title: scored ? `Haftung des Werkeigentümers ${i}` : `Werkeigentümer ${i}`,
     regeste: null,
     rule_statement: `Regel ${i}`,
-    full_text: `${[...filler, ...filler].join(' ')} Haftung${i % 5 === 0 ? ' Halter' : ''}.`,
+    // "Pflicht zur Sorgfalt" (a stop word's gap) in 9, its words further apart in 9 others
+    full_text: `${[...filler, ...filler].join(' ')} Haftung${i % 5 === 0 ? ' Halter' : ''}.${
+      i % 4 === 1 ? ' Pflicht zur Sorgfalt.' : i % 4 === 3 ? ' Pflicht und keine Sorgfalt.' : ''
+    }`,
     ref_keys: [],
   };
 });
@@ -527,13 +530,18 @@ describe('PostgreSQL search: a page reaching past its scored rows counts the mat
   });
   afterAll(() => fixture.close());
 
-  it('the decisions naming "Haftung": 36, of which 6 scored; "Haftung Halter" as a phrase: 8, none scored', async () => {
+  it('the decisions naming "Haftung": 36, of which 6 scored; "Haftung Halter" as a phrase: 8, none scored; "Pflicht zur Sorgfalt": 9', async () => {
     const page = await fixture.index.search(requestOf({ query: 'Haftung', limit: 100 }));
     expect(page.total).toBe(36);
     expect(page.hits.filter((h) => (h.score ?? 0) > 0)).toHaveLength(6);
     const phrase = await fixture.index.search(requestOf({ query: '"Haftung Halter"', limit: 100 }));
     expect(phrase.total).toBe(8);
     expect(phrase.hits.filter((h) => (h.score ?? 0) > 0)).toHaveLength(0);
+    const gap = await fixture.index.search(requestOf({ query: '"Pflicht zur Sorgfalt"', limit: 100 }));
+    expect(gap.total).toBe(9);
+    expect(gap.hits.map((h) => h.decision_id).sort()).toEqual(
+      LIABILITY.filter((_, i) => i % 4 === 1).map((d) => d.decision_id),
+    );
   });
 
   /** Every page of `limit` (small pages read their scored rows while the matches are counted). */
@@ -558,6 +566,12 @@ describe('PostgreSQL search: a page reaching past its scored rows counts the mat
     ['a phrase of adjacent words (from its pairs)', { query: '"Haftung Halter"' }, true],
     ['a phrase with a filter', { query: '"Haftung Halter"', filters: { court: 'bger' } }, true],
     ['a phrase of three words (checked on the vectors)', { query: '"zqaax zqbax zqcax"' }, true],
+    ["a phrase with a stop word's gap (checked on the vectors)", { query: '"Pflicht zur Sorgfalt"' }, true],
+    [
+      "a phrase with a stop word's gap and a filter",
+      { query: '"Pflicht zur Sorgfalt"', filters: { court: 'zh_obergericht' } },
+      true,
+    ],
     [
       'a phrase inside a conjunction (counted on its own)',
       { query: 'Werkeigentümer "Haftung Halter"' },

@@ -926,27 +926,32 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   /**
-   * The matches of a search as `countWithNewest` reads them (ids and dates): a query that is one
-   * phrase of adjacent words from the phrase pairs (as `countOf` counts it), any other without a
-   * phrase from `decision_search` by `where` as the count tests it (a citation's phrase by its
-   * pairs first); null for a query with a phrase otherwise (counted on its own).
+   * The matches of a search as `countWithNewest` reads them (ids and dates), as `countOf` counts
+   * them: a query that is one phrase of adjacent words from the phrase pairs, one phrase the pairs
+   * cannot count (a stop word's gap, `droit d'être entendu`) and any other without a phrase from
+   * `decision_search` by `where` as the count tests it (a citation's phrase by its pairs first);
+   * null for a query with a phrase otherwise (counted on its own).
    */
   private async matchesOf(
     request: SearchRequest,
     where: Expression<SqlBool>,
     filters: readonly Expression<SqlBool>[],
   ): Promise<MatchesSql | null> {
+    const rows = {
+      sql: sql`select decision_id as id, decision_date as date from decision_search where ${where}`,
+      planPerExecution: false,
+    };
     const source = onePassSource(request.query);
-    if (source === 'rows') {
-      return {
-        sql: sql`select decision_id as id, decision_date as date from decision_search where ${where}`,
-        planPerExecution: false,
-      };
-    }
+    if (source === 'rows') return rows;
     if (source === null || request.query?.kind !== 'phrase') return null;
     const text = request.query.words.join(' ');
     const arms = await this.phrasePairs(text);
-    if (arms === null || arms.length === 0) return null;
+    // every match's vector is read to count them (each one holding the phrase's lexemes is
+    // rechecked on its positions): the newest are read in the same pass, not walked for again
+    // (714 matches of "droit d'être entendu" on the 3,000-decision sample: 80 ms to count, 19 ms
+    // more to walk for the newest page)
+    if (arms === null) return rows;
+    if (arms.length === 0) return null;
     // planned per execution, as `countPairs` is
     return {
       sql: sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
