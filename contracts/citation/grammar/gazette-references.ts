@@ -23,6 +23,9 @@ const LAST_YEAR = 2100;
 
 /** `AS 2007 5779`, `BBl 1993 I 1248`, `FF 2020 p. 123` exactly at i. */
 export function gazetteRefAt(s: string, i: number): GazetteRef | null {
+  // every type starts with A, B, F or R: most words are told apart without a slice
+  const first = s.charCodeAt(i);
+  if (first !== 65 && first !== 66 && first !== 70 && first !== 82) return null;
   const typeEnd = i + (s.startsWith('BBl', i) ? 3 : 2);
   const type = s.slice(i, typeEnd);
   if (!TYPES.has(type) || isLetterAt(s, typeEnd)) return null;
