@@ -627,16 +627,39 @@ function prefixKey(s: string, i: number): number {
   }
   return key;
 }
-const START_KEYS = new Set(
-  [...INTRO_WORDS.keys(), ...ARTICLE_STARTS, ...courtStartWords()]
-    .map((w) => prefixKey(w, 0))
-    .filter((k) => k >= 0),
-);
+/**
+ * The first four characters up to the first that is no ASCII letter (ASCII letters lower-cased,
+ * the rest 0): -1 for a non-ASCII character before it. A word's token starts with the same
+ * characters as its text up to there (a token ends at the first character that is no letter,
+ * and its fold and normalisation keep an ASCII word's first four letters), so a word that may
+ * open a long form or a statute reference has the key of one of the words listed.
+ */
+function wordKey(s: string, i: number): number {
+  let key = 0;
+  let k = 0;
+  for (; k < 4 && i + k < s.length; k++) {
+    const c = s.charCodeAt(i + k);
+    if (c >= 128) return -1;
+    if (!isUpperCode(c) && !isLowerCode(c)) break;
+    key = (key << 8) | (c | 32);
+  }
+  return (key << (8 * (4 - k))) >>> 0;
+}
 
-/** Whether a long form or statute reference may start with the word at i. */
+const START_WORDS = [...INTRO_WORDS.keys(), ...ARTICLE_STARTS, ...courtStartWords()];
+const START_KEYS = new Set(START_WORDS.map((w) => prefixKey(w, 0)).filter((k) => k >= 0));
+const START_WORD_KEYS = new Set(START_WORDS.map((w) => wordKey(w, 0)).filter((k) => k >= 0));
+
+/**
+ * Whether a long form or statute reference may start with the word at i: by its first three
+ * characters, then its first four letters (of running text, one word in five passes the first
+ * test, mostly `ver…`, `ber…`, `nic…`, `ein…`; most of them are then spared their token).
+ */
 function mayStartWord(s: string, i: number): boolean {
   const key = prefixKey(s, i);
-  return key < 0 || START_KEYS.has(key);
+  if (key >= 0 && !START_KEYS.has(key)) return false;
+  const word = wordKey(s, i);
+  return word < 0 || START_WORD_KEYS.has(word);
 }
 
 /**
