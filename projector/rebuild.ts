@@ -11,7 +11,21 @@ export interface RebuildOptions {
   readonly dropPrevious?: boolean;
   /** How long to wait before dropping the previous generation (ms): a few watch intervals. */
   readonly dropAfterMs?: number;
+  /**
+   * How often each generation's progress (`onProgress`) is counted while it catches up (ms); its
+   * end is noticed at once whatever this is (`CaughtUpSignal`). Default
+   * {@link PROGRESS_INTERVAL_MS}.
+   */
+  readonly progressIntervalMs?: number;
 }
+
+/**
+ * Each progress count scans the log behind a generation's checkpoint (40–80 ms at 100,000
+ * events): counted every 2 s for each of the 15 projections of `rebuild all`, the counts took 49 s
+ * of the database's time in a replay of 100,000 decisions, 8 % of all its statements' time while
+ * the projections caught up.
+ */
+const PROGRESS_INTERVAL_MS = 10_000;
 
 export interface RebuildResult {
   readonly projection: string;
@@ -77,12 +91,13 @@ async function catchUp(
   });
   await runner.start(gens);
   try {
-    // each one's progress every 2 s; its end as soon as the runner has read the log to its end for
-    // it, or has stopped for it
+    // each one's progress now and then; its end as soon as the runner has read the log to its end
+    // for it, or has stopped for it
+    const every = options.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
     const waits = await Promise.allSettled(
       gens.map((gen) => {
         const name = gen.projection.name;
-        return waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, 2000, signals.get(name), () =>
+        return waitUntilCaughtUp(deps.db, deps.log, [gen], options.onProgress, every, signals.get(name), () =>
           stopped.get(name),
         );
       }),
