@@ -59,12 +59,11 @@ function referencesOf(
   }
 }
 
-/** A row of `gazette_first_pages`. */
-type GazettePageRow = GazetteFirstPageTable;
+/** The columns of a first page's unique key (the inserts' conflict target). */
+const PAGE_KEY = ['collection', 'edition', 'year', 'page', 'eli'] as const;
 
-/** The unique key of a first page (its conflict columns). */
-const pageKey = (r: GazettePageRow): string =>
-  JSON.stringify([r.collection, r.edition, r.year, r.page, r.eli]);
+/** A first page's unique key as one string. */
+const pageKey = (r: GazetteFirstPageTable): string => JSON.stringify(PAGE_KEY.map((c) => r[c]));
 
 /**
  * Folds the gazette references found in statute footnotes, in the catalogue and the first pages of
@@ -82,7 +81,7 @@ export const gazetteIndexProjection: Projection = {
     // of its key: the projection reads three streams, and a transaction of one stream's batch may
     // run beside another's. Two that insert their pages in one order wait for each other; in the
     // order of their events they could deadlock.
-    const rows = new Map<string, GazettePageRow>();
+    const rows = new Map<string, GazetteFirstPageTable>();
     for (const { event, position } of batch as readonly PositionedEvent<
       StatuteVersionPublished | LegislationCatalogEntryPublished | MaterialPublished
     >[]) {
@@ -109,7 +108,7 @@ export const gazetteIndexProjection: Projection = {
       await tx
         .insertInto('gazette_first_pages')
         .values(sorted.slice(i, i + 1000))
-        .onConflict((oc) => oc.columns(['collection', 'edition', 'year', 'page', 'eli']).doNothing())
+        .onConflict((oc) => oc.columns([...PAGE_KEY]).doNothing())
         .execute();
     }
   },
