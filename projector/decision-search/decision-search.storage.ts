@@ -17,7 +17,7 @@ type Indexed = 'tsv' | 'rank_tsv' | 'tsv_pairs';
 
 /**
  * One GIN index per language arm of the query compiler (`tsquery-compiler.ts`) on the full
- * vector, the rank vector and the adjacent pairs, each partial on the arm's condition. The planner
+ * vector, the rank vector and the phrase pairs, each partial on the arm's condition. The planner
  * then proves each arm `(language = 'de' AND tsv @@ Q)` from its index alone: counting and
  * matching read no vector from TOAST (with one index over all languages, every candidate's vector
  * is read again to test the language arm).
@@ -33,8 +33,23 @@ function languageIndexes(column: Indexed, table = 'decision_search'): string[] {
   );
 }
 
-/** The phrase pairs' per-language GIN indexes (`PHRASE_PAIRS_DDL`). */
+/** The name a reader index's statement creates. */
+const INDEX_NAME = /^create index if not exists (\w+) /;
+
+/**
+ * The phrase pairs' per-language GIN indexes (`PHRASE_PAIRS_DDL`): phrases are counted from them,
+ * and the query compiler matches phrases through them (`PairsTable`).
+ */
 const PHRASE_PAIRS_INDEXES = languageIndexes('tsv_pairs', 'decision_search_pairs');
+
+/**
+ * `decision_search.tsv_pairs` had per-language GIN indexes of its own: the same pairs indexed a
+ * second time (a replay of 100,000 decisions spent 185 s of the database's time building them).
+ * The query compiler now reads the pairs table's, and a generation that has them drops them.
+ */
+const DUPLICATE_PAIRS_INDEXES = languageIndexes('tsv_pairs').map(
+  (ddl) => `drop index if exists ${INDEX_NAME.exec(ddl)![1]!}`,
+);
 
 /** The generation `schema` already has `table`. */
 async function hasTable(tx: Transaction<DB>, schema: string, table: string): Promise<boolean> {
@@ -60,9 +75,6 @@ const MARK_PAIRS_FORMAT = ['decision_search', 'decision_search_pairs'].map(
   (table) => `comment on column ${table}.tsv_pairs is '${PAIRS_WITH_TRIPLES}'`,
 );
 
-/** The name a reader index's statement creates. */
-const INDEX_NAME = /^create index if not exists (\w+) /;
-
 /** Decisions whose pairs are derived again per statement in `addDigitTriples`. */
 const TRIPLES_BATCH = 200;
 
@@ -78,7 +90,7 @@ async function addDigitTriples(tx: Transaction<DB>) {
     tx,
   );
   if (mark.rows[0]?.mark === PAIRS_WITH_TRIPLES) return;
-  for (const ddl of [...languageIndexes('tsv_pairs'), ...PHRASE_PAIRS_INDEXES]) {
+  for (const ddl of PHRASE_PAIRS_INDEXES) {
     await sql`drop index if exists ${sql.ref(INDEX_NAME.exec(ddl)![1]!)}`.execute(tx);
   }
   for (let after = ''; ;) {
@@ -108,6 +120,7 @@ function addDerivedColumn(
   column: Exclude<Indexed, 'tsv'>,
   type: string,
   of: (tsv: RawBuilder<unknown>) => RawBuilder<unknown>,
+  indexed = true,
 ) {
   return async (tx: Transaction<DB>, { schema }: { readonly schema: string }) => {
     const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
@@ -118,7 +131,7 @@ function addDerivedColumn(
     await sql`alter table decision_search add column ${sql.ref(column)} ${sql.raw(type)}`.execute(tx);
     await sql`update decision_search set ${sql.ref(column)} = ${of(sql.ref('tsv'))}`.execute(tx);
     await sql`alter table decision_search alter column ${sql.ref(column)} set not null`.execute(tx);
-    for (const ddl of languageIndexes(column)) await sql.raw(ddl).execute(tx);
+    if (indexed) for (const ddl of languageIndexes(column)) await sql.raw(ddl).execute(tx);
     return 'rewritten';
   };
 }
@@ -190,7 +203,9 @@ export const decisionSearchPostgresStorage = postgresTables(
     // before the per-language indexes, `tsv` had one index over every language
     `drop index if exists decision_search_tsv`,
     addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
-    addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf),
+    // the pairs are copied from this column to the phrase pairs, which are indexed instead
+    addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf, false),
+    ...DUPLICATE_PAIRS_INDEXES,
     addTermPostings,
     postingsByCodePoint,
     addPhrasePairs,
@@ -204,7 +219,6 @@ export const decisionSearchPostgresStorage = postgresTables(
     ...PHRASE_PAIRS_INDEXES,
     ...languageIndexes('tsv'),
     ...languageIndexes('rank_tsv'),
-    ...languageIndexes('tsv_pairs'),
     `create index if not exists decision_search_ref_keys on decision_search using gin (ref_keys)`,
     `create index if not exists decision_search_date on decision_search (decision_date desc nulls last, decision_id)`,
     ...FILTER_INDEXES,

@@ -28,8 +28,9 @@ import {
   RANK_NORMALIZATION,
   adjacentPairsOf,
   compileTsQuery,
+  type PairsTable,
   isTriple,
-  pairsMatchExactly,
+  pairsRowTest,
   phraseMatchedByPairs,
   isAdjacentChain,
   languageArms,
@@ -327,6 +328,9 @@ function filtersOf(f: SearchFilters): Expression<SqlBool>[] {
 const allOf = (conditions: readonly Expression<SqlBool>[]): Expression<SqlBool> =>
   conditions.length > 0 ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
 
+/** The phrase pairs as the query compiler reads them. */
+const PHRASE_PAIRS: PairsTable = { table: 'decision_search_pairs', searched: 'decision_search' };
+
 /**
  * The search table's columns as the query compiler reads them. Phrases are matched on the
  * adjacent pairs only to count: the pairs of a phrase are computed inside the statement, so the
@@ -335,7 +339,7 @@ const allOf = (conditions: readonly Expression<SqlBool>[]): Expression<SqlBool> 
  * the phrase on `tsv` (whose lexemes it has statistics for).
  */
 const ROW_OPTIONS = { columns: { rankTsv: 'rank_tsv' } } as const;
-const COUNT_OPTIONS = { columns: { rankTsv: 'rank_tsv', pairs: 'tsv_pairs' } } as const;
+const COUNT_OPTIONS = { columns: { rankTsv: 'rank_tsv', pairs: PHRASE_PAIRS } } as const;
 
 /** The condition a search's query and filters put on `decision_search` rows. */
 function whereOf(query: QueryNode | null, f: SearchFilters, options = ROW_OPTIONS): Expression<SqlBool> {
@@ -435,6 +439,29 @@ function matchedByIndexes(node: QueryNode, phrases: ReadonlyMap<string, PhraseAn
  */
 const EXACT_COLLECT_FACTOR = 8;
 
+/**
+ * A condition on `decision_search` rows, and whether a statement testing it is planned with each
+ * execution (`PLAN_PER_EXECUTION`).
+ */
+interface Condition {
+  readonly sql: Expression<SqlBool>;
+  readonly planPerExecution: boolean;
+}
+
+/** The hint a statement testing `condition` starts with (none: it may be kept prepared). */
+const plannedPerExecution = (condition: Condition): RawBuilder<unknown> =>
+  sql.raw(condition.planPerExecution ? PLAN_PER_EXECUTION : '');
+
+/**
+ * Whether the count's condition of a query with these phrases reads the phrase pairs (some phrase
+ * is a chain of adjacent lexemes in some arm): a generic plan, costed for a pairs array it does not
+ * know, reads the pairs table sequentially, every row's pairs from TOAST; a plan made for the
+ * pairs at hand takes their GIN index.
+ */
+function readsPhrasePairs(phrases: ReadonlyMap<string, PhraseAnalysis>): boolean {
+  return [...phrases.values()].some((arms) => arms.some((a) => a.nodes > 0 && a.chain));
+}
+
 /** A query's matches as `countWithNewest` reads them: SQL giving their `id` and `date`. */
 interface MatchesSql {
   readonly sql: RawBuilder<unknown>;
@@ -497,31 +524,23 @@ function postingsRanges({ exact, prefixes }: ArmLexemes): RawBuilder<boolean>[] 
 
 /**
  * The test of the phrase pairs (`decision_search_pairs p`) for a phrase of adjacent words: in
- * some arm, the row holds all the arm's pairs (and, beyond two words, the phrase itself).
+ * some arm, the row holds all the arm's pairs (and, unless they match it exactly, the phrase itself).
  */
 function pairsTest(text: string, arms: readonly ArmPairs[]): RawBuilder<SqlBool> {
   const byName = new Map(languageArms(sql.ref('p.language')).map((a) => [a.name, a]));
-  const tests = arms.map(({ arm, pairs, recheck }) => {
-    const { when, cfg } = byName.get(arm)!;
-    const phrase = recheck
-      ? sql`and exists (select 1 from decision_search d
-          where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`
-      : sql``;
-    return sql`(${when} and p.tsv_pairs @> ${[...pairs]}::text[] ${phrase})`;
-  });
+  const tests = arms.map((a) => pairsRowTest(PHRASE_PAIRS, byName.get(a.arm)!, text, a));
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
 }
 
 /**
  * A phrase of adjacent words as one language arm counts it from the phrase pairs: every row of
- * the arm holding all `pairs`, and with more than two words (`recheck`; not three whose triple
- * is stored, two of them holding a digit) also the phrase on its full vector, as the query
- * compiler's pairs test does.
+ * the arm holding all `pairs`, and with more than two words (not three whose triple is stored,
+ * two of them holding a digit) also the phrase on its full vector, as the query compiler does.
  */
 interface ArmPairs {
   readonly arm: string;
+  readonly nodes: number;
   readonly pairs: readonly string[];
-  readonly recheck: boolean;
 }
 
 /** An analysis kept per key in `cache`, once per distinct key (a failed one is not kept). */
@@ -680,7 +699,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     for (const { arm, nodes, chain, pairs } of await this.analysedPhrase(text)) {
       if (nodes === 0) continue;
       if (!chain) return null;
-      arms.push({ arm, pairs, recheck: !pairsMatchExactly(nodes, pairs) });
+      arms.push({ arm, nodes, pairs });
     }
     return arms;
   }
@@ -859,7 +878,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    */
   private async byDate<H extends Row>(
     columns: Columns,
-    where: { readonly walk: Expression<SqlBool>; readonly collect: Expression<SqlBool> },
+    where: { readonly walk: Expression<SqlBool>; readonly collect: Condition },
     page: {
       direction: 'asc' | 'desc';
       limit: number;
@@ -878,7 +897,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const direction = sql.raw(page.direction);
     const order = sql`order by decision_date ${direction} nulls last, decision_id ${direction}`;
     const rows = collect
-      ? sql<H>`with m as materialized (select ${columns.list} from decision_search where ${where.collect})
+      ? sql<H>`${plannedPerExecution(where.collect)} with m as materialized (select ${columns.list}
+            from decision_search where ${where.collect.sql})
           select * from m ${order} limit ${page.limit} offset ${page.offset}`
       : sql<H>`${sql.raw(PLAN_PER_EXECUTION)} select ${columns.list} from decision_search where ${where.walk}
           ${order} limit ${page.limit} offset ${page.offset}`;
@@ -934,12 +954,12 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    */
   private async matchesOf(
     request: SearchRequest,
-    where: Expression<SqlBool>,
+    where: Condition,
     filters: readonly Expression<SqlBool>[],
   ): Promise<MatchesSql | null> {
     const rows = {
-      sql: sql`select decision_id as id, decision_date as date from decision_search where ${where}`,
-      planPerExecution: false,
+      sql: sql`select decision_id as id, decision_date as date from decision_search where ${where.sql}`,
+      planPerExecution: where.planPerExecution,
     };
     const source = onePassSource(request.query);
     if (source === 'rows') return rows;
@@ -966,7 +986,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    */
   private async countOf(
     request: SearchRequest,
-    where: Expression<SqlBool>,
+    where: Condition,
     filters: readonly Expression<SqlBool>[],
   ): Promise<number> {
     if (request.query?.kind === 'phrase') {
@@ -1000,10 +1020,10 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * statement: as a parameter a generic plan would cost it as a small limit, met early by a
    * sequential scan (250 ms for a docket on 3,000 decisions, against 0.3 ms from the indexes).
    */
-  private async countMatches(where: Expression<SqlBool>): Promise<number> {
-    const counted = await sql<{ n: number }>`
+  private async countMatches(where: Condition): Promise<number> {
+    const counted = await sql<{ n: number }>`${plannedPerExecution(where)}
       select count(*)::int as n from (
-        select 1 from decision_search where ${where}
+        select 1 from decision_search where ${where.sql}
         limit ${sql.lit(this.countCap + 1)}) m
     `.execute(this.db);
     return Number(counted.rows[0]?.n ?? 0);
@@ -1079,7 +1099,10 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const filters = filtersOf(request.filters);
     const where = allOf([...(request.query ? [compiled.sql] : []), ...filters]);
     const counting = request.query ? [compileTsQuery(request.query, { ...COUNT_OPTIONS, phrases }).sql] : [];
-    const countWhere = allOf([...counting, ...filters]);
+    const countWhere: Condition = {
+      sql: allOf([...counting, ...filters]),
+      planPerExecution: readsPhrasePairs(phrases),
+    };
     const exact = request.query !== null && matchedByIndexes(request.query, phrases);
     const take = request.limit + 1;
     const capped = (n: number) => ({
@@ -1151,7 +1174,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
             columns,
             {
               walk: allOf([compiled.sql, ...notScored, ...filters]),
-              collect: allOf([...counting, ...notScored, ...filters]),
+              collect: { ...countWhere, sql: allOf([...counting, ...notScored, ...filters]) },
             },
             {
               direction: 'desc',

@@ -58,8 +58,9 @@
  * SQL SHAPE
  * ============================================================================================
  *  - A phrase that is the whole query, or an operand of an SQL-level AND / OR, and every
- *    reference citation phrase is matched per language arm by `phraseArms`: with a pairs column
- *    (the decision search's `tsv_pairs`), adjacent words by their lexeme pairs (see there).
+ *    reference citation phrase is matched per language arm by `phraseArms`: with a pairs table
+ *    (the decision search's `decision_search_pairs`), adjacent words by their lexeme pairs
+ *    (see there).
  *  - A reference-free (sub)tree is compiled into ONE tsquery per language config: terms
  *    `plainto_tsquery(cfg, $t)`, phrases `phraseto_tsquery(cfg, $p)`, prefixes
  *    `to_tsquery(cfg, $quoted::text || ':*')` where `$quoted` is the word in tsquery single quotes
@@ -105,10 +106,10 @@ export interface TsQueryCompileOptions {
     /** The vector the relevance is computed on (default: `tsv`); see {@link CompiledTsQuery.rankable}. */
     readonly rankTsv?: string;
     /**
-     * A `text[]` column of the vector's adjacent lexeme pairs ({@link adjacentPairsOf}), with a GIN
-     * index: phrases of adjacent words are then matched on it (none: on `tsv` alone).
+     * The table of each row's adjacent lexeme pairs ({@link PairsTable}): phrases of adjacent
+     * words analysed beforehand (`phrases`) are then matched through it (none: on `tsv` alone).
      */
-    readonly pairs?: string;
+    readonly pairs?: PairsTable;
   };
   /**
    * Phrases analysed beforehand ({@link PhraseAnalysis}), by their text: matched per language arm
@@ -116,6 +117,16 @@ export interface TsQueryCompileOptions {
    * plan made for the values at hand folds away, planned anew with every execution).
    */
   readonly phrases?: ReadonlyMap<string, PhraseAnalysis>;
+}
+
+/**
+ * A table holding, per row of the searched table (`searched`, with `decision_id` and `tsv`), its
+ * `decision_id`, its `language` and its vector's adjacent lexeme pairs in `tsv_pairs`
+ * ({@link adjacentPairsOf}), with a GIN index on them per language arm.
+ */
+export interface PairsTable {
+  readonly table: string;
+  readonly searched: string;
 }
 
 /** How a phrase analyses in one language arm: `phraseto_tsquery`'s nodes, and its adjacent lexeme pairs. */
@@ -161,11 +172,12 @@ export interface CompiledTsQuery {
 }
 
 interface Columns {
+  readonly id: RawBuilder<unknown>;
   readonly tsv: RawBuilder<unknown>;
   readonly language: RawBuilder<unknown>;
   readonly refKeys: RawBuilder<unknown>;
   readonly rankTsv: RawBuilder<unknown>;
-  readonly pairs: RawBuilder<unknown> | null;
+  readonly pairs: PairsTable | null;
 }
 
 /** A language arm: the rows of one configured language, or of every other language (`other`). */
@@ -183,11 +195,12 @@ type TsQuerySql = RawBuilder<unknown>;
 function columnsOf(options: TsQueryCompileOptions | undefined): Columns {
   const c = options?.columns;
   return {
+    id: sql.ref('decision_id'),
     tsv: sql.ref(c?.tsv ?? 'tsv'),
     language: sql.ref(c?.language ?? 'language'),
     refKeys: sql.ref(c?.refKeys ?? 'ref_keys'),
     rankTsv: sql.ref(c?.rankTsv ?? c?.tsv ?? 'tsv'),
-    pairs: c?.pairs ? sql.ref(c.pairs) : null,
+    pairs: c?.pairs ?? null,
   };
 }
 
@@ -285,11 +298,36 @@ export const pairsMatchExactly = (nodes: number, pairs: readonly string[]): bool
 export const isTriple = (key: string): boolean => key.split(' ').length === 3;
 
 /**
- * A phrase the pairs column alone matches in every language arm (as `analysedPhraseArm` tests
- * it): no lexeme there, or adjacent lexemes their pairs match exactly.
+ * A phrase the pairs alone match in every language arm (as `phraseArms` tests it): no lexeme
+ * there, or adjacent lexemes their pairs match exactly.
  */
 export const phraseMatchedByPairs = (analysis: PhraseAnalysis): boolean =>
   analysis.every((a) => a.nodes === 0 || (a.chain && pairsMatchExactly(a.nodes, a.pairs)));
+
+/** A phrase's analysis in one language arm. */
+function armAnalysis(analysed: PhraseAnalysis, arm: LanguageArm): PhraseArmAnalysis {
+  const a = analysed.find((x) => x.arm === arm.name);
+  if (a === undefined) throw new Error(`phrase analysis without the ${arm.name} arm`);
+  return a;
+}
+
+/**
+ * The rows of a pairs table (alias `p`) holding a phrase of adjacent lexemes in one language arm
+ * (`arm`, over `p.language`): all the arm's pairs, and unless they match it exactly
+ * ({@link pairsMatchExactly}), the phrase itself on the searched row's full vector.
+ */
+export function pairsRowTest(
+  pairs: PairsTable,
+  arm: LanguageArm,
+  text: string,
+  analysis: Pick<PhraseArmAnalysis, 'nodes' | 'pairs'>,
+): RawBuilder<boolean> {
+  const recheck = pairsMatchExactly(analysis.nodes, analysis.pairs)
+    ? sql``
+    : sql`and exists (select 1 from ${sql.table(pairs.searched)} d
+        where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${arm.cfg}, ${text}))`;
+  return sql<boolean>`(${arm.when} and p.tsv_pairs @> ${[...analysis.pairs]}::text[] ${recheck})`;
+}
 
 /**
  * What makes an analysed phrase (`phraseto_tsquery(...)::text`) other than a chain of adjacent
@@ -467,49 +505,31 @@ class Compiler {
   }
 
   /**
-   * `OR` over the language arms of a phrase (rule 4). With a pairs column, a phrase whose words
-   * are adjacent lexemes (`a <-> b <-> c`) needs all its pairs there: two lexemes are matched by
-   * the pairs' GIN index alone (and, analysed beforehand, three whose triple is among the pairs,
-   * {@link pairsMatchExactly}), more are checked on `tsv` only where every pair occurs. Other
-   * phrases (stop words inside, one lexeme) are matched on `tsv`. Which case applies is decided
-   * per language by the phrase's analysis when the options carry it (`phrases`), else by the
-   * planner, which folds the tests on the analysed phrase to constants in a plan made for the
-   * values at hand.
+   * `OR` over the language arms of a phrase (rule 4). Analysed beforehand (`phrases`) and with a
+   * pairs table, a phrase whose words are adjacent lexemes (`a <-> b <-> c`) is matched in an arm
+   * by the rows of the table holding all its pairs there (the arm's language is the row's):
+   * two lexemes by the pairs' GIN index alone (and three whose triple is among the pairs,
+   * {@link pairsMatchExactly}), more checked on `tsv` only where every pair occurs. Those rows are
+   * one uncorrelated subquery per arm, `decision_id = any(array(…))`: computed once, and a bitmap
+   * scan of the primary key takes them, so the arms of a phrase and of a reference's own keys are
+   * still one BitmapOr, and as the arms are exactly the index conditions, no row is tested again.
+   * Other phrases (stop words inside, one lexeme) are matched on `tsv`.
    */
   phraseArms(text: string, guarded: boolean): RawBuilder<boolean> {
-    const { tsv, pairs } = this.cols;
     const analysed = this.phrases.get(text);
-    if (analysed) return this.anyArm((arm) => this.analysedPhraseArm(arm, text, analysed, guarded));
-    if (pairs === null) return this.matchArms((cfg) => sql`phraseto_tsquery(${cfg}, ${text})`, guarded);
-    return this.anyArm((arm) => {
-      const q = sql`phraseto_tsquery(${arm.cfg}, ${text})`;
-      const chain = sql`(numnode(${q}) >= 3 AND ${q}::text !~ ${sql.lit(NOT_A_CHAIN.source)})`;
-      const needed = sql`${pairs} @> ${adjacentPairsOf(sql`to_tsvector(${arm.cfg}, ${text})`)}`;
-      const test = sql`((${chain} AND numnode(${q}) = 3 AND ${needed})
-        OR (${chain} AND numnode(${q}) > 3 AND ${needed} AND ${tsv} @@ ${q})
-        OR (NOT ${chain} AND ${tsv} @@ ${q}))`;
-      return guarded ? sql`(numnode(${q}) = 0 OR ${test})` : test;
+    if (!analysed) return this.matchArms((cfg) => sql`phraseto_tsquery(${cfg}, ${text})`, guarded);
+    const { id, tsv, pairs } = this.cols;
+    const onPairs = new Map(languageArms(sql.ref('p.language')).map((arm) => [arm.name, arm]));
+    const arms = this.arms.flatMap((arm) => {
+      const a = armAnalysis(analysed, arm);
+      // no lexeme in the arm's language: left out, or true for the arm's rows when guarded (rule 7)
+      if (a.nodes === 0) return guarded ? [arm.when] : [];
+      if (pairs === null || !a.chain)
+        return [sql`(${arm.when} AND ${tsv} @@ phraseto_tsquery(${arm.cfg}, ${text}))`];
+      const held = pairsRowTest(pairs, onPairs.get(arm.name)!, text, a);
+      return [sql`${id} = any(array(select p.decision_id from ${sql.table(pairs.table)} p where ${held}))`];
     });
-  }
-
-  /**
-   * One arm of {@link phraseArms} for a phrase analysed beforehand: what the tests of the
-   * unanalysed form leave once folded. No lexeme: true when guarded, else the arm is left out.
-   */
-  analysedPhraseArm(
-    arm: LanguageArm,
-    text: string,
-    analysed: PhraseAnalysis,
-    guarded: boolean,
-  ): RawBuilder<boolean> | null {
-    const { tsv, pairs } = this.cols;
-    const a = analysed.find((x) => x.arm === arm.name);
-    if (a === undefined) throw new Error(`phrase analysis without the ${arm.name} arm`);
-    if (a.nodes === 0) return guarded ? sql<boolean>`true` : null;
-    const match = sql<boolean>`${tsv} @@ phraseto_tsquery(${arm.cfg}, ${text})`;
-    if (pairs === null || !a.chain) return match;
-    const needed = sql<boolean>`${pairs} @> ${[...a.pairs]}::text[]`;
-    return pairsMatchExactly(a.nodes, a.pairs) ? needed : sql<boolean>`(${needed} AND ${match})`;
+    return arms.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
   }
 
   reference(ref: ReferenceNode): RawBuilder<boolean> {
