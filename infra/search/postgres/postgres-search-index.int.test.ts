@@ -190,9 +190,10 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
       {},
       true,
     ],
-    ['French', '"contrat de bail"', {}, false],
+    // a stop word's gap in French: there on the full vectors, in the other arms from the pairs
+    ['French', '"contrat de bail"', {}, true],
     ['Italian, two words', '"contratto locazione"', {}, true],
-    ['a stop word inside (German)', '"Kündigung des Mietvertrags"', {}, false],
+    ['a stop word inside (German)', '"Kündigung des Mietvertrags"', {}, true],
     ['one word', '"Kündigung"', {}, false],
     ['stop words only', '"der die"', {}, true],
   ] as const)('%s (%s): the total is the number of matches', async (_, query, filters, pairs) => {
@@ -205,7 +206,8 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
         total: all.hits.length,
         lowerBound: false,
       });
-      expect(fromPairs(), sort).toBe(pairs ? 1 : 0);
+      // counted, and the newest matches beyond the scored rows collected, from the pairs
+      expect(fromPairs() > 0, sort).toBe(pairs);
       // planned with its pairs: a generic plan (after five executions) reads every row's pairs
       const counts = statements.filter((s) => /from decision_search_pairs p\b/.test(s));
       expect(
@@ -442,14 +444,13 @@ describe('PostgreSQL search: the count of a reference search reads the indexes, 
   ])('%s (%s): a bitmap of the index scans, no sequential scan', async (_, query) => {
     statements.length = 0;
     await fixture.index.search(requestOf({ query, limit: 20 }));
-    const count = statements.find((s) =>
-      s.sql
-        .replace(/\s+/g, ' ')
-        .includes('select count(*)::int as n from ( select 1 from decision_search where'),
-    );
+    // the decisions the reference names, and those citing it, by their phrase pairs
+    const count = statements.find((s) => s.sql.includes('select count(*)::int as n'));
     expect(count, statements.map((s) => s.sql).join('\n')).toBeDefined();
-    // the citation phrase is matched through the phrase pairs: a generic plan, costed for pairs it
-    // does not know, would read them sequentially; the count is never kept prepared
+    expect(count!.sql).toMatch(/from decision_search where ref_keys @>/);
+    expect(count!.sql).toMatch(/from decision_search_pairs p/);
+    // a generic plan, costed for pairs it does not know, would read the pairs sequentially: the
+    // count is never kept prepared
     expect(isPlannedPerExecution(count!.sql)).toBe(true);
     const literal = (v: unknown): string =>
       Array.isArray(v)

@@ -28,6 +28,7 @@ import {
   RANK_NORMALIZATION,
   adjacentPairsOf,
   compileTsQuery,
+  containsReference,
   type PairsTable,
   isTriple,
   pairsRowTest,
@@ -397,14 +398,72 @@ function hasPhrase(node: QueryNode | null): boolean {
   return false;
 }
 
+/** The operands of a disjunction: the children of its ORs, nested ones included. */
+const disjuncts = (node: QueryNode): QueryNode[] =>
+  node.kind === 'or' ? node.children.flatMap(disjuncts) : [node];
+
 /**
- * What a query's matches are read from in one pass (`countWithNewest`): the search table for a
- * query without a phrase, the phrase pairs for a query that is one phrase; null for a query with a
- * phrase inside (counted on its own).
+ * The matches (ids and dates) of a query that reads the phrase pairs as a disjunction: one phrase,
+ * a reference (a docket, a BGE reference) or an OR with a reference in it, as the union of its
+ * operands' matches. A reference's own decisions come by their keys; a phrase or citation phrase
+ * from the phrase pairs (`pairsTest`, whose rows hold the filter columns too) in the language arms
+ * where its words are adjacent lexemes, from the full vectors in the others; any other operand
+ * from the search table (the reference-free ones as one tsquery, as the query compiler merges
+ * them). No match is looked up by its id, as the query compiler's pairs test (`PairsTable`) looks
+ * up each one in the primary key: counting the 1,240 decisions citing a much cited BGE took 27 ms
+ * that way, against 1.1–1.6 ms as a union (and 1.8 ms by GIN indexes of the search rows' own
+ * pairs, which are no longer built). Null for any other query.
  */
-function onePassSource(query: QueryNode | null): 'rows' | 'pairs' | null {
-  if (!hasPhrase(query)) return 'rows';
-  return query?.kind === 'phrase' ? 'pairs' : null;
+function unionOfMatches(
+  query: QueryNode | null,
+  phrases: ReadonlyMap<string, PhraseAnalysis>,
+  filters: readonly Expression<SqlBool>[],
+): MatchesSql | null {
+  if (query === null) return null;
+  const disjunction =
+    query.kind === 'phrase' ||
+    query.kind === 'reference' ||
+    (query.kind === 'or' && containsReference(query));
+  if (!disjunction) return null;
+  const where = allOf(filters);
+  const rows = (condition: Expression<SqlBool>) =>
+    sql`select decision_id as id, decision_date as date from decision_search where ${condition} and ${where}`;
+  const onRows = new Map(languageArms(sql.ref('language')).map((arm) => [arm.name, arm]));
+  const selects: RawBuilder<unknown>[] = [];
+  // one select per language arm: in one select, the planner factors out pairs that are the same
+  // in every arm (a citation's `140 iii 86`), and no arm's partial index is left to read them
+  const phrase = (text: string) => {
+    const analysis = phrases.get(text);
+    if (analysis === undefined) throw new Error(`phrase without its analysis: ${text}`);
+    for (const a of analysis) {
+      if (a.nodes === 0) continue;
+      if (a.chain) {
+        selects.push(sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
+          where ${pairsTest(text, [a])} and ${where}`);
+      } else {
+        const { when, cfg } = onRows.get(a.arm)!;
+        selects.push(rows(sql<SqlBool>`(${when} and tsv @@ phraseto_tsquery(${cfg}, ${text}))`));
+      }
+    }
+  };
+  const plain: QueryNode[] = [];
+  for (const operand of disjuncts(query)) {
+    if (operand.kind === 'phrase') phrase(operand.words.join(' '));
+    else if (operand.kind === 'reference') {
+      selects.push(rows(sql<SqlBool>`ref_keys @> ${[operand.key]}::text[]`));
+      for (const text of citationPhrases(operand)) phrase(text);
+    } else if (containsReference(operand)) {
+      selects.push(rows(compileTsQuery(operand, { ...COUNT_OPTIONS, phrases }).sql));
+    } else plain.push(operand);
+  }
+  if (plain.length > 0) {
+    const tree: QueryNode = plain.length === 1 ? plain[0]! : { kind: 'or', children: plain };
+    selects.push(rows(compileTsQuery(tree, { ...ROW_OPTIONS, phrases }).sql));
+  }
+  // a phrase of stop words only matches nothing (rule 7)
+  if (selects.length === 0)
+    return { sql: sql`select null::text as id, null::date as date where false`, planPerExecution: false };
+  return { sql: sql.join(selects, sql` union `), planPerExecution: true };
 }
 
 /**
@@ -690,21 +749,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   /**
-   * How each language arm counts a phrase from the phrase pairs (an arm where the phrase has no
-   * lexeme matches nothing and is left out); null when in some arm it is no chain of adjacent
-   * lexemes (a stop word inside, a compound) or a single lexeme: that is matched on the full vector.
-   */
-  private async phrasePairs(text: string): Promise<ArmPairs[] | null> {
-    const arms: ArmPairs[] = [];
-    for (const { arm, nodes, chain, pairs } of await this.analysedPhrase(text)) {
-      if (nodes === 0) continue;
-      if (!chain) return null;
-      arms.push({ arm, nodes, pairs });
-    }
-    return arms;
-  }
-
-  /**
    * How a phrase analyses in each language arm, kept per distinct text (a failed analysis is not
    * kept). Until the pairs read hold the triples, their analysis leaves the triples out: the phrase
    * is then matched by its pairs and rechecked.
@@ -878,7 +922,14 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    */
   private async byDate<H extends Row>(
     columns: Columns,
-    where: { readonly walk: Expression<SqlBool>; readonly collect: Condition },
+    where: {
+      readonly walk: Expression<SqlBool>;
+      readonly collect: Condition;
+      /** The query's matches as a union (`unionOfMatches`): collected from it instead of by `collect`. */
+      readonly union: MatchesSql | null;
+      /** The ids the union's matches leave out (the scored rows, which `collect` leaves out). */
+      readonly notScored: readonly string[];
+    },
     page: {
       direction: 'asc' | 'desc';
       limit: number;
@@ -896,6 +947,19 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
           matches * matches <= factor * (page.limit + page.offset) * (await this.tableRows())));
     const direction = sql.raw(page.direction);
     const order = sql`order by decision_date ${direction} nulls last, decision_id ${direction}`;
+    if (collect && where.union !== null) {
+      // the union's ids and dates are sorted, the page's rows alone read from the search table
+      const { notScored } = where;
+      const kept = notScored.length > 0 ? sql`where m.id <> all(${[...notScored]}::text[])` : sql``;
+      const found = await sql<H>`${sql.raw(where.union.planPerExecution ? PLAN_PER_EXECUTION : '')}
+        with m as materialized (${where.union.sql}),
+          k as (select m.id, m.date from m ${kept}
+            order by m.date ${direction} nulls last, m.id ${direction}
+            limit ${page.limit} offset ${page.offset})
+        select ${columns.list} from k join decision_search on decision_search.decision_id = k.id
+        order by k.date ${direction} nulls last, k.id ${direction}`.execute(this.db);
+      return found.rows;
+    }
     const rows = collect
       ? sql<H>`${plannedPerExecution(where.collect)} with m as materialized (select ${columns.list}
             from decision_search where ${where.collect.sql})
@@ -947,70 +1011,27 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
 
   /**
    * The matches of a search as `countWithNewest` reads them (ids and dates), as `countOf` counts
-   * them: a query that is one phrase of adjacent words from the phrase pairs, one phrase the pairs
-   * cannot count (a stop word's gap, `droit d'être entendu`) and any other without a phrase from
-   * `decision_search` by `where` as the count tests it (a citation's phrase by its pairs first);
-   * null for a query with a phrase otherwise (counted on its own).
+   * them: a disjunction reading the phrase pairs as its union (`unionOfMatches`), any other query
+   * without a phrase from `decision_search` by `where` as the count tests it; null for a query with
+   * a phrase otherwise (counted on its own).
    */
-  private async matchesOf(
-    request: SearchRequest,
-    where: Condition,
-    filters: readonly Expression<SqlBool>[],
-  ): Promise<MatchesSql | null> {
-    const rows = {
+  private matchesOf(request: SearchRequest, where: Condition, union: MatchesSql | null): MatchesSql | null {
+    if (union !== null) return union;
+    if (hasPhrase(request.query)) return null;
+    return {
       sql: sql`select decision_id as id, decision_date as date from decision_search where ${where.sql}`,
       planPerExecution: where.planPerExecution,
-    };
-    const source = onePassSource(request.query);
-    if (source === 'rows') return rows;
-    if (source === null || request.query?.kind !== 'phrase') return null;
-    const text = request.query.words.join(' ');
-    const arms = await this.phrasePairs(text);
-    // every match's vector is read to count them (each one holding the phrase's lexemes is
-    // rechecked on its positions): the newest are read in the same pass, not walked for again
-    // (714 matches of "droit d'être entendu" on the 3,000-decision sample: 80 ms to count, 19 ms
-    // more to walk for the newest page)
-    if (arms === null) return rows;
-    if (arms.length === 0) return null;
-    // planned per execution, as `countPairs` is
-    return {
-      sql: sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
-        where ${pairsTest(text, arms)} and ${allOf(filters)}`,
-      planPerExecution: true,
     };
   }
 
   /**
-   * The matches of a search, counted up to one beyond the cap: a query that is one phrase of
-   * adjacent words from the phrase pairs, any other by `where` from `decision_search`.
+   * The matches of a search, counted up to one beyond the cap: a disjunction reading the phrase
+   * pairs as its union (`unionOfMatches`), any other by `where` from `decision_search`.
    */
-  private async countOf(
-    request: SearchRequest,
-    where: Condition,
-    filters: readonly Expression<SqlBool>[],
-  ): Promise<number> {
-    if (request.query?.kind === 'phrase') {
-      const text = request.query.words.join(' ');
-      const arms = await this.phrasePairs(text);
-      if (arms !== null) return this.countPairs(text, arms, filters);
-    }
-    return this.countMatches(where);
-  }
-
-  /** The decisions holding a phrase's pairs in their arm (see `phrasePairs`), up to one beyond the cap. */
-  private async countPairs(
-    text: string,
-    arms: readonly ArmPairs[],
-    filters: readonly Expression<SqlBool>[],
-  ): Promise<number> {
-    if (arms.length === 0) return 0;
-    // planned per execution: a generic plan, costed without the pairs, scans every row's pairs
-    // (58 ms against 2–6 ms for "rechtliches Gehör" on the 3,000-decision sample)
-    const counted = await sql<{ n: number }>`${sql.raw(PLAN_PER_EXECUTION)}
-      select count(*)::int as n from (
-        select 1 from decision_search_pairs p
-        where ${pairsTest(text, arms)} and ${allOf(filters)}
-        limit ${this.countCap + 1}) m
+  private async countOf(where: Condition, union: MatchesSql | null): Promise<number> {
+    if (union === null) return this.countMatches(where);
+    const counted = await sql<{ n: number }>`${sql.raw(union.planPerExecution ? PLAN_PER_EXECUTION : '')}
+      select count(*)::int as n from (${union.sql} limit ${sql.lit(this.countCap + 1)}) m
     `.execute(this.db);
     return Number(counted.rows[0]?.n ?? 0);
   }
@@ -1103,6 +1124,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       sql: allOf([...counting, ...filters]),
       planPerExecution: readsPhrasePairs(phrases),
     };
+    const union = unionOfMatches(request.query, phrases, filters);
     const exact = request.query !== null && matchedByIndexes(request.query, phrases);
     const take = request.limit + 1;
     const capped = (n: number) => ({
@@ -1114,7 +1136,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     let rows: (H & { score?: number })[];
     if (request.sort === 'relevance' && request.query) {
       if (request.offset >= this.pool) {
-        return { ...capped(await this.countOf(request, countWhere, filters)), rows: [], hasMore: false };
+        return { ...capped(await this.countOf(countWhere, union)), rows: [], hasMore: false };
       }
       // The relevance order: the scored rows by rank, then every other match by date (rank 0).
       // The scored rows need no count: they are read while the matches are counted (or, for a
@@ -1127,11 +1149,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const uncounted = (rows: readonly unknown[]) =>
         request.total === false && rows.length >= request.offset + take;
       // A page that reaches past its scored rows counts the matches and reads the newest others in
-      // one pass over them (`countWithNewest`; a phrase of adjacent words over its pairs, a query
-      // with a phrase inside is counted on its own). A large page (a compact page, a topic's pool)
+      // one pass over them (`countWithNewest`; a disjunction reading the phrase pairs over its
+      // union, a query with a phrase inside otherwise is counted on its own). A large page (a compact page, a topic's pool)
       // mostly reaches past them: its scored rows are read first; a small one mostly does not:
       // they are read while the matches are counted (`scoredRowsFirst`: always first).
-      const onePass = onePassSource(request.query) !== null;
+      const onePass = union !== null || !hasPhrase(request.query);
       let counted: number | null = null;
       if (arms !== null && !isSingleLexeme(arms)) {
         // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
@@ -1146,7 +1168,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         if (uncounted(scored)) return this.uncountedPage(request, scored);
       } else {
         [counted, scored] = await Promise.all([
-          this.countOf(request, countWhere, filters),
+          this.countOf(countWhere, union),
           this.scoredRows<H>(arms, compiled, columns, filters, end),
         ]);
       }
@@ -1157,13 +1179,13 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const scoredIds = rows.map((r) => r.decision_id);
       let newest: H[] | null = null;
       const matches =
-        counted === null && rows.length < end ? await this.matchesOf(request, countWhere, filters) : null;
+        counted === null && rows.length < end ? this.matchesOf(request, countWhere, union) : null;
       if (matches !== null) {
         const found = await this.countWithNewest<H>(columns, matches, scoredIds, end - rows.length);
         counted = found.n;
         newest = found.n > this.countCap ? null : found.rows;
       }
-      n = counted ?? (await this.countOf(request, countWhere, filters));
+      n = counted ?? (await this.countOf(countWhere, union));
       const others = n > this.countCap ? null : n - rows.length;
       if (rows.length < end && others !== 0) {
         const notScored =
@@ -1175,6 +1197,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
             {
               walk: allOf([compiled.sql, ...notScored, ...filters]),
               collect: { ...countWhere, sql: allOf([...counting, ...notScored, ...filters]) },
+              union,
+              notScored: scoredIds,
             },
             {
               direction: 'desc',
@@ -1189,10 +1213,10 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       rows = rows.slice(request.offset);
     } else {
       // the count decides how rows in date order are found
-      n = await this.countOf(request, countWhere, filters);
+      n = await this.countOf(countWhere, union);
       rows = await this.byDate<H>(
         columns,
-        { walk: where, collect: countWhere },
+        { walk: where, collect: countWhere, union, notScored: [] },
         {
           direction: request.sort === 'date_asc' ? 'asc' : 'desc',
           limit: take,

@@ -226,7 +226,7 @@ export function languageArms(language: RawBuilder<unknown>): LanguageArm[] {
 
 const containsRefCache = new WeakMap<QueryNode, boolean>();
 
-function containsReference(node: QueryNode): boolean {
+export function containsReference(node: QueryNode): boolean {
   const cached = containsRefCache.get(node);
   if (cached !== undefined) return cached;
   let result: boolean;
