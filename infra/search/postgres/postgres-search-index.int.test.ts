@@ -669,7 +669,7 @@ describe('PostgreSQL search: matches the indexes alone decide are collected for 
       const page = await fixture.index.search(requestOf({ query, sort, limit: 1 }));
       expect(page.total, sort).toBe(30);
       expect(
-        statements.some((s) => s.includes('with m as materialized (select')),
+        statements.some((s) => /with m as materialized \(+select/.test(s)),
         sort,
       ).toBe(collected);
       expect(page, sort).toEqual(await walked.search(requestOf({ query, sort, limit: 1 })));

@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
-import type { PrefixNode, QueryNode, TermNode } from '../../../contracts/search/query-ast.ts';
+import type { PrefixNode, QueryNode, ReferenceNode, TermNode } from '../../../contracts/search/query-ast.ts';
 import { citationPhrases } from '../../../contracts/search/reference-keys.ts';
 import type { Database } from '../../db/database.ts';
 import { PLAN_PER_EXECUTION } from '../../db/statement-hints.ts';
@@ -25,13 +25,14 @@ import {
   FALLBACK_CONFIG,
   LANGUAGE_CONFIGS,
   type PhraseAnalysis,
+  type PhraseArmAnalysis,
+  type TsQueryCompileOptions,
   RANK_NORMALIZATION,
   adjacentPairsOf,
   compileTsQuery,
   containsReference,
-  type PairsTable,
   isTriple,
-  pairsRowTest,
+  pairsMatchExactly,
   phraseMatchedByPairs,
   isAdjacentChain,
   languageArms,
@@ -329,18 +330,12 @@ function filtersOf(f: SearchFilters): Expression<SqlBool>[] {
 const allOf = (conditions: readonly Expression<SqlBool>[]): Expression<SqlBool> =>
   conditions.length > 0 ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
 
-/** The phrase pairs as the query compiler reads them. */
-const PHRASE_PAIRS: PairsTable = { table: 'decision_search_pairs', searched: 'decision_search' };
-
 /**
- * The search table's columns as the query compiler reads them. Phrases are matched on the
- * adjacent pairs only to count: the pairs of a phrase are computed inside the statement, so the
- * planner cannot estimate how many rows hold them, and for a common phrase it would then fetch
- * and sort every match instead of walking the date index until a page is full, as it does with
- * the phrase on `tsv` (whose lexemes it has statistics for).
+ * The search table's columns as the query compiler reads them. Phrases are matched on `tsv`
+ * (whose lexemes the planner has statistics for); a phrase, a reference and an OR with a
+ * reference are counted from the phrase pairs (`unionOfMatches`).
  */
 const ROW_OPTIONS = { columns: { rankTsv: 'rank_tsv' } } as const;
-const COUNT_OPTIONS = { columns: { rankTsv: 'rank_tsv', pairs: PHRASE_PAIRS } } as const;
 
 /** The condition a search's query and filters put on `decision_search` rows. */
 function whereOf(query: QueryNode | null, f: SearchFilters, options = ROW_OPTIONS): Expression<SqlBool> {
@@ -402,21 +397,95 @@ function hasPhrase(node: QueryNode | null): boolean {
 const disjuncts = (node: QueryNode): QueryNode[] =>
   node.kind === 'or' ? node.children.flatMap(disjuncts) : [node];
 
+/** The select of the search rows `condition` and `where` hold, as ids and dates. */
+const rowsWhere = (condition: Expression<SqlBool>, where: Expression<SqlBool>): RawBuilder<unknown> =>
+  sql`select decision_id as id, decision_date as date from decision_search where ${condition} and ${where}`;
+
 /**
- * The matches (ids and dates) of a query that reads the phrase pairs as a disjunction: one phrase,
- * a reference (a docket, a BGE reference) or an OR with a reference in it, as the union of its
- * operands' matches. A reference's own decisions come by their keys; a phrase or citation phrase
- * from the phrase pairs (`pairsTest`, whose rows hold the filter columns too) in the language arms
- * where its words are adjacent lexemes, from the full vectors in the others; any other operand
- * from the search table (the reference-free ones as one tsquery, as the query compiler merges
- * them). No match is looked up by its id, as the query compiler's pairs test (`PairsTable`) looks
- * up each one in the primary key: counting the 1,240 decisions citing a much cited BGE took 27 ms
- * that way, against 1.1–1.6 ms as a union (and 1.8 ms by GIN indexes of the search rows' own
- * pairs, which are no longer built). Null for any other query.
+ * The selects (ids and dates) of a phrase's matches, one per language arm where it has lexemes:
+ * from the phrase pairs (`pairsTest`; their rows hold the filter columns too) where its words
+ * are adjacent lexemes, from the full vectors elsewhere. One select per arm: in one select, the
+ * planner factors out pairs that are the same in every arm (a citation's `140 iii 86`), and no
+ * arm's partial index is left to read them. The arms are disjoint (a decision has one language).
+ */
+function phraseSelects(
+  text: string,
+  phrases: ReadonlyMap<string, PhraseAnalysis>,
+  where: Expression<SqlBool>,
+): RawBuilder<unknown>[] {
+  const analysis = phrases.get(text);
+  if (analysis === undefined) throw new Error(`phrase without its analysis: ${text}`);
+  const onRows = new Map(languageArms(sql.ref('language')).map((arm) => [arm.name, arm]));
+  return analysis.flatMap((a) => {
+    if (a.nodes === 0) return [];
+    if (a.chain) {
+      return [
+        sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
+          where ${pairsTest(text, [a])} and ${where}`,
+      ];
+    }
+    const { when, cfg } = onRows.get(a.arm)!;
+    return [rowsWhere(sql<SqlBool>`(${when} and tsv @@ phraseto_tsquery(${cfg}, ${text}))`, where)];
+  });
+}
+
+/** A reference's matches (rule 5): its own decisions by their keys, and each citation phrase's. */
+function referenceOperands(
+  ref: ReferenceNode,
+  phrases: ReadonlyMap<string, PhraseAnalysis>,
+  where: Expression<SqlBool>,
+): RawBuilder<unknown>[][] {
+  return [
+    [rowsWhere(sql<SqlBool>`ref_keys @> ${[ref.key]}::text[]`, where)],
+    ...citationPhrases(ref).map((text) => phraseSelects(text, phrases, where)),
+  ];
+}
+
+/**
+ * The union of operands' matches (each operand's selects disjoint: read one after the other, up
+ * to a count's cap, not deduplicated); null for none.
+ */
+function unionOf(operands: readonly (readonly RawBuilder<unknown>[])[]): RawBuilder<unknown> | null {
+  const read = operands.filter((arms) => arms.length > 0).map((arms) => sql.join(arms, sql` union all `));
+  if (read.length === 0) return null;
+  return read.length === 1
+    ? read[0]!
+    : sql.join(
+        read.map((r) => sql`(${r})`),
+        sql` union `,
+      );
+}
+
+/**
+ * How the search compiles a query (`TsQueryCompileOptions`): phrases analysed beforehand, and a
+ * reference as the decisions its union of matches names (`decision_id in (…)`): under an AND a
+ * semi-join, under an OR or a NOT a hashed set, where its citation phrases on the full vectors
+ * would read the vector of every row holding their lexemes anywhere.
+ */
+function compileOptions(phrases: ReadonlyMap<string, PhraseAnalysis>): TsQueryCompileOptions {
+  return {
+    ...ROW_OPTIONS,
+    phrases,
+    references: (ref) =>
+      sql<boolean>`decision_id in (select u.id from (${unionOf(referenceOperands(ref, phrases, sql<SqlBool>`true`))!}) u)`,
+  };
+}
+
+/**
+ * The matches (ids and dates) of a phrase, a reference (a docket, a BGE reference) or an OR with a
+ * reference in it, as the union of its operands' matches (`phraseSelects`, `referenceOperands`;
+ * any other operand from the search table, the reference-free ones as one tsquery, as the query
+ * compiler merges them), planned per execution: a generic plan, costed without the pairs, reads
+ * every row's pairs (58 ms against 2–6 ms for "rechtliches Gehör" on the 3,000-decision sample).
+ * No match is looked up by its id: testing the pairs by id in the search rows (an arm
+ * `decision_id = any(array(…))`), counting the 1,240 decisions citing a much cited BGE took 27 ms,
+ * against 1.1–1.6 ms as a union (and 1.8 ms by GIN indexes on the search rows' own pairs, a copy
+ * of the phrase pairs' that took 185 s of a 100,000-decision replay to build; no longer built).
+ * Null for any other query.
  */
 function unionOfMatches(
   query: QueryNode | null,
-  phrases: ReadonlyMap<string, PhraseAnalysis>,
+  options: TsQueryCompileOptions,
   filters: readonly Expression<SqlBool>[],
 ): MatchesSql | null {
   if (query === null) return null;
@@ -425,45 +494,26 @@ function unionOfMatches(
     query.kind === 'reference' ||
     (query.kind === 'or' && containsReference(query));
   if (!disjunction) return null;
+  const phrases = options.phrases ?? new Map<string, PhraseAnalysis>();
   const where = allOf(filters);
-  const rows = (condition: Expression<SqlBool>) =>
-    sql`select decision_id as id, decision_date as date from decision_search where ${condition} and ${where}`;
-  const onRows = new Map(languageArms(sql.ref('language')).map((arm) => [arm.name, arm]));
-  const selects: RawBuilder<unknown>[] = [];
-  // one select per language arm: in one select, the planner factors out pairs that are the same
-  // in every arm (a citation's `140 iii 86`), and no arm's partial index is left to read them
-  const phrase = (text: string) => {
-    const analysis = phrases.get(text);
-    if (analysis === undefined) throw new Error(`phrase without its analysis: ${text}`);
-    for (const a of analysis) {
-      if (a.nodes === 0) continue;
-      if (a.chain) {
-        selects.push(sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
-          where ${pairsTest(text, [a])} and ${where}`);
-      } else {
-        const { when, cfg } = onRows.get(a.arm)!;
-        selects.push(rows(sql<SqlBool>`(${when} and tsv @@ phraseto_tsquery(${cfg}, ${text}))`));
-      }
-    }
-  };
+  const operands: RawBuilder<unknown>[][] = [];
   const plain: QueryNode[] = [];
   for (const operand of disjuncts(query)) {
-    if (operand.kind === 'phrase') phrase(operand.words.join(' '));
-    else if (operand.kind === 'reference') {
-      selects.push(rows(sql<SqlBool>`ref_keys @> ${[operand.key]}::text[]`));
-      for (const text of citationPhrases(operand)) phrase(text);
-    } else if (containsReference(operand)) {
-      selects.push(rows(compileTsQuery(operand, { ...COUNT_OPTIONS, phrases }).sql));
-    } else plain.push(operand);
+    if (operand.kind === 'phrase') operands.push(phraseSelects(operand.words.join(' '), phrases, where));
+    else if (operand.kind === 'reference') operands.push(...referenceOperands(operand, phrases, where));
+    else if (containsReference(operand))
+      operands.push([rowsWhere(compileTsQuery(operand, options).sql, where)]);
+    else plain.push(operand);
   }
   if (plain.length > 0) {
     const tree: QueryNode = plain.length === 1 ? plain[0]! : { kind: 'or', children: plain };
-    selects.push(rows(compileTsQuery(tree, { ...ROW_OPTIONS, phrases }).sql));
+    operands.push([rowsWhere(compileTsQuery(tree, options).sql, where)]);
   }
+  const union = unionOf(operands);
   // a phrase of stop words only matches nothing (rule 7)
-  if (selects.length === 0)
+  if (union === null)
     return { sql: sql`select null::text as id, null::date as date where false`, planPerExecution: false };
-  return { sql: sql.join(selects, sql` union `), planPerExecution: true };
+  return { sql: union, planPerExecution: true };
 }
 
 /**
@@ -500,7 +550,8 @@ const EXACT_COLLECT_FACTOR = 8;
 
 /**
  * A condition on `decision_search` rows, and whether a statement testing it is planned with each
- * execution (`PLAN_PER_EXECUTION`).
+ * execution (`PLAN_PER_EXECUTION`): a reference's matches read the phrase pairs
+ * (`compileOptions`), which a generic plan, costed for pairs it does not know, reads sequentially.
  */
 interface Condition {
   readonly sql: Expression<SqlBool>;
@@ -508,18 +559,8 @@ interface Condition {
 }
 
 /** The hint a statement testing `condition` starts with (none: it may be kept prepared). */
-const plannedPerExecution = (condition: Condition): RawBuilder<unknown> =>
+const hintOf = (condition: { readonly planPerExecution: boolean }): RawBuilder<unknown> =>
   sql.raw(condition.planPerExecution ? PLAN_PER_EXECUTION : '');
-
-/**
- * Whether the count's condition of a query with these phrases reads the phrase pairs (some phrase
- * is a chain of adjacent lexemes in some arm): a generic plan, costed for a pairs array it does not
- * know, reads the pairs table sequentially, every row's pairs from TOAST; a plan made for the
- * pairs at hand takes their GIN index.
- */
-function readsPhrasePairs(phrases: ReadonlyMap<string, PhraseAnalysis>): boolean {
-  return [...phrases.values()].some((arms) => arms.some((a) => a.nodes > 0 && a.chain));
-}
 
 /** A query's matches as `countWithNewest` reads them: SQL giving their `id` and `date`. */
 interface MatchesSql {
@@ -582,24 +623,21 @@ function postingsRanges({ exact, prefixes }: ArmLexemes): RawBuilder<boolean>[] 
 }
 
 /**
- * The test of the phrase pairs (`decision_search_pairs p`) for a phrase of adjacent words: in
- * some arm, the row holds all the arm's pairs (and, unless they match it exactly, the phrase itself).
+ * The test of the phrase pairs (`decision_search_pairs p`) for a phrase of adjacent words in
+ * language arms: the row holds all the arm's pairs, and with more than two words (not three whose
+ * triple is stored, two of them holding a digit) also the phrase on its full vector.
  */
-function pairsTest(text: string, arms: readonly ArmPairs[]): RawBuilder<SqlBool> {
+function pairsTest(text: string, arms: readonly PhraseArmAnalysis[]): RawBuilder<SqlBool> {
   const byName = new Map(languageArms(sql.ref('p.language')).map((a) => [a.name, a]));
-  const tests = arms.map((a) => pairsRowTest(PHRASE_PAIRS, byName.get(a.arm)!, text, a));
+  const tests = arms.map(({ arm, nodes, pairs }) => {
+    const { when, cfg } = byName.get(arm)!;
+    const phrase = pairsMatchExactly(nodes, pairs)
+      ? sql``
+      : sql`and exists (select 1 from decision_search d
+          where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`;
+    return sql`(${when} and p.tsv_pairs @> ${[...pairs]}::text[] ${phrase})`;
+  });
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
-}
-
-/**
- * A phrase of adjacent words as one language arm counts it from the phrase pairs: every row of
- * the arm holding all `pairs`, and with more than two words (not three whose triple is stored,
- * two of them holding a digit) also the phrase on its full vector, as the query compiler does.
- */
-interface ArmPairs {
-  readonly arm: string;
-  readonly nodes: number;
-  readonly pairs: readonly string[];
 }
 
 /** An analysis kept per key in `cache`, once per distinct key (a failed one is not kept). */
@@ -961,7 +999,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       return found.rows;
     }
     const rows = collect
-      ? sql<H>`${plannedPerExecution(where.collect)} with m as materialized (select ${columns.list}
+      ? sql<H>`${hintOf(where.collect)} with m as materialized (select ${columns.list}
             from decision_search where ${where.collect.sql})
           select * from m ${order} limit ${page.limit} offset ${page.offset}`
       : sql<H>`${sql.raw(PLAN_PER_EXECUTION)} select ${columns.list} from decision_search where ${where.walk}
@@ -1030,7 +1068,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    */
   private async countOf(where: Condition, union: MatchesSql | null): Promise<number> {
     if (union === null) return this.countMatches(where);
-    const counted = await sql<{ n: number }>`${sql.raw(union.planPerExecution ? PLAN_PER_EXECUTION : '')}
+    const counted = await sql<{ n: number }>`${hintOf(union)}
       select count(*)::int as n from (${union.sql} limit ${sql.lit(this.countCap + 1)}) m
     `.execute(this.db);
     return Number(counted.rows[0]?.n ?? 0);
@@ -1042,7 +1080,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * sequential scan (250 ms for a docket on 3,000 decisions, against 0.3 ms from the indexes).
    */
   private async countMatches(where: Condition): Promise<number> {
-    const counted = await sql<{ n: number }>`${plannedPerExecution(where)}
+    const counted = await sql<{ n: number }>`${hintOf(where)}
       select count(*)::int as n from (
         select 1 from decision_search where ${where.sql}
         limit ${sql.lit(this.countCap + 1)}) m
@@ -1058,7 +1096,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    */
   private async scoredRows<H extends Row>(
     arms: readonly ArmLexemes[] | null,
-    compiled: ReturnType<typeof compileTsQuery>,
+    compiled: ReturnType<typeof compileTsQuery> & { readonly planPerExecution: boolean },
     columns: Columns,
     filters: readonly Expression<SqlBool>[],
     end: number,
@@ -1066,7 +1104,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     if (arms) return (await this.postingsRanked<H>(arms, columns, filters, end)).rows;
     const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
     const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
-    const ranked = await sql<H & { score: number }>`
+    const ranked = await sql<H & { score: number }>`${hintOf(compiled)}
       select ${columns.list}, ${compiled.rank}::float8 as score
       from decision_search where ${allOf([scored, ...matchScored, ...filters])}
       order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
@@ -1116,16 +1154,15 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     hasMore: boolean;
   }> {
     const phrases = await this.phraseAnalysesOf(request.query);
-    const compiled = compileTsQuery(request.query, { ...ROW_OPTIONS, phrases });
+    const options = compileOptions(phrases);
+    // a reference reads the phrase pairs (`compileOptions`)
+    const planPerExecution = request.query !== null && containsReference(request.query);
+    const compiled = { ...compileTsQuery(request.query, options), planPerExecution };
     const filters = filtersOf(request.filters);
     const where = allOf([...(request.query ? [compiled.sql] : []), ...filters]);
-    const counting = request.query ? [compileTsQuery(request.query, { ...COUNT_OPTIONS, phrases }).sql] : [];
-    const countWhere: Condition = {
-      sql: allOf([...counting, ...filters]),
-      planPerExecution: readsPhrasePairs(phrases),
-    };
-    const union = unionOfMatches(request.query, phrases, filters);
-    const exact = request.query !== null && matchedByIndexes(request.query, phrases);
+    const union = unionOfMatches(request.query, options, filters);
+    // matched by the indexes alone: a union's matches by their pairs (the full vectors read none)
+    const exact = union !== null && matchedByIndexes(request.query!, phrases);
     const take = request.limit + 1;
     const capped = (n: number) => ({
       total: Math.min(n, this.countCap),
@@ -1136,7 +1173,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     let rows: (H & { score?: number })[];
     if (request.sort === 'relevance' && request.query) {
       if (request.offset >= this.pool) {
-        return { ...capped(await this.countOf(countWhere, union)), rows: [], hasMore: false };
+        return {
+          ...capped(await this.countOf({ sql: where, planPerExecution }, union)),
+          rows: [],
+          hasMore: false,
+        };
       }
       // The relevance order: the scored rows by rank, then every other match by date (rank 0).
       // The scored rows need no count: they are read while the matches are counted (or, for a
@@ -1168,7 +1209,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         if (uncounted(scored)) return this.uncountedPage(request, scored);
       } else {
         [counted, scored] = await Promise.all([
-          this.countOf(countWhere, union),
+          this.countOf({ sql: where, planPerExecution }, union),
           this.scoredRows<H>(arms, compiled, columns, filters, end),
         ]);
       }
@@ -1179,13 +1220,15 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const scoredIds = rows.map((r) => r.decision_id);
       let newest: H[] | null = null;
       const matches =
-        counted === null && rows.length < end ? this.matchesOf(request, countWhere, union) : null;
+        counted === null && rows.length < end
+          ? this.matchesOf(request, { sql: where, planPerExecution }, union)
+          : null;
       if (matches !== null) {
         const found = await this.countWithNewest<H>(columns, matches, scoredIds, end - rows.length);
         counted = found.n;
         newest = found.n > this.countCap ? null : found.rows;
       }
-      n = counted ?? (await this.countOf(countWhere, union));
+      n = counted ?? (await this.countOf({ sql: where, planPerExecution }, union));
       const others = n > this.countCap ? null : n - rows.length;
       if (rows.length < end && others !== 0) {
         const notScored =
@@ -1196,7 +1239,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
             columns,
             {
               walk: allOf([compiled.sql, ...notScored, ...filters]),
-              collect: { ...countWhere, sql: allOf([...counting, ...notScored, ...filters]) },
+              collect: { sql: allOf([compiled.sql, ...notScored, ...filters]), planPerExecution },
               union,
               notScored: scoredIds,
             },
@@ -1213,10 +1256,10 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       rows = rows.slice(request.offset);
     } else {
       // the count decides how rows in date order are found
-      n = await this.countOf(countWhere, union);
+      n = await this.countOf({ sql: where, planPerExecution }, union);
       rows = await this.byDate<H>(
         columns,
-        { walk: where, collect: countWhere, union, notScored: [] },
+        { walk: where, collect: { sql: where, planPerExecution }, union, notScored: [] },
         {
           direction: request.sort === 'date_asc' ? 'asc' : 'desc',
           limit: take,

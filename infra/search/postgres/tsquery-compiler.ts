@@ -58,9 +58,9 @@
  * SQL SHAPE
  * ============================================================================================
  *  - A phrase that is the whole query, or an operand of an SQL-level AND / OR, and every
- *    reference citation phrase is matched per language arm by `phraseArms`: with a pairs table
- *    (the decision search's `decision_search_pairs`), adjacent words by their lexeme pairs
- *    (see there).
+ *    reference citation phrase is matched per language arm by `phraseArms`. (The decision search
+ *    counts a phrase, a reference and an OR with a reference from its phrase pairs instead:
+ *    `unionOfMatches` in `postgres-search-index.ts`.)
  *  - A reference-free (sub)tree is compiled into ONE tsquery per language config: terms
  *    `plainto_tsquery(cfg, $t)`, phrases `phraseto_tsquery(cfg, $p)`, prefixes
  *    `to_tsquery(cfg, $quoted::text || ':*')` where `$quoted` is the word in tsquery single quotes
@@ -105,11 +105,6 @@ export interface TsQueryCompileOptions {
     readonly refKeys?: string;
     /** The vector the relevance is computed on (default: `tsv`); see {@link CompiledTsQuery.rankable}. */
     readonly rankTsv?: string;
-    /**
-     * The table of each row's adjacent lexeme pairs ({@link PairsTable}): phrases of adjacent
-     * words analysed beforehand (`phrases`) are then matched through it (none: on `tsv` alone).
-     */
-    readonly pairs?: PairsTable;
   };
   /**
    * Phrases analysed beforehand ({@link PhraseAnalysis}), by their text: matched per language arm
@@ -117,16 +112,12 @@ export interface TsQueryCompileOptions {
    * plan made for the values at hand folds away, planned anew with every execution).
    */
   readonly phrases?: ReadonlyMap<string, PhraseAnalysis>;
-}
-
-/**
- * A table holding, per row of the searched table (`searched`, with `decision_id` and `tsv`), its
- * `decision_id`, its `language` and its vector's adjacent lexeme pairs in `tsv_pairs`
- * ({@link adjacentPairsOf}), with a GIN index on them per language arm.
- */
-export interface PairsTable {
-  readonly table: string;
-  readonly searched: string;
+  /**
+   * How a reference's matches (rule 5) are tested where the table has them elsewhere: e.g.
+   * `decision_id in (…)` over an index of the citation phrases. None: by `ref_keys` and the
+   * citation phrases on `tsv`.
+   */
+  readonly references?: (ref: ReferenceNode) => RawBuilder<boolean>;
 }
 
 /** How a phrase analyses in one language arm: `phraseto_tsquery`'s nodes, and its adjacent lexeme pairs. */
@@ -172,12 +163,10 @@ export interface CompiledTsQuery {
 }
 
 interface Columns {
-  readonly id: RawBuilder<unknown>;
   readonly tsv: RawBuilder<unknown>;
   readonly language: RawBuilder<unknown>;
   readonly refKeys: RawBuilder<unknown>;
   readonly rankTsv: RawBuilder<unknown>;
-  readonly pairs: PairsTable | null;
 }
 
 /** A language arm: the rows of one configured language, or of every other language (`other`). */
@@ -195,12 +184,10 @@ type TsQuerySql = RawBuilder<unknown>;
 function columnsOf(options: TsQueryCompileOptions | undefined): Columns {
   const c = options?.columns;
   return {
-    id: sql.ref('decision_id'),
     tsv: sql.ref(c?.tsv ?? 'tsv'),
     language: sql.ref(c?.language ?? 'language'),
     refKeys: sql.ref(c?.refKeys ?? 'ref_keys'),
     rankTsv: sql.ref(c?.rankTsv ?? c?.tsv ?? 'tsv'),
-    pairs: c?.pairs ?? null,
   };
 }
 
@@ -298,36 +285,11 @@ export const pairsMatchExactly = (nodes: number, pairs: readonly string[]): bool
 export const isTriple = (key: string): boolean => key.split(' ').length === 3;
 
 /**
- * A phrase the pairs alone match in every language arm (as `phraseArms` tests it): no lexeme
- * there, or adjacent lexemes their pairs match exactly.
+ * A phrase the phrase pairs alone match in every language arm: no lexeme there, or adjacent
+ * lexemes their pairs match exactly.
  */
 export const phraseMatchedByPairs = (analysis: PhraseAnalysis): boolean =>
   analysis.every((a) => a.nodes === 0 || (a.chain && pairsMatchExactly(a.nodes, a.pairs)));
-
-/** A phrase's analysis in one language arm. */
-function armAnalysis(analysed: PhraseAnalysis, arm: LanguageArm): PhraseArmAnalysis {
-  const a = analysed.find((x) => x.arm === arm.name);
-  if (a === undefined) throw new Error(`phrase analysis without the ${arm.name} arm`);
-  return a;
-}
-
-/**
- * The rows of a pairs table (alias `p`) holding a phrase of adjacent lexemes in one language arm
- * (`arm`, over `p.language`): all the arm's pairs, and unless they match it exactly
- * ({@link pairsMatchExactly}), the phrase itself on the searched row's full vector.
- */
-export function pairsRowTest(
-  pairs: PairsTable,
-  arm: LanguageArm,
-  text: string,
-  analysis: Pick<PhraseArmAnalysis, 'nodes' | 'pairs'>,
-): RawBuilder<boolean> {
-  const recheck = pairsMatchExactly(analysis.nodes, analysis.pairs)
-    ? sql``
-    : sql`and exists (select 1 from ${sql.table(pairs.searched)} d
-        where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${arm.cfg}, ${text}))`;
-  return sql<boolean>`(${arm.when} and p.tsv_pairs @> ${[...analysis.pairs]}::text[] ${recheck})`;
-}
 
 /**
  * What makes an analysed phrase (`phraseto_tsquery(...)::text`) other than a chain of adjacent
@@ -476,11 +438,13 @@ class Compiler {
   readonly cols: Columns;
   readonly arms: LanguageArm[];
   readonly phrases: ReadonlyMap<string, PhraseAnalysis>;
+  readonly references: ((ref: ReferenceNode) => RawBuilder<boolean>) | null;
 
   constructor(options: TsQueryCompileOptions | undefined) {
     this.cols = columnsOf(options);
     this.arms = languageArms(this.cols.language);
     this.phrases = options?.phrases ?? new Map();
+    this.references = options?.references ?? null;
   }
 
   /**
@@ -505,34 +469,23 @@ class Compiler {
   }
 
   /**
-   * `OR` over the language arms of a phrase (rule 4). Analysed beforehand (`phrases`) and with a
-   * pairs table, a phrase whose words are adjacent lexemes (`a <-> b <-> c`) is matched in an arm
-   * by the rows of the table holding all its pairs there (the arm's language is the row's):
-   * two lexemes by the pairs' GIN index alone (and three whose triple is among the pairs,
-   * {@link pairsMatchExactly}), more checked on `tsv` only where every pair occurs. Those rows are
-   * one uncorrelated subquery per arm, `decision_id = any(array(…))`: computed once, and a bitmap
-   * scan of the primary key takes them, so the arms of a phrase and of a reference's own keys are
-   * still one BitmapOr, and as the arms are exactly the index conditions, no row is tested again.
-   * Other phrases (stop words inside, one lexeme) are matched on `tsv`.
+   * `OR` over the language arms of a phrase (rule 4), on `tsv`. Analysed beforehand (`phrases`),
+   * an arm where the phrase has no lexeme is left out (true when guarded); otherwise the planner
+   * folds the test of the analysed phrase in a plan made for the values at hand.
    */
   phraseArms(text: string, guarded: boolean): RawBuilder<boolean> {
     const analysed = this.phrases.get(text);
     if (!analysed) return this.matchArms((cfg) => sql`phraseto_tsquery(${cfg}, ${text})`, guarded);
-    const { id, tsv, pairs } = this.cols;
-    const onPairs = new Map(languageArms(sql.ref('p.language')).map((arm) => [arm.name, arm]));
-    const arms = this.arms.flatMap((arm) => {
-      const a = armAnalysis(analysed, arm);
-      // no lexeme in the arm's language: left out, or true for the arm's rows when guarded (rule 7)
-      if (a.nodes === 0) return guarded ? [arm.when] : [];
-      if (pairs === null || !a.chain)
-        return [sql`(${arm.when} AND ${tsv} @@ phraseto_tsquery(${arm.cfg}, ${text}))`];
-      const held = pairsRowTest(pairs, onPairs.get(arm.name)!, text, a);
-      return [sql`${id} = any(array(select p.decision_id from ${sql.table(pairs.table)} p where ${held}))`];
+    return this.anyArm((arm) => {
+      const a = analysed.find((x) => x.arm === arm.name);
+      if (a === undefined) throw new Error(`phrase analysis without the ${arm.name} arm`);
+      if (a.nodes === 0) return guarded ? sql<boolean>`true` : null;
+      return sql<boolean>`${this.cols.tsv} @@ phraseto_tsquery(${arm.cfg}, ${text})`;
     });
-    return arms.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(arms, sql.raw(' OR '))})`;
   }
 
   reference(ref: ReferenceNode): RawBuilder<boolean> {
+    if (this.references) return this.references(ref);
     const own = sql<boolean>`${this.cols.refKeys} @> ARRAY[${ref.key}]::text[]`;
     const phrases = citationPhrases(ref);
     if (phrases.length === 0) return own;
