@@ -37,15 +37,15 @@ function languageIndexes(column: Indexed, table = 'decision_search'): string[] {
 const INDEX_NAME = /^create index if not exists (\w+) /;
 
 /**
- * The phrase pairs' per-language GIN indexes (`PHRASE_PAIRS_DDL`): phrases are counted from them,
- * and the query compiler matches phrases through them (`PairsTable`).
+ * The phrase pairs' per-language GIN indexes (`PHRASE_PAIRS_DDL`): searches read the matches of
+ * phrases and of references' citation phrases from them (`unionOfMatches`, `compileOptions`).
  */
 const PHRASE_PAIRS_INDEXES = languageIndexes('tsv_pairs', 'decision_search_pairs');
 
 /**
  * `decision_search.tsv_pairs` had per-language GIN indexes of its own: the same pairs indexed a
  * second time (a replay of 100,000 decisions spent 185 s of the database's time building them).
- * The query compiler now reads the pairs table's, and a generation that has them drops them.
+ * Searches read the phrase pairs' instead, and a generation that has them drops them.
  */
 const DUPLICATE_PAIRS_INDEXES = languageIndexes('tsv_pairs').map(
   (ddl) => `drop index if exists ${INDEX_NAME.exec(ddl)![1]!}`,

@@ -6,9 +6,11 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { PLAN_PER_EXECUTION, isPlannedPerExecution } from '../../db/statement-hints.ts';
 import type { SearchDocument } from '../search.port.ts';
 import { PostgresSearchIndex } from './postgres-search-index.ts';
+import { compileTsQuery } from './tsquery-compiler.ts';
 import {
   CORPUS,
   type SearchFixture,
+  astOf,
   postgresSearchFixture,
   requestOf,
   searchConformance,
@@ -214,6 +216,29 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
         counts.every((s) => s.startsWith(PLAN_PER_EXECUTION)),
         sort,
       ).toBe(true);
+    }
+  });
+
+  it.each([
+    ['under an AND', 'Kündigung AND BGE 121 III 58'],
+    ['under a NOT', 'missbräuchlich NOT BGE 121 III 58'],
+    ['beside a word, under an OR', 'Sperrfrist OR BGE 121 III 58'],
+  ] as const)('a reference %s (%s): its citing decisions read from the phrase pairs', async (_, query) => {
+    // what the query compiler matches on the full vectors
+    const ids = (
+      await sql<{ id: string }>`select decision_id as id from decision_search
+        where ${compileTsQuery(astOf(query)).sql} order by decision_id`.execute(handle.db)
+    ).rows.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const sort of ['relevance', 'date_desc'] as const) {
+      statements.length = 0;
+      const found = await fixture.index.search(requestOf({ query, sort, limit: 50 }));
+      expect(found.hits.map((h) => h.decision_id).sort(), sort).toEqual(ids);
+      expect(found.total, sort).toBe(ids.length);
+      // the citation's triple from the pairs' index; no statement tests it on the full vectors
+      expect(fromPairs(), sort).toBeGreaterThan(0);
+      const onVectors = statements.filter((s) => /tsv"? @@ phraseto_tsquery/.test(s));
+      expect(onVectors, sort).toEqual([]);
     }
   });
 

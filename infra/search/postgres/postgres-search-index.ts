@@ -421,7 +421,7 @@ function phraseSelects(
     if (a.chain) {
       return [
         sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
-          where ${pairsTest(text, [a])} and ${where}`,
+          where ${pairsTest(text, a)} and ${where}`,
       ];
     }
     const { when, cfg } = onRows.get(a.arm)!;
@@ -517,9 +517,9 @@ function unionOfMatches(
 }
 
 /**
- * Whether the count's condition (`COUNT_OPTIONS`) of a query is decided by the indexes alone, no
- * row's full vector read: references, and phrases their pairs match exactly in every language arm
- * (two lexemes, or three with their triple), under AND and OR.
+ * Whether the matches of a query are decided by the indexes alone, no row's full vector read:
+ * references (`compileOptions`), and phrases their pairs match exactly in every language arm (two
+ * lexemes, or three with their triple), under OR (`unionOfMatches`); an AND of references.
  */
 function matchedByIndexes(node: QueryNode, phrases: ReadonlyMap<string, PhraseAnalysis>): boolean {
   const exact = (text: string) => {
@@ -532,6 +532,7 @@ function matchedByIndexes(node: QueryNode, phrases: ReadonlyMap<string, PhraseAn
     case 'phrase':
       return exact(node.words.join(' '));
     case 'and':
+      return node.children.every((c) => c.kind === 'reference' && matchedByIndexes(c, phrases));
     case 'or':
       return node.children.every((c) => matchedByIndexes(c, phrases));
     default:
@@ -622,22 +623,21 @@ function postingsRanges({ exact, prefixes }: ArmLexemes): RawBuilder<boolean>[] 
   return ranges;
 }
 
+/** The language arms over the phrase pairs' language column, by name. */
+const PAIRS_ARMS = new Map(languageArms(sql.ref('p.language')).map((a) => [a.name, a]));
+
 /**
- * The test of the phrase pairs (`decision_search_pairs p`) for a phrase of adjacent words in
- * language arms: the row holds all the arm's pairs, and with more than two words (not three whose
+ * The test of the phrase pairs (`decision_search_pairs p`) for a phrase of adjacent words in one
+ * language arm: the row holds all the arm's pairs, and with more than two words (not three whose
  * triple is stored, two of them holding a digit) also the phrase on its full vector.
  */
-function pairsTest(text: string, arms: readonly PhraseArmAnalysis[]): RawBuilder<SqlBool> {
-  const byName = new Map(languageArms(sql.ref('p.language')).map((a) => [a.name, a]));
-  const tests = arms.map(({ arm, nodes, pairs }) => {
-    const { when, cfg } = byName.get(arm)!;
-    const phrase = pairsMatchExactly(nodes, pairs)
-      ? sql``
-      : sql`and exists (select 1 from decision_search d
-          where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`;
-    return sql`(${when} and p.tsv_pairs @> ${[...pairs]}::text[] ${phrase})`;
-  });
-  return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
+function pairsTest(text: string, { arm, nodes, pairs }: PhraseArmAnalysis): RawBuilder<SqlBool> {
+  const { when, cfg } = PAIRS_ARMS.get(arm)!;
+  const phrase = pairsMatchExactly(nodes, pairs)
+    ? sql``
+    : sql`and exists (select 1 from decision_search d
+        where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`;
+  return sql<SqlBool>`(${when} and p.tsv_pairs @> ${[...pairs]}::text[] ${phrase})`;
 }
 
 /** An analysis kept per key in `cache`, once per distinct key (a failed one is not kept). */
@@ -989,7 +989,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // the union's ids and dates are sorted, the page's rows alone read from the search table
       const { notScored } = where;
       const kept = notScored.length > 0 ? sql`where m.id <> all(${[...notScored]}::text[])` : sql``;
-      const found = await sql<H>`${sql.raw(where.union.planPerExecution ? PLAN_PER_EXECUTION : '')}
+      const found = await sql<H>`${hintOf(where.union)}
         with m as materialized (${where.union.sql}),
           k as (select m.id, m.date from m ${kept}
             order by m.date ${direction} nulls last, m.id ${direction}
