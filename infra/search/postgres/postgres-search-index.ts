@@ -466,8 +466,10 @@ function compileOptions(phrases: ReadonlyMap<string, PhraseAnalysis>): TsQueryCo
   return {
     ...ROW_OPTIONS,
     phrases,
-    references: (ref) =>
-      sql<boolean>`decision_id in (select u.id from (${unionOf(referenceOperands(ref, phrases, sql<SqlBool>`true`))!}) u)`,
+    references: (ref) => {
+      const matches = unionOf(referenceOperands(ref, phrases, sql<SqlBool>`true`))!;
+      return sql<boolean>`decision_id in (select u.id from (${matches}) u)`;
+    },
   };
 }
 
@@ -1160,6 +1162,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const compiled = { ...compileTsQuery(request.query, options), planPerExecution };
     const filters = filtersOf(request.filters);
     const where = allOf([...(request.query ? [compiled.sql] : []), ...filters]);
+    const condition: Condition = { sql: where, planPerExecution };
     const union = unionOfMatches(request.query, options, filters);
     // matched by the indexes alone: a union's matches by their pairs (the full vectors read none)
     const exact = union !== null && matchedByIndexes(request.query!, phrases);
@@ -1174,7 +1177,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     if (request.sort === 'relevance' && request.query) {
       if (request.offset >= this.pool) {
         return {
-          ...capped(await this.countOf({ sql: where, planPerExecution }, union)),
+          ...capped(await this.countOf(condition, union)),
           rows: [],
           hasMore: false,
         };
@@ -1190,10 +1193,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const uncounted = (rows: readonly unknown[]) =>
         request.total === false && rows.length >= request.offset + take;
       // A page that reaches past its scored rows counts the matches and reads the newest others in
-      // one pass over them (`countWithNewest`; a disjunction reading the phrase pairs over its
-      // union, a query with a phrase inside otherwise is counted on its own). A large page (a compact page, a topic's pool)
-      // mostly reaches past them: its scored rows are read first; a small one mostly does not:
-      // they are read while the matches are counted (`scoredRowsFirst`: always first).
+      // one pass over them (`countWithNewest`; a phrase, a reference or an OR with a reference over
+      // its union, any other query with a phrase inside is counted on its own). A large page (a
+      // compact page, a topic's pool) mostly reaches past them: its scored rows are read first; a
+      // small one mostly does not: they are read while the matches are counted (`scoredRowsFirst`:
+      // always first).
       const onePass = union !== null || !hasPhrase(request.query);
       let counted: number | null = null;
       if (arms !== null && !isSingleLexeme(arms)) {
@@ -1209,7 +1213,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         if (uncounted(scored)) return this.uncountedPage(request, scored);
       } else {
         [counted, scored] = await Promise.all([
-          this.countOf({ sql: where, planPerExecution }, union),
+          this.countOf(condition, union),
           this.scoredRows<H>(arms, compiled, columns, filters, end),
         ]);
       }
@@ -1220,15 +1224,13 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const scoredIds = rows.map((r) => r.decision_id);
       let newest: H[] | null = null;
       const matches =
-        counted === null && rows.length < end
-          ? this.matchesOf(request, { sql: where, planPerExecution }, union)
-          : null;
+        counted === null && rows.length < end ? this.matchesOf(request, condition, union) : null;
       if (matches !== null) {
         const found = await this.countWithNewest<H>(columns, matches, scoredIds, end - rows.length);
         counted = found.n;
         newest = found.n > this.countCap ? null : found.rows;
       }
-      n = counted ?? (await this.countOf({ sql: where, planPerExecution }, union));
+      n = counted ?? (await this.countOf(condition, union));
       const others = n > this.countCap ? null : n - rows.length;
       if (rows.length < end && others !== 0) {
         const notScored =
@@ -1256,10 +1258,10 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       rows = rows.slice(request.offset);
     } else {
       // the count decides how rows in date order are found
-      n = await this.countOf({ sql: where, planPerExecution }, union);
+      n = await this.countOf(condition, union);
       rows = await this.byDate<H>(
         columns,
-        { walk: where, collect: { sql: where, planPerExecution }, union, notScored: [] },
+        { walk: where, collect: condition, union, notScored: [] },
         {
           direction: request.sort === 'date_asc' ? 'asc' : 'desc',
           limit: take,
