@@ -401,6 +401,9 @@ const disjuncts = (node: QueryNode): QueryNode[] =>
 const rowsWhere = (condition: Expression<SqlBool>, where: Expression<SqlBool>): RawBuilder<unknown> =>
   sql`select decision_id as id, decision_date as date from decision_search where ${condition} and ${where}`;
 
+/** The language arms over the search rows' language column, by name. */
+const ROWS_ARMS = new Map(languageArms(sql.ref('language')).map((arm) => [arm.name, arm]));
+
 /**
  * The selects (ids and dates) of a phrase's matches, one per language arm where it has lexemes:
  * from the phrase pairs (`pairsTest`; their rows hold the filter columns too) where its words
@@ -415,7 +418,6 @@ function phraseSelects(
 ): RawBuilder<unknown>[] {
   const analysis = phrases.get(text);
   if (analysis === undefined) throw new Error(`phrase without its analysis: ${text}`);
-  const onRows = new Map(languageArms(sql.ref('language')).map((arm) => [arm.name, arm]));
   return analysis.flatMap((a) => {
     if (a.nodes === 0) return [];
     if (a.chain) {
@@ -424,7 +426,7 @@ function phraseSelects(
           where ${pairsTest(text, a)} and ${where}`,
       ];
     }
-    const { when, cfg } = onRows.get(a.arm)!;
+    const { when, cfg } = ROWS_ARMS.get(a.arm)!;
     return [rowsWhere(sql<SqlBool>`(${when} and tsv @@ phraseto_tsquery(${cfg}, ${text}))`, where)];
   });
 }
@@ -1235,13 +1237,15 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       if (rows.length < end && others !== 0) {
         const notScored =
           scoredIds.length > 0 ? [sql<SqlBool>`decision_id <> all(${scoredIds}::text[])`] : [];
+        // the matches not among the scored rows, walked or collected
+        const unscored = allOf([compiled.sql, ...notScored, ...filters]);
         const rest =
           newest ??
           (await this.byDate<H>(
             columns,
             {
-              walk: allOf([compiled.sql, ...notScored, ...filters]),
-              collect: { sql: allOf([compiled.sql, ...notScored, ...filters]), planPerExecution },
+              walk: unscored,
+              collect: { sql: unscored, planPerExecution },
               union,
               notScored: scoredIds,
             },
