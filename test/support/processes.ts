@@ -231,15 +231,26 @@ const CLOCK_TICKS = (() => {
 /** What a process is, for the CPU a benchmark accounts per engine and deployable. */
 export type CpuRole = (pid: number, commandLine: string) => string | null;
 
+/** A process's CPU in a {@link cpuSnapshot}. */
+interface ProcessCpu {
+  readonly role: string;
+  /** Its parent, which is credited with its CPU once it has ended (and been waited for). */
+  readonly parent: number;
+  /** User + system seconds of its own. */
+  readonly seconds: number;
+  /** User + system seconds of its children that have ended and been waited for. */
+  readonly ended: number;
+}
+
 /**
  * The CPU seconds (user + system) of every process on the machine (Linux /proc), by the role
  * `roleOf` names ('other' where it names none), and of the whole machine. Empty off Linux.
  */
 function cpuSnapshot(roleOf: CpuRole): {
-  byPid: Map<number, { role: string; seconds: number }>;
+  byPid: Map<number, ProcessCpu>;
   machine: number;
 } {
-  const byPid = new Map<number, { role: string; seconds: number }>();
+  const byPid = new Map<number, ProcessCpu>();
   let machine = NaN;
   try {
     const total = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
@@ -250,10 +261,15 @@ function cpuSnapshot(roleOf: CpuRole): {
       if (!Number.isInteger(pid)) continue;
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // after the command's closing parenthesis: state, ppid, …, utime (12th), stime, cutime, cstime
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
         const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-        byPid.set(pid, { role: roleOf(pid, commandLine) ?? 'other', seconds });
+        byPid.set(pid, {
+          role: roleOf(pid, commandLine) ?? 'other',
+          parent: Number(fields[1]),
+          seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+          ended: (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS,
+        });
       } catch {
         // the process ended meanwhile
       }
@@ -266,7 +282,9 @@ function cpuSnapshot(roleOf: CpuRole): {
 
 /**
  * Accounts the CPU spent from this call until `stop()`, per role: a process started in between
- * counts from zero; one that ended in between is not counted (a short-lived connection's backend).
+ * counts from zero. One that ended in between (a connection's backend, a replay's worker) is
+ * counted in its parent's role, as the parent's ended children's CPU grew (the postmaster for a
+ * backend), less what it had spent before the window.
  */
 export function cpuWindow(roleOf: CpuRole): { stop(): { byRole: Map<string, number>; machine: number } } {
   const before = cpuSnapshot(roleOf);
@@ -274,9 +292,15 @@ export function cpuWindow(roleOf: CpuRole): { stop(): { byRole: Map<string, numb
     stop: () => {
       const after = cpuSnapshot(roleOf);
       const byRole = new Map<string, number>();
-      for (const [pid, { role, seconds }] of after.byPid) {
-        const spent = seconds - (before.byPid.get(pid)?.seconds ?? 0);
-        byRole.set(role, (byRole.get(role) ?? 0) + spent);
+      const add = (role: string, seconds: number) => byRole.set(role, (byRole.get(role) ?? 0) + seconds);
+      for (const [pid, { role, seconds, ended }] of after.byPid) {
+        const was = before.byPid.get(pid);
+        add(role, seconds - (was?.seconds ?? 0) + ended - (was?.ended ?? 0));
+      }
+      // the part of an ended process's CPU spent before the window is in its parent's growth too
+      for (const [pid, { parent, seconds, ended }] of before.byPid) {
+        const credited = after.byPid.get(parent);
+        if (!after.byPid.has(pid) && credited) add(credited.role, -(seconds + ended));
       }
       return { byRole, machine: after.machine - before.machine };
     },
