@@ -701,3 +701,67 @@ describe('PostgreSQL search: matches the indexes alone decide are collected for 
     }
   });
 });
+
+describe('PostgreSQL search: a date page of many matches walks a bounded prefix of the date order', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+  const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
+  // 600 decisions a month apart (some undated), every third on a court of its own; every third
+  // holds a phrase with a stop word inside, and 34 of those, all among the oldest 200, a word too
+  const docs = Array.from({ length: 600 }, (_, i): SearchDocument => {
+    const damage = i % 6 === 0 && i < 200 ? ', der Schaden ist zu ersetzen' : '';
+    return {
+      ...CORPUS[0]!,
+      decision_id: `bger_5A_${600 + i}_2020`,
+      docket_number: `5A_${600 + i}/2020`,
+      court: i % 3 === 1 ? 'zh_obergericht' : 'bger',
+      decision_date: i % 50 === 7 ? null : new Date(Date.UTC(2000, i, 15)).toISOString().slice(0, 10),
+      title: 'Haftpflicht',
+      regeste: null,
+      full_text:
+        i % 3 === 0
+          ? `Die Haftung des Werkeigentümers ist gegeben${damage} (${i}).`
+          : `Der Werkvertrag ist erfüllt (${i}).`,
+      ref_keys: [],
+    };
+  });
+  const query = '"Haftung des Werkeigentümers" AND Schaden';
+  /** A statement of the walk reading a bounded prefix of the date order. */
+  const BOUNDED = /\(select \* from decision_search where .* limit \$\d+\) decision_search where/;
+  // beyond a cap of 20 the matches are not counted exactly: their date pages are walked
+  const limits = { countCap: 20, candidatePool: 1000 };
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle, limits, handle.db.withPlugin(recorder));
+    await fixture.load(docs);
+  });
+  afterAll(() => fixture.close());
+
+  it.each([
+    // the newest rows hold no match: the prefix is read again four times as long (the whole table)
+    ['the newest', { sort: 'date_desc', limit: 5 }, 2, true],
+    ['the oldest, past the first', { sort: 'date_asc', limit: 5, offset: 3 }, 1, true],
+    [
+      'before a date (a prefix of the rows passing the filter)',
+      { sort: 'date_desc', limit: 4, filters: { dateTo: '2012-12-31' } },
+      1,
+      true,
+    ],
+    ['the oldest of one court', { sort: 'date_asc', limit: 3, filters: { court: 'bger' } }, 1, true],
+    ['deep: every row', { sort: 'date_desc', limit: 5, offset: 25 }, 1, false],
+    ['past the last match', { sort: 'date_asc', limit: 5, offset: 32 }, 1, false],
+  ] as const)('%s: the page that collecting every match gives', async (_, ask, walks, bounded) => {
+    const request = requestOf({ query, ...ask });
+    const collected = new PostgresSearchIndex(handle.db, { ...limits, dateOrder: 'collect' });
+    const expected = await collected.search(request);
+    statements.length = 0;
+    const page = await fixture.index.search(request);
+    expect(page.hits.map((h) => h.decision_id)).toEqual(expected.hits.map((h) => h.decision_id));
+    expect(page.hits.length).toBeGreaterThan(0);
+    expect(page.totalIsLowerBound).toBe(true);
+    const walked = statements.filter((s) => /order by decision_date/.test(s) && !/materialized/.test(s));
+    expect(walked.length, walked.join('\n')).toBe(walks);
+    expect(BOUNDED.test(walked[0]!), walked[0]).toBe(bounded);
+  });
+});
