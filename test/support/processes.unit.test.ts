@@ -5,7 +5,8 @@ import { cpuWindow } from './processes.ts';
 
 /**
  * A child process that computes `before` steps, reports its CPU seconds, waits for a line on
- * stdin, computes `inside` steps more, reports again and ends.
+ * stdin, computes `inside` steps more, reports again and ends (printing a test of the result, so
+ * that the computation is not optimised away).
  */
 function burner(before: number, inside: number) {
   const script = `
