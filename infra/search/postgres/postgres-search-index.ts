@@ -1062,9 +1062,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       ? sql`select k.id as decision_id, k.date as decision_date, k.id as k_id, k.date as k_date from k`
       : sql`select ${columns.list}, k.id as k_id, k.date as k_date
           from k join decision_search on decision_search.decision_id = k.id`;
-    const found = await sql<{ n: number; k_id: string | null; k_date: unknown }>`${sql.raw(
-      matches.planPerExecution ? PLAN_PER_EXECUTION : '',
-    )}
+    const found = await sql<{ n: number; k_id: string | null; k_date: unknown }>`${hintOf(matches)}
       with m as materialized (${matches.sql} limit ${sql.lit(this.countCap + 1)}),
         c as (select count(*)::int as n from m),
         -- beyond the cap the rows would be dropped: none are sorted
