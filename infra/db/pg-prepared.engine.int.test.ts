@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresTestUrl, uniqueName } from '../../test/support/engines.ts';
 import { THINGS_CASES, THINGS_SQL } from '../../test/support/prepared-statements.ts';
 import { MAX_PREPARED_PARAMETERS, preparingPool } from './pg-prepared.ts';
-import { PLAN_PER_EXECUTION } from './statement-hints.ts';
+import { PLAN_PER_EXECUTION, PLAN_PER_EXECUTION_ON_SERVER } from './statement-hints.ts';
 
 const url = await postgresTestUrl();
 const CAP = 4;
@@ -100,12 +100,14 @@ describe.skipIf(url === null)('preparingPool (real PostgreSQL)', () => {
 
   it('leaves marked statements, DDL and transaction control unnamed', async () => {
     await sql`${sql.raw(PLAN_PER_EXECUTION)} select id from things where id = ${1}`.execute(db);
+    await sql`${sql.raw(PLAN_PER_EXECUTION_ON_SERVER)} select id from things where id = ${2}`.execute(db);
     await sql`create table if not exists scratch (x int)`.execute(db);
     await db.transaction().execute(async (tx) => {
       await sql`insert into scratch values (${1})`.execute(tx);
     });
     const texts = await preparedTexts();
     expect(texts.some((t) => t.startsWith(PLAN_PER_EXECUTION))).toBe(false);
+    expect(texts.some((t) => t.startsWith(PLAN_PER_EXECUTION_ON_SERVER))).toBe(false);
     expect(texts.some((t) => /^\s*(create|begin|commit)/i.test(t))).toBe(false);
     expect(texts).toContain('insert into scratch values ($1)');
   });

@@ -2,14 +2,16 @@
  * The embedded database's kysely dialect: statements run as prepared statements give the same
  * rows as PGlite's own `query` (types, parameters, row counts, errors), the prepared ones stay
  * bounded, full-text statements under a sort are planned per execution, and a statement whose
- * table changed its columns is prepared again.
+ * table changed its columns is prepared again. The session keeps generic plans; a statement
+ * planned per execution gets a plan for its values, and one planned per execution on a server only
+ * is kept without sequential scans, each setting local to its statement.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import { THINGS_CASES, THINGS_SQL } from '../../test/support/prepared-statements.ts';
-import { PLAN_PER_EXECUTION } from './statement-hints.ts';
+import { PLAN_PER_EXECUTION, PLAN_PER_EXECUTION_ON_SERVER } from './statement-hints.ts';
 
 let pglite: PGlite;
 let db: Kysely<unknown>;
@@ -140,5 +142,59 @@ describe('bounds and plans', () => {
     });
     expect((await read()).rows).toEqual([{ a: 1, b: null, c: null }]);
     await pglite.exec('drop table shape');
+  });
+});
+
+describe('planning', () => {
+  /** The plan cache mode and sequential scan setting a statement of `hint` runs under. */
+  const settingsUnder = async (hint: string, run: Kysely<unknown> = db) => {
+    const r = await sql<{ mode: string; seqscan: string; one: number }>`${sql.raw(hint)}
+      select current_setting('plan_cache_mode') as mode, current_setting('enable_seqscan') as seqscan,
+        ${1}::int as one`.execute(run);
+    const { mode, seqscan } = r.rows[0]!;
+    return { mode, seqscan };
+  };
+  const SESSION = { mode: 'force_generic_plan', seqscan: 'on' };
+
+  it('a prepared statement keeps a generic plan from its first execution', async () => {
+    for (let i = 0; i < 3; i++) await sql`select name from things where id = ${i + 1}`.execute(db);
+    const plans = await pglite.query<{ generic_plans: number; custom_plans: number }>(
+      `select generic_plans, custom_plans from pg_prepared_statements where statement like '%where id = $1%'`,
+    );
+    expect(plans.rows).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+  });
+
+  it.each([
+    [
+      'planned per execution: a plan for its values',
+      PLAN_PER_EXECUTION,
+      { mode: 'force_custom_plan', seqscan: 'on' },
+    ],
+    [
+      'planned per execution on a server: kept, without sequential scans',
+      PLAN_PER_EXECUTION_ON_SERVER,
+      { mode: 'force_generic_plan', seqscan: 'off' },
+    ],
+  ])('%s, the next statement as the session plans', async (_, hint, settings) => {
+    expect(await settingsUnder(hint)).toEqual(settings);
+    expect(await settingsUnder('')).toEqual(SESSION);
+    // in a transaction, which goes on after the statement
+    await db.transaction().execute(async (tx) => {
+      expect(await settingsUnder(hint, tx)).toEqual(settings);
+      expect(await settingsUnder('', tx)).toEqual(SESSION);
+    });
+    // a statement that fails leaves the session's settings
+    await expect(sql`${sql.raw(hint)} select 1 / ${0}::int as n`.execute(db)).rejects.toMatchObject({
+      code: '22012',
+    });
+    expect(await settingsUnder('')).toEqual(SESSION);
+  });
+
+  it('a statement planned per execution on a server is kept prepared', async () => {
+    await settingsUnder(PLAN_PER_EXECUTION_ON_SERVER);
+    await settingsUnder(PLAN_PER_EXECUTION);
+    const held = (await prepared()).filter((text) => text.includes('current_setting'));
+    expect(held.some((text) => text.startsWith(PLAN_PER_EXECUTION_ON_SERVER))).toBe(true);
+    expect(held.some((text) => text.startsWith(PLAN_PER_EXECUTION))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decisionSearchPostgresStorage } from '../../../projector/decision-search/decision-search.storage.ts';
 import { openTestDatabase } from '../../../test/support/engines.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { PLAN_PER_EXECUTION, isPlannedPerExecution } from '../../db/statement-hints.ts';
+import { embeddedPlanning, isPlannedPerExecution } from '../../db/statement-hints.ts';
 import type { SearchDocument } from '../search.port.ts';
 import { PostgresSearchIndex } from './postgres-search-index.ts';
 import { compileTsQuery } from './tsquery-compiler.ts';
@@ -210,10 +210,11 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
       });
       // counted, and the newest matches beyond the scored rows collected, from the pairs
       expect(fromPairs() > 0, sort).toBe(pairs);
-      // planned with its pairs: a generic plan (after five executions) reads every row's pairs
+      // planned with its pairs on a server (kept without sequential scans on the embedded
+      // database): a generic plan, costed as usual, may read every row's pairs
       const counts = statements.filter((s) => /from decision_search_pairs p\b/.test(s));
       expect(
-        counts.every((s) => s.startsWith(PLAN_PER_EXECUTION)),
+        counts.every((s) => isPlannedPerExecution(s)),
         sort,
       ).toBe(true);
     }
@@ -475,8 +476,10 @@ describe('PostgreSQL search: the count of a reference search reads the indexes, 
     expect(count!.sql).toMatch(/from decision_search where ref_keys @>/);
     expect(count!.sql).toMatch(/from decision_search_pairs p/);
     // a generic plan, costed for pairs it does not know, would read the pairs sequentially: the
-    // count is never kept prepared
+    // count is never kept prepared on a server, and kept without sequential scans on the embedded
+    // database
     expect(isPlannedPerExecution(count!.sql)).toBe(true);
+    expect(embeddedPlanning(count!.sql)).toBe('kept-index-scans');
     const literal = (v: unknown): string =>
       Array.isArray(v)
         ? `ARRAY[${v.map(literal).join(', ')}]::text[]`
@@ -486,23 +489,34 @@ describe('PostgreSQL search: the count of a reference search reads the indexes, 
     const types = count!.parameters.map((v) =>
       Array.isArray(v) ? 'text[]' : typeof v === 'number' ? 'integer' : 'text',
     );
-    // the plan made for the values at hand
-    await sql.raw(`set plan_cache_mode = force_custom_plan`).execute(handle.db);
-    let plan: { rows: { 'QUERY PLAN': string }[] };
-    try {
-      await sql.raw(`prepare kept_count(${types.join(', ')}) as ${count!.sql}`).execute(handle.db);
-      plan = await sql
-        .raw<{ 'QUERY PLAN': string }>(
-          `explain (costs off) execute kept_count(${count!.parameters.map(literal).join(', ')})`,
-        )
-        .execute(handle.db);
-    } finally {
-      await sql.raw('deallocate kept_count').execute(handle.db);
-      await sql.raw('reset plan_cache_mode').execute(handle.db);
+    // the plan made for the values at hand (a server's), and the generic one the embedded
+    // database keeps, made without sequential scans
+    const session = await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(
+      handle.db,
+    );
+    for (const [mode, seqscan] of [
+      ['force_custom_plan', 'on'],
+      ['force_generic_plan', 'off'],
+    ] as const) {
+      await sql.raw(`set plan_cache_mode = ${mode}`).execute(handle.db);
+      await sql.raw(`set enable_seqscan = ${seqscan}`).execute(handle.db);
+      let plan: { rows: { 'QUERY PLAN': string }[] };
+      try {
+        await sql.raw(`prepare kept_count(${types.join(', ')}) as ${count!.sql}`).execute(handle.db);
+        plan = await sql
+          .raw<{ 'QUERY PLAN': string }>(
+            `explain (costs off) execute kept_count(${count!.parameters.map(literal).join(', ')})`,
+          )
+          .execute(handle.db);
+      } finally {
+        await sql.raw('deallocate kept_count').execute(handle.db);
+        await sql.raw(`set plan_cache_mode = ${session.rows[0]!.mode}`).execute(handle.db);
+        await sql.raw('reset enable_seqscan').execute(handle.db);
+      }
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text, `${mode}\n${text}`).toContain('Bitmap Index Scan');
+      expect(text, mode).not.toMatch(/Seq Scan on decision_search/);
     }
-    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text, text).toContain('Bitmap Index Scan');
-    expect(text).not.toMatch(/Seq Scan on decision_search/);
   });
 });
 

@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import type { PrefixNode, QueryNode, ReferenceNode, TermNode } from '../../../contracts/search/query-ast.ts';
 import { citationPhrases } from '../../../contracts/search/reference-keys.ts';
 import type { Database } from '../../db/database.ts';
-import { PLAN_PER_EXECUTION } from '../../db/statement-hints.ts';
+import { PLAN_PER_EXECUTION, PLAN_PER_EXECUTION_ON_SERVER } from '../../db/statement-hints.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   COMPACT_HIT_FIELDS,
@@ -479,8 +479,10 @@ function compileOptions(phrases: ReadonlyMap<string, PhraseAnalysis>): TsQueryCo
  * The matches (ids and dates) of a phrase, a reference (a docket, a BGE reference) or an OR with a
  * reference in it, as the union of its operands' matches (`phraseSelects`, `referenceOperands`;
  * any other operand from the search table, the reference-free ones as one tsquery, as the query
- * compiler merges them), planned per execution: a generic plan, costed without the pairs, reads
- * every row's pairs (58 ms against 2–6 ms for "rechtliches Gehör" on the 3,000-decision sample).
+ * compiler merges them), planned per execution on a server and without sequential scans on the
+ * embedded database (`PLAN_PER_EXECUTION_ON_SERVER`): a generic plan, costed without the pairs,
+ * may read every row's pairs (58 ms against 2–6 ms for "rechtliches Gehör" on the 3,000-decision
+ * sample).
  * No match is looked up by its id: testing the pairs by id in the search rows (an arm
  * `decision_id = any(array(…))`), counting the 1,240 decisions citing a much cited BGE took 27 ms,
  * against 1.1–1.6 ms as a union (and 1.8 ms by GIN indexes on the search rows' own pairs, a copy
@@ -555,8 +557,9 @@ const EXACT_COLLECT_FACTOR = 8;
 
 /**
  * A condition on `decision_search` rows, and whether a statement testing it is planned with each
- * execution (`PLAN_PER_EXECUTION`): a reference's matches read the phrase pairs
- * (`compileOptions`), which a generic plan, costed for pairs it does not know, reads sequentially.
+ * execution on a server (`PLAN_PER_EXECUTION_ON_SERVER`; kept without sequential scans on the
+ * embedded database): a reference's matches read the phrase pairs (`compileOptions`), which a
+ * generic plan, costed for pairs it does not know, may read sequentially.
  */
 interface Condition {
   readonly sql: Expression<SqlBool>;
@@ -565,12 +568,12 @@ interface Condition {
 
 /** The hint a statement testing `condition` starts with (none: it may be kept prepared). */
 const hintOf = (condition: { readonly planPerExecution: boolean }): RawBuilder<unknown> =>
-  sql.raw(condition.planPerExecution ? PLAN_PER_EXECUTION : '');
+  sql.raw(condition.planPerExecution ? PLAN_PER_EXECUTION_ON_SERVER : '');
 
 /** A query's matches as `countWithNewest` reads them: SQL giving their `id` and `date`. */
 interface MatchesSql {
   readonly sql: RawBuilder<unknown>;
-  /** Planned with each execution (`PLAN_PER_EXECUTION`), as the phrase pairs' count is. */
+  /** Planned with each execution on a server (`PLAN_PER_EXECUTION_ON_SERVER`), as the phrase pairs' count is. */
   readonly planPerExecution: boolean;
 }
 
