@@ -279,9 +279,9 @@ export interface PgliteDialectOptions {
  * unknown ones), and in WebAssembly planning a search's statement takes longer than running it: a
  * phrase's relevance page was planned in 6–18 ms and ran in under 4 ms on the 3,000-decision
  * sample. With generic plans kept (and the phrase pairs' counts kept too,
- * `PLAN_PER_EXECUTION_ON_SERVER`), at 4 clients: phrase searches 86.4 → 58.3 ms p50, boolean ones
- * 43.6 → 29.7 ms; keyword, prefix and filter-only searches unchanged. Statements marked
- * `PLAN_PER_EXECUTION` are still planned for their values.
+ * `PLAN_PER_EXECUTION_ON_SERVER`), at 4 clients, p50: boolean searches 76.0 → 42.9 ms, phrase
+ * 124.5 → 115.9 ms (86.4 → 58.3 ms on a quiet machine), keyword 50.1 → 40.0 ms (README). Statements
+ * marked `PLAN_PER_EXECUTION` are still planned for their values.
  */
 export function createPgliteDialect(pg: PGlite, options: PgliteDialectOptions = {}): Dialect {
   const preparedStatements = options.preparedStatements ?? PREPARED_STATEMENTS;
