@@ -277,7 +277,7 @@ export interface PgliteDialectOptions {
  * a statement again with every execution where a plan for the values at hand costs less than the
  * generic one (after the fifth: a full-text query's estimate is lower for its own words than for
  * unknown ones), and in WebAssembly planning a search's statement takes longer than running it: a
- * phrase's relevance page was planned in 6–18 ms and ran in under 4 ms on the 3,000-decision
+ * phrase's pairs count was planned in 10–17 ms and ran in under 1 ms on the 3,000-decision
  * sample. With generic plans kept (and the phrase pairs' counts kept too,
  * `PLAN_PER_EXECUTION_ON_SERVER`), at 4 clients, p50: boolean searches 76.0 → 42.9 ms, phrase
  * 124.5 → 115.9 ms (86.4 → 58.3 ms on a quiet machine), keyword 50.1 → 40.0 ms (README). Statements
