@@ -13,7 +13,7 @@ export const PLAN_PER_EXECUTION = '/* planned per execution */';
  * Marks a statement to be planned again with every execution on a PostgreSQL server, and kept
  * prepared with a generic plan that reads no table sequentially on the embedded database, where
  * planning costs more than such a plan loses: counting a phrase's matches from its phrase pairs
- * (a union of one index scan per language arm) was planned in 6–23 ms of the embedded database's
+ * (a union of one index scan per language arm) was planned in 10–17 ms of the embedded database's
  * time and ran in under 1 ms. Left to its costs, a generic plan may read every row's pairs
  * sequentially (it costs the table's pages, not the pairs in TOAST behind them: 58 ms against
  * 2–6 ms for "rechtliches Gehör" on the 3,000-decision sample); the embedded database plans it
