@@ -44,6 +44,33 @@ interface Statement {
   readonly settings: Settings | null;
 }
 
+/** `set_config` of one setting, local to the transaction, as one statement's messages. */
+function setLocal(name: string, value: string): readonly Uint8Array[] {
+  return [
+    protocol.serialize.parse({ text: `select set_config('${name}', '${value}', true)` }),
+    protocol.serialize.bind({}),
+    protocol.serialize.describe({ type: 'P' }),
+    protocol.serialize.execute({}),
+  ];
+}
+
+/** The session's plan cache mode, set when the driver starts. */
+const SESSION_PLAN_CACHE_MODE = 'force_generic_plan';
+
+/**
+ * The messages that set a statement's setting before it and, inside a transaction, back after it;
+ * serialised once (`send` copies them into each message).
+ */
+interface Settings {
+  readonly before: readonly Uint8Array[];
+  readonly after: readonly Uint8Array[];
+}
+
+const settingsOf = (name: string, value: string, session: string): Settings => ({
+  before: setLocal(name, value),
+  after: setLocal(name, session),
+});
+
 /**
  * The planner settings of a statement that is not planned as the session plans (a generic plan
  * kept, see {@link createPgliteDialect}): set before it in its message, local to the message's
@@ -52,21 +79,10 @@ interface Statement {
  * without sequential scans: costed for unknown values, a table's pages may look cheaper to read
  * than an index's few matches, where every row's value lies in TOAST behind them.
  */
-const SETTINGS = {
-  'per-execution': { name: 'plan_cache_mode', value: 'force_custom_plan', session: 'force_generic_plan' },
-  'kept-index-scans': { name: 'enable_seqscan', value: 'off', session: 'on' },
-} as const;
-type Settings = (typeof SETTINGS)[keyof typeof SETTINGS];
-
-/** `set_config` of one setting, local to the transaction, as one statement's messages. */
-function setLocal(name: string, value: string): Uint8Array[] {
-  return [
-    protocol.serialize.parse({ text: `select set_config('${name}', '${value}', true)` }),
-    protocol.serialize.bind({}),
-    protocol.serialize.describe({ type: 'P' }),
-    protocol.serialize.execute({}),
-  ];
-}
+const SETTINGS: Readonly<Record<'per-execution' | 'kept-index-scans', Settings>> = {
+  'per-execution': settingsOf('plan_cache_mode', 'force_custom_plan', SESSION_PLAN_CACHE_MODE),
+  'kept-index-scans': settingsOf('enable_seqscan', 'off', 'on'),
+};
 
 /**
  * Prepared statements on the embedded database, least recently used closed first. PGlite's own
@@ -128,10 +144,10 @@ class PreparedStatements {
     ];
     const { settings } = statement;
     const messages = await this.send([
-      ...(settings ? setLocal(settings.name, settings.value) : []),
+      ...(settings ? settings.before : []),
       ...(statement.name === null ? [protocol.serialize.parse({ text, types: statement.paramTypes })] : []),
       ...execution,
-      ...(settings && this.pg.isInTransaction() ? setLocal(settings.name, settings.session) : []),
+      ...(settings && this.pg.isInTransaction() ? settings.after : []),
     ]);
     return parse.parseResults(messages, this.pg.parsers)[settings ? 1 : 0] as unknown as {
       rows: R[];
@@ -218,7 +234,7 @@ class PgliteDriver implements Driver {
 
   async init(): Promise<void> {
     await this.pg.waitReady;
-    await this.pg.exec(`set plan_cache_mode = ${SETTINGS['per-execution'].session}`);
+    await this.pg.exec(`set plan_cache_mode = ${SESSION_PLAN_CACHE_MODE}`);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
