@@ -209,6 +209,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     // the whole conformance corpus beside the long decisions; "OR" a phrase found nowhere takes
     // the ranking path over the rank vectors, with the same scores
     await fixture.load(CORPUS);
+    const lexemeByLexeme = new PostgresSearchIndex(handle.db, { prefixLexemesInOrder: 1 });
     const queries = [
       'Mietzins',
       'Kündigung',
@@ -238,15 +239,19 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
         for (const page of [{ limit: 50 }, { offset: 1, limit: 3 }]) {
           const where = `${query} ${JSON.stringify(filters)} ${JSON.stringify(page)}`;
           const postings = await fixture.index.search(request(query, { filters, ...page }));
+          // a prefix's single postings read lexeme by lexeme, or (more lexemes than that) all of them
+          const allSingles = await lexemeByLexeme.search(request(query, { filters, ...page }));
           const ranked = await fixture.index.search(
             request(`${query} OR "Zzqxwv Yyqxwv"`, { filters, ...page }),
           );
-          expect(
-            postings.hits.map((h) => [h.decision_id, h.score]),
-            where,
-          ).toEqual(ranked.hits.map((h) => [h.decision_id, h.score]));
-          expect(postings.total, where).toBe(ranked.total);
-          expect(postings.hasMore, where).toBe(ranked.hasMore);
+          for (const found of [postings, allSingles]) {
+            expect(
+              found.hits.map((h) => [h.decision_id, h.score]),
+              where,
+            ).toEqual(ranked.hits.map((h) => [h.decision_id, h.score]));
+            expect(found.total, where).toBe(ranked.total);
+            expect(found.hasMore, where).toBe(ranked.hasMore);
+          }
         }
       }
     }
@@ -401,7 +406,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     expect(await phrasePairs('t_versions')).toEqual([]);
   });
 
-  it('a generation written before the rank vector, the pairs, the term postings (or their code-point order) and the phrase pairs gets them (and pairs written before the digit triples get those), equal to newly written ones, at its next start', async () => {
+  it('a generation written before the rank vector, the pairs, the term postings (or their code-point order or shared prefixes) and the phrase pairs gets them (and pairs written before the digit triples get those), equal to newly written ones, at its next start', async () => {
     const schema = 'rank_vector_upgrade';
     const ctx = { db: handle.db, base: 'public', schema, generation: 1 };
     await decisionSearchPostgresStorage.create(ctx);
@@ -490,6 +495,23 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     await decisionSearchPostgresStorage.create(ctx);
     expect(await collation()).toBe('C');
     expect(await vectors()).toEqual(written);
+    // postings written before `shared` (in the rank order's index of before) get it, and the index
+    // that holds it; a prefix query reads it to tell apart the decisions it names one lexeme of
+    const shares = (postings: readonly unknown[]) =>
+      new Set((postings as { shared: number }[]).map((p) => Number(p.shared)));
+    expect(shares(written.postings).size).toBeGreaterThan(1);
+    await sql`drop index ${sql.id(schema)}.decision_search_terms_ranked`.execute(handle.db);
+    await sql`alter table ${sql.id(schema)}.decision_search_terms drop column shared`.execute(handle.db);
+    await sql`create index decision_search_terms_rank on ${sql.id(schema)}.decision_search_terms
+      (arm, lexeme, score desc, ranked_date desc nulls last, decision_id)`.execute(handle.db);
+    await decisionSearchPostgresStorage.create(ctx);
+    expect(await vectors()).toEqual(written);
+    const postingsIndexes = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where schemaname = ${schema} and tablename = 'decision_search_terms' order by 1`.execute(handle.db);
+    expect(postingsIndexes.rows.map((r) => r.name)).toEqual([
+      'decision_search_terms_pkey',
+      'decision_search_terms_ranked',
+    ]);
     // a generation whose search rows' pairs were indexed beside the phrase pairs drops those indexes
     for (const arm of ['de', 'other']) {
       await sql`create index ${sql.id(`decision_search_tsv_pairs_${arm}`)}

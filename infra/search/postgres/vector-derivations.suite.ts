@@ -1,15 +1,23 @@
 /**
- * The rank vector and the phrase pairs the projection derives in its own process
- * (`vector-derivations.ts`) against the SQL that defines them (`rankVectorOf`, `adjacentPairsOf`),
+ * The rank vector, the phrase pairs and the postings' shared prefixes the projection derives in its
+ * own process (`vector-derivations.ts`) against the SQL that defines them (`rankVectorOf`,
+ * `adjacentPairsOf`, `SHARED_PREFIXES_SQL`),
  * table-driven over analysed texts in the three languages and over tsvector literals that printing
  * must escape; run on PGlite and on a PostgreSQL server.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { RANK_TEXT_LEXEMES, rankVectorOf } from './postgres-search-index.ts';
+import { RANK_TEXT_LEXEMES, rankVectorOf, withSharedPrefixes } from './postgres-search-index.ts';
 import { adjacentPairsOf } from './tsquery-compiler.ts';
-import { adjacentPairs, parseTsVector, rankVectorText } from './vector-derivations.ts';
+import {
+  adjacentPairs,
+  compareCodePoints,
+  parseTsVector,
+  rankVectorEntries,
+  rankVectorText,
+  sharedPrefixLengths,
+} from './vector-derivations.ts';
 
 interface Case {
   readonly name: string;
@@ -107,6 +115,35 @@ const CASES: readonly Case[] = [
     literal: `'bge':1 '121':2 'hunderteinundzwanzig':2 'iii':3 '58':4,6 'e':5`,
   },
   { name: 'ties at the last place, by code point', literal: TIES.map((w, i) => `'${w}':${i + 1}`).join(' ') },
+  {
+    name: 'lexemes sharing prefixes, astral ones too',
+    literal: `'contr':1 'contrat':2 'contraint':3 'co':4 'zz':5 '\u{1D538}a':6 '\u{1D538}b':7 '\u{1D539}':8 'äpfel':9 'äpfeln':10`,
+  },
+  {
+    name: 'a French decision on contracts',
+    analysed: {
+      cfg: 'french',
+      title: 'Contrat de bail; résiliation',
+      regeste: 'Le contrat est résilié contre la volonté du locataire',
+      text: 'Le contraint du contrat: la contribution, le contribuable et la contrainte contre le contractant.',
+    },
+  },
+];
+
+/** The shared prefixes of lexemes, in their code point order (`sharedPrefixLengths`). */
+const SHARED: readonly { lexemes: string[]; shared: Record<string, number> }[] = [
+  {
+    lexemes: ['contrat', 'zz', 'contr', 'co', 'contraint'],
+    shared: { co: 2, contr: 5, contraint: 6, contrat: 6, zz: 0 },
+  },
+  // a code point above U+FFFF is one, and two of them sharing their first UTF-16 unit share nothing
+  {
+    lexemes: ['\u{1D538}a', '\u{1D538}b', '\u{1D539}'],
+    shared: { '\u{1D538}a': 1, '\u{1D538}b': 1, '\u{1D539}': 0 },
+  },
+  { lexemes: ['äpfel', 'äpfeln', 'apfel'], shared: { apfel: 0, äpfel: 5, äpfeln: 5 } },
+  { lexemes: ['einzig'], shared: { einzig: 0 } },
+  { lexemes: [], shared: {} },
 ];
 
 export function vectorDerivationsSuite(name: string, open: () => Promise<DatabaseHandle | null>): void {
@@ -131,6 +168,7 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
       const entries = parseTsVector(tsv);
       const rank = rankVectorText(entries, RANK_TEXT_LEXEMES);
       const pairs = adjacentPairs(entries);
+      const shared = sharedPrefixLengths(rankVectorEntries(entries, RANK_TEXT_LEXEMES).map((e) => e.lexeme));
       const row = (
         await sql<{
           reprinted: string;
@@ -152,6 +190,18 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
       // each pair once, in no particular order
       expect(new Set(pairs).size).toBe(pairs.length);
       expect([...pairs].sort()).toEqual([...row.sqlPairs].sort());
+      // the shared prefixes in the order `unnest` gives the rank vector's lexemes, as the SQL derives them
+      const sqlShared = await sql<{ shared: number }>`${withSharedPrefixes(
+        sql`select 'd'::text as decision_id, u.lexeme, u.n
+          from unnest(${rank}::tsvector) with ordinality u(lexeme, positions, weights, n)`,
+        sql.raw('n'),
+      )} order by n`.execute(handle.db);
+      expect(shared).toEqual(sqlShared.rows.map((r) => Number(r.shared)));
+    });
+
+    it.each(SHARED)('shared prefixes of $lexemes', ({ lexemes, shared }) => {
+      const sorted = [...lexemes].sort(compareCodePoints);
+      expect(Object.fromEntries(sorted.map((l, i) => [l, sharedPrefixLengths(lexemes)[i]]))).toEqual(shared);
     });
 
     it('the cases reach what they are for: kept by frequency, ties, clamped positions, escapes', () => {

@@ -92,11 +92,11 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /**
- * The rank vector's text (`rankVectorOf`): every lexeme of the title and the Regeste, and the
- * `keep` most frequent ones (most positions first, then by code point), as a tsvector literal.
+ * The rank vector's entries (`rankVectorOf`): every lexeme of the title and the Regeste, and the
+ * `keep` most frequent ones (most positions first, then by code point), in the vector's order.
  */
-export function rankVectorText(entries: readonly VectorEntry[], keep: number): string {
-  if (entries.length <= keep) return entries.map((e) => e.printed).join(' ');
+export function rankVectorEntries(entries: readonly VectorEntry[], keep: number): readonly VectorEntry[] {
+  if (entries.length <= keep) return entries;
   // the frequency of the last place; of the lexemes that frequent, the first by code point are kept
   const counts = entries.map((e) => e.positions.length).sort((a, b) => b - a);
   const last = counts[keep - 1]!;
@@ -106,10 +106,48 @@ export function rankVectorText(entries: readonly VectorEntry[], keep: number): s
     .sort((a, b) => compareCodePoints(a.lexeme, b.lexeme))
     .slice(0, keep - above);
   const keptTies = new Set(tied);
-  return entries
-    .filter((e) => e.titleOrRegeste || e.positions.length > last || keptTies.has(e))
+  return entries.filter((e) => e.titleOrRegeste || e.positions.length > last || keptTies.has(e));
+}
+
+/** The rank vector's text (`rankVectorOf`): its entries ({@link rankVectorEntries}) as a tsvector literal. */
+export function rankVectorText(entries: readonly VectorEntry[], keep: number): string {
+  return rankVectorEntries(entries, keep)
     .map((e) => e.printed)
     .join(' ');
+}
+
+/** The code points two strings start with in common. */
+function commonPrefixLength(a: string, b: string): number {
+  let units = 0;
+  let points = 0;
+  const n = Math.min(a.length, b.length);
+  while (units < n && a.charCodeAt(units) === b.charCodeAt(units)) {
+    const c = a.charCodeAt(units);
+    // a surrogate pair is one code point: both of its units must agree
+    const pair = c >= 0xd800 && c <= 0xdbff;
+    if (pair && (units + 1 >= n || a.charCodeAt(units + 1) !== b.charCodeAt(units + 1))) break;
+    units += pair ? 2 : 1;
+    points++;
+  }
+  return points;
+}
+
+/**
+ * Per lexeme of a vector, in code point order (a tsvector's own order, as `unnest` gives its
+ * lexemes), the longest prefix in code points it shares with another of them (`sharedPrefixesOf`,
+ * the term postings' `shared`): a prefix query of n code points names two or more of a document's
+ * lexemes exactly where one of them shares n or more. In a lexicographic order the lexemes sharing
+ * the longest prefix with one are its neighbours, so each is compared with the next alone.
+ */
+export function sharedPrefixLengths(lexemes: readonly string[]): number[] {
+  const sorted = [...lexemes].sort(compareCodePoints);
+  const shared = sorted.map(() => 0);
+  for (let i = 1; i < sorted.length; i++) {
+    const common = commonPrefixLength(sorted[i - 1]!, sorted[i]!);
+    shared[i - 1] = Math.max(shared[i - 1]!, common);
+    shared[i] = common;
+  }
+  return shared;
 }
 
 /** A lexeme holding a digit: a triple of adjacent lexemes with two such is kept beside the pairs. */
