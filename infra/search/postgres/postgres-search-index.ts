@@ -737,6 +737,10 @@ function armsOfLanguage(arms: ArmLexemes[] | null, language: string | undefined)
   return arms.filter((a) => a.arm === arm);
 }
 
+/** The filters but a language the arms read are of (`armsOfLanguage`): its rows need no test of it. */
+const withoutArmLanguage = ({ language, ...others }: SearchFilters): SearchFilters =>
+  language !== undefined && language in LANGUAGE_CONFIGS ? others : { language, ...others };
+
 /** The one prefix each arm reads (no word beside it), or null when some arm reads more. */
 function onePrefixPerArm(arms: readonly ArmLexemes[]): { arm: string; prefix: string }[] | null {
   const read = arms.map((a) => ({ arm: a.arm, ...disjointLexemes(a) }));
@@ -1017,7 +1021,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private async postingsRanked<H extends Row>(
     arms: readonly ArmLexemes[],
     columns: Columns,
-    filters: readonly Expression<SqlBool>[],
     searchFilters: SearchFilters,
     end: number,
   ): Promise<{ rows: (H & { score: number })[]; matched: number }> {
@@ -1032,6 +1035,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         this.sharedMissingAt = Date.now();
       }
     }
+    // a configured language is the arms read (`armsOfLanguage`): the rows need no test of it
+    const filters = filtersOf(withoutArmLanguage(searchFilters));
     const single = isSingleLexeme(arms);
     const order = sql`order by score desc, ranked_date desc nulls last, decision_id`;
     const scans = arms.flatMap((a) =>
@@ -1098,10 +1103,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     // The postings hold the decision's date; a configured language is its arm (the arms are those
     // of the filter's language: `armsOfLanguage`). The other filters test each single posting's
     // decision (its row by primary key), and each summed one's.
-    const rowFilters = filtersOf({
-      ...others,
-      ...(language && !(language in LANGUAGE_CONFIGS) ? { language } : {}),
-    });
+    const rowFilters = filtersOf(withoutArmLanguage({ ...others, language }));
     const dates = [
       ...(dateFrom ? [sql<SqlBool>`t.ranked_date >= ${dateFrom}::date`] : []),
       ...(dateTo ? [sql<SqlBool>`t.ranked_date <= ${dateTo}::date`] : []),
@@ -1374,7 +1376,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     searchFilters: SearchFilters,
     end: number,
   ): Promise<(H & { score: number })[]> {
-    if (arms) return (await this.postingsRanked<H>(arms, columns, filters, searchFilters, end)).rows;
+    if (arms) return (await this.postingsRanked<H>(arms, columns, searchFilters, end)).rows;
     const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
     const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
     const ranked = await sql<H & { score: number }>`${hintOf(compiled)}
@@ -1477,7 +1479,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
         // decisions they name already exceed the cap, the total is the cap (a lower bound) without
         // counting the matches again from the full-text index.
-        const ranked = await this.postingsRanked<H>(arms, columns, filters, request.filters, end);
+        const ranked = await this.postingsRanked<H>(arms, columns, request.filters, end);
         scored = ranked.rows;
         if (uncounted(scored)) return this.uncountedPage(request, scored);
         if (ranked.matched > this.countCap) counted = ranked.matched;

@@ -235,7 +235,13 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       'Mietzins OR und OR le',
     ];
     for (const query of queries) {
-      for (const filters of [{}, { court: 'bger' }, { language: 'de' }, { dateFrom: '2015-01-01' }]) {
+      for (const filters of [
+        {},
+        { court: 'bger' },
+        { language: 'de' },
+        { language: 'rm' },
+        { dateFrom: '2015-01-01' },
+      ]) {
         for (const page of [{ limit: 50 }, { offset: 1, limit: 3 }]) {
           const where = `${query} ${JSON.stringify(filters)} ${JSON.stringify(page)}`;
           const postings = await fixture.index.search(request(query, { filters, ...page }));
