@@ -134,8 +134,8 @@ function commonPrefixLength(a: string, b: string): number {
 
 /**
  * Per lexeme of a vector, in code point order (a tsvector's own order, as `unnest` gives its
- * lexemes), the longest prefix in code points it shares with another of them (`sharedPrefixesOf`,
- * the term postings' `shared`): a prefix query of n code points names two or more of a document's
+ * lexemes), the longest prefix in code points it shares with another of them (`withSharedPrefixes`
+ * in SQL, the term postings' `shared`): a prefix query of n code points names two or more of a document's
  * lexemes exactly where one of them shares n or more. In a lexicographic order the lexemes sharing
  * the longest prefix with one are its neighbours, so each is compared with the next alone.
  */
