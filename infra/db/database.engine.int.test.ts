@@ -34,4 +34,16 @@ describe.skipIf(url === null)('openPostgres session settings (real PostgreSQL)',
       expect(r.path).toMatch(/^"?t_[0-9a-f]{10}"?$/);
     }
   });
+
+  it('compresses long values it writes with LZ4 where the server was built with it', async () => {
+    const supported = await sql<{ lz4: boolean }>`select 'lz4' = any(enumvals) as lz4
+      from pg_settings where name = 'default_toast_compression'`.execute(handle.db);
+    // the engines the project runs against (Debian's packages, the postgres container images) have it
+    expect(supported.rows[0]?.lz4).toBe(true);
+    await sql`create table long_values (v text)`.execute(handle.db);
+    await sql`insert into long_values select repeat('Erwägung ', 2000)`.execute(handle.db);
+    const written = await sql<{ method: string | null }>`select pg_column_compression(v) as method
+      from long_values`.execute(handle.db);
+    expect(written.rows).toEqual([{ method: 'lz4' }]);
+  });
 });

@@ -67,6 +67,22 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
   };
 }
 
+/**
+ * Whether the server can compress long values with LZ4 (a build option of PostgreSQL). Values
+ * written then are compressed with it rather than with pglz, the default: long values are the
+ * search tables' vectors and phrase pairs, decisions' texts and records. Measured on 47,167
+ * decisions' vectors and pairs (100,000-decision benchmark corpus): written in 8.4–11.6 s against
+ * 12.5–12.9 s, read back whole (every row's pairs) in 1.0 s against 1.6 s, 3 % larger. pglz was
+ * 4 % of the machine's processor time in a replay of all projections. Values already written
+ * keep theirs; a server reads both.
+ */
+async function compressesWithLz4(client: pg.Client): Promise<boolean> {
+  const setting = await client.query<{ lz4: boolean }>(
+    `select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`,
+  );
+  return setting.rows[0]?.lz4 === true;
+}
+
 /** First key of the two-key advisory lock that serialises schema creation and migrations. */
 const MIGRATION_LOCK_CLASS = 72_616_001;
 
@@ -88,24 +104,26 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     getTypeParser: (oid: number, format?: string): ((value: string) => unknown) =>
       PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
   };
-  // JIT and parallel workers off for every session: the read models answer short indexed
-  // queries whose cost estimates (large joins over millions of references) still cross
-  // jit_above_cost, and compiling them costs more than running them (see
-  // test/bench/graph.bench.ts); and the API runs many such queries at once, so a worker started
-  // for one costs more than the query: the compact page of 2,000 hits read its postings in 5.5 ms
-  // serially and 60-77 ms with two workers (Gather Merge), on 2 cores at 100,000 decisions.
-  const sessionOptions = [
-    '-c jit=off',
-    '-c max_parallel_workers_per_gather=0',
-    ...(schema ? [`-c search_path="${schema}"`] : []),
-  ].join(' ');
   // Several processes (projector instances, api, ingest) may start at once on a fresh schema:
   // `create schema if not exists` and kysely's migration tables race, so one at a time, under a
   // session advisory lock per schema (released when the admin session ends).
   const admin = new pg.Client({ connectionString: options.url });
   await admin.connect();
   let db: Database;
+  let sessionOptions: string;
   try {
+    // JIT and parallel workers off for every session: the read models answer short indexed
+    // queries whose cost estimates (large joins over millions of references) still cross
+    // jit_above_cost, and compiling them costs more than running them (see
+    // test/bench/graph.bench.ts); and the API runs many such queries at once, so a worker started
+    // for one costs more than the query: the compact page of 2,000 hits read its postings in 5.5 ms
+    // serially and 60-77 ms with two workers (Gather Merge), on 2 cores at 100,000 decisions.
+    sessionOptions = [
+      '-c jit=off',
+      '-c max_parallel_workers_per_gather=0',
+      ...((await compressesWithLz4(admin)) ? ['-c default_toast_compression=lz4'] : []),
+      ...(schema ? [`-c search_path="${schema}"`] : []),
+    ].join(' ');
     await admin.query('select pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK_CLASS, schema ?? '']);
     if (schema) await admin.query(`create schema if not exists "${schema}"`);
     const pool = new pg.Pool({

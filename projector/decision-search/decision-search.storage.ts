@@ -209,15 +209,33 @@ async function addSharedPrefixes(tx: Transaction<DB>, { schema }: { readonly sch
   return 'rewritten';
 }
 
-/** Postings written before their lexemes were compared by code point get the "C" collation. */
-async function postingsByCodePoint(tx: Transaction<DB>, { schema }: { readonly schema: string }) {
-  const column = await sql<{ collation: string | null }>`select collation_name as collation
-    from information_schema.columns
-    where table_schema = ${schema} and table_name = 'decision_search_terms' and column_name = 'lexeme'`.execute(
-    tx,
-  );
-  if (column.rows[0]?.collation === 'C') return;
-  await sql`alter table decision_search_terms alter column lexeme type text collate "C"`.execute(tx);
+/**
+ * Brings `table.column` (of `type`) written before it compared by code point to the "C"
+ * collation: the column keeps its values, its indexes are built again in the same statement. A
+ * live generation's view of the table (readers' `select *`) holds the column's type: it is
+ * dropped for the change and created again in the same transaction.
+ */
+function byCodePoint(table: string, column: string, type: string) {
+  return async (
+    tx: Transaction<DB>,
+    { schema, base }: { readonly schema: string; readonly base: string },
+  ) => {
+    const has = await sql<{ collation: string | null }>`select collation_name as collation
+      from information_schema.columns
+      where table_schema = ${schema} and table_name = ${table} and column_name = ${column}`.execute(tx);
+    if (has.rows[0]?.collation === 'C') return;
+    const views = await sql<{
+      view: string;
+    }>`select view_name as view from information_schema.view_table_usage
+      where view_schema = ${base} and table_schema = ${schema} and table_name = ${table}`.execute(tx);
+    for (const { view } of views.rows) await sql`drop view ${sql.id(base, view)}`.execute(tx);
+    await sql`alter table ${sql.id(schema, table)} alter column ${sql.id(column)} type ${sql.raw(type)} collate "C"`.execute(
+      tx,
+    );
+    for (const { view } of views.rows) {
+      await sql`create view ${sql.id(base, view)} as select * from ${sql.id(schema, table)}`.execute(tx);
+    }
+  };
 }
 
 /** The Postgres full-text search table (embedded and postgres modes). */
@@ -242,11 +260,14 @@ export const decisionSearchPostgresStorage = postgresTables(
     addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf, false),
     ...DUPLICATE_PAIRS_INDEXES,
     addTermPostings,
-    postingsByCodePoint,
+    // postings written before their lexemes were compared by code point
+    byCodePoint('decision_search_terms', 'lexeme', 'text'),
     addSharedPrefixes,
     TERM_POSTINGS_INDEX_BEFORE,
     addPhrasePairs,
     addDigitTriples,
+    // phrase pairs written before they were compared by code point (`PHRASE_PAIRS_DDL`)
+    byCodePoint('decision_search_pairs', 'tsv_pairs', 'text[]'),
   ],
   // The projection writes and replaces rows by decision id (the primary keys) and reads none of
   // these: a rebuild builds them once it has caught up (at 100,000 decisions, under a minute

@@ -412,9 +412,9 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     expect(await phrasePairs('t_versions')).toEqual([]);
   });
 
-  it('a generation written before the rank vector, the pairs, the term postings (or their code-point order or shared prefixes) and the phrase pairs gets them (and pairs written before the digit triples get those), equal to newly written ones, at its next start', async () => {
+  it('a generation written before the rank vector, the pairs, the term postings (or their code-point order or shared prefixes) and the phrase pairs (or their code-point order) gets them (and pairs written before the digit triples get those), equal to newly written ones, at its next start', async () => {
     const schema = 'rank_vector_upgrade';
-    const ctx = { db: handle.db, base: 'public', schema, generation: 1 };
+    const ctx = { db: handle.db, base: 'rank_vector_live', schema, generation: 1 };
     await decisionSearchPostgresStorage.create(ctx);
     await handle.db.transaction().execute(async (tx) => {
       await sql`select set_config('search_path', ${`"${schema}"`}, true)`.execute(tx);
@@ -486,21 +486,6 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     // a start with nothing to bring up to date vacuums nothing
     await decisionSearchPostgresStorage.create(ctx);
     expect(await vacuums()).toEqual(upgraded);
-    // postings whose lexemes were compared in the database's collation are compared by code point
-    const collation = async () =>
-      (
-        await sql<{ c: string | null }>`select collation_name as c from information_schema.columns
-          where table_schema = ${schema} and table_name = 'decision_search_terms' and column_name = 'lexeme'`.execute(
-          handle.db,
-        )
-      ).rows[0]?.c;
-    expect(await collation()).toBe('C');
-    await sql`alter table ${sql.id(schema)}.decision_search_terms
-      alter column lexeme type text collate "default"`.execute(handle.db);
-    expect(await collation()).toBeNull();
-    await decisionSearchPostgresStorage.create(ctx);
-    expect(await collation()).toBe('C');
-    expect(await vectors()).toEqual(written);
     // postings written before `shared` (in the rank order's index of before) get it, and the index
     // that holds it; a prefix query reads it to tell apart the decisions it names one lexeme of
     const shares = (postings: readonly unknown[]) =>
@@ -545,5 +530,50 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       'decision_search_pairs_other',
       'decision_search_pairs_pkey',
     ]);
+    // postings' lexemes and phrase pairs compared in the database's collation are compared by code
+    // point, in a live generation too (its readers' views hold the columns' types)
+    await sql`create schema if not exists ${sql.id(ctx.base)}`.execute(handle.db);
+    await decisionSearchPostgresStorage.activate(ctx);
+    const views = sql<{ view: string; table: string }>`select view_name as view, table_name as table
+      from information_schema.view_table_usage where view_schema = ${ctx.base} and table_schema = ${schema}
+      order by 1`;
+    const live = (await views.execute(handle.db)).rows;
+    expect(live.map((v) => v.view)).toEqual([
+      'decision_search',
+      'decision_search_pairs',
+      'decision_search_terms',
+    ]);
+    for (const [table, column, type] of [
+      ['decision_search_terms', 'lexeme', 'text'],
+      ['decision_search_pairs', 'tsv_pairs', 'text[]'],
+    ] as const) {
+      const collation = async () =>
+        (
+          await sql<{ c: string | null }>`select collation_name as c from information_schema.columns
+            where table_schema = ${schema} and table_name = ${table} and column_name = ${column}`.execute(
+            handle.db,
+          )
+        ).rows[0]?.c;
+      expect(await collation()).toBe('C');
+      // (the live view of an older generation, over the column as it was)
+      await sql`drop view ${sql.id(ctx.base, table)}`.execute(handle.db);
+      await sql`alter table ${sql.id(schema)}.${sql.id(table)}
+        alter column ${sql.id(column)} type ${sql.raw(type)} collate "default"`.execute(handle.db);
+      await sql`create view ${sql.id(ctx.base, table)} as select * from ${sql.id(schema, table)}`.execute(
+        handle.db,
+      );
+      expect(await collation()).toBeNull();
+      await decisionSearchPostgresStorage.create(ctx);
+      expect(await collation()).toBe('C');
+      expect(await vectors()).toEqual(written);
+      expect((await views.execute(handle.db)).rows).toEqual(live);
+      const viewColumn = await sql<{
+        c: string | null;
+      }>`select collation_name as c from information_schema.columns
+        where table_schema = ${ctx.base} and table_name = ${table} and column_name = ${column}`.execute(
+        handle.db,
+      );
+      expect(viewColumn.rows).toEqual([{ c: 'C' }]);
+    }
   });
 });
