@@ -38,7 +38,7 @@ describe.skipIf(url === null)('openPostgres session settings (real PostgreSQL)',
   it('compresses long values it writes with LZ4 where the server was built with it', async () => {
     const supported = await sql<{ lz4: boolean }>`select 'lz4' = any(enumvals) as lz4
       from pg_settings where name = 'default_toast_compression'`.execute(handle.db);
-    // the engines the project runs against (Debian's packages, the postgres container images) have it
+    // the engines the project's tests run against have it (Debian's PostgreSQL packages)
     expect(supported.rows[0]?.lz4).toBe(true);
     await sql`create table long_values (v text)`.execute(handle.db);
     await sql`insert into long_values select repeat('Erwägung ', 2000)`.execute(handle.db);
