@@ -211,30 +211,17 @@ async function addSharedPrefixes(tx: Transaction<DB>, { schema }: { readonly sch
 
 /**
  * Brings `table.column` (of `type`) written before it compared by code point to the "C"
- * collation: the column keeps its values, its indexes are built again in the same statement. A
- * live generation's view of the table (readers' `select *`) holds the column's type: it is
- * dropped for the change and created again in the same transaction.
+ * collation: the column keeps its values, its indexes are built again in the same statement.
  */
 function byCodePoint(table: string, column: string, type: string) {
-  return async (
-    tx: Transaction<DB>,
-    { schema, base }: { readonly schema: string; readonly base: string },
-  ) => {
+  return async (tx: Transaction<DB>, { schema }: { readonly schema: string }) => {
     const has = await sql<{ collation: string | null }>`select collation_name as collation
       from information_schema.columns
       where table_schema = ${schema} and table_name = ${table} and column_name = ${column}`.execute(tx);
     if (has.rows[0]?.collation === 'C') return;
-    const views = await sql<{
-      view: string;
-    }>`select view_name as view from information_schema.view_table_usage
-      where view_schema = ${base} and table_schema = ${schema} and table_name = ${table}`.execute(tx);
-    for (const { view } of views.rows) await sql`drop view ${sql.id(base, view)}`.execute(tx);
     await sql`alter table ${sql.id(schema, table)} alter column ${sql.id(column)} type ${sql.raw(type)} collate "C"`.execute(
       tx,
     );
-    for (const { view } of views.rows) {
-      await sql`create view ${sql.id(base, view)} as select * from ${sql.id(schema, table)}`.execute(tx);
-    }
   };
 }
 

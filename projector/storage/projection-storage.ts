@@ -145,23 +145,20 @@ export function postgresTables(
   const vacuumTables = async (db: Database, schema: string) => {
     for (const table of tables) await sql`vacuum (analyze) ${ident(schema)}.${ident(table)}`.execute(db);
   };
-  const views = async (
-    db: Database | Transaction<DB>,
-    base: string,
-    schema: string,
-    onlyExisting: boolean,
-  ) => {
-    if (onlyExisting) {
-      // Only a live generation's views are re-created: readers see it through at least one of
-      // them (a table added by an upgrade has no view yet and gets one here).
-      const uses = await sql<{ n: number }>`
-        select count(*)::int as n from information_schema.view_table_usage
-        where view_schema = ${base} and table_schema = ${schema} and view_name = any(${[...tables]})
-      `.execute(db);
-      if (Number(uses.rows[0]?.n ?? 0) === 0) return;
-    }
+  /** Whether readers see the generation: through at least one of its tables' views. */
+  const isLive = async (db: Database | Transaction<DB>, base: string, schema: string) => {
+    const uses = await sql<{ n: number }>`
+      select count(*)::int as n from information_schema.view_table_usage
+      where view_schema = ${base} and table_schema = ${schema} and view_name = any(${[...tables]})
+    `.execute(db);
+    return Number(uses.rows[0]?.n ?? 0) > 0;
+  };
+  const dropViews = async (db: Database | Transaction<DB>, base: string) => {
+    for (const table of tables) await sql`drop view if exists ${ident(base)}.${ident(table)}`.execute(db);
+  };
+  const views = async (db: Database | Transaction<DB>, base: string, schema: string) => {
+    await dropViews(db, base);
     for (const table of tables) {
-      await sql`drop view if exists ${ident(base)}.${ident(table)}`.execute(db);
       await sql`create view ${ident(base)}.${ident(table)} as select * from ${ident(schema)}.${ident(table)}`.execute(
         db,
       );
@@ -181,12 +178,17 @@ export function postgresTables(
             for (const statement of readerIndexes) await sql.raw(statement).execute(tx);
           return { existed: false, rewritten: false };
         }
+        // A live generation's views (`select *`) are dropped while it is brought up to date (an
+        // upgrade may change the type of a column they select) and created again after it (a
+        // table added by an upgrade gets one); readers wait for the transaction.
+        const live = upgrades.length > 0 && (await isLive(tx, base, schema));
+        if (live) await dropViews(tx, base);
         let rewrote = false;
         for (const step of upgrades) {
           if (typeof step === 'string') await sql.raw(step).execute(tx);
           else if ((await step(tx, { base, schema })) === 'rewritten') rewrote = true;
         }
-        if (upgrades.length > 0) await views(tx, base, schema, true);
+        if (live) await views(tx, base, schema);
         return { existed: true, rewritten: rewrote };
       });
       if (rewritten) await vacuumTables(db, schema);
@@ -203,7 +205,7 @@ export function postgresTables(
     },
     async activate({ db, schema, base }) {
       await buildReaderIndexes(db, schema);
-      await db.transaction().execute((tx) => views(tx, base, schema, false));
+      await db.transaction().execute((tx) => views(tx, base, schema));
     },
     async drop({ db, schema }) {
       await sql`drop schema if exists ${ident(schema)} cascade`.execute(db);
