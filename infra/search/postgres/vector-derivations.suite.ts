@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { RANK_TEXT_LEXEMES, rankVectorOf, withSharedPrefixes } from './postgres-search-index.ts';
-import { adjacentPairsOf } from './tsquery-compiler.ts';
+import { RANK_NORMALIZATION, adjacentPairsOf } from './tsquery-compiler.ts';
 import {
   adjacentPairs,
   compareCodePoints,
@@ -17,6 +17,7 @@ import {
   rankVectorEntries,
   rankVectorText,
   sharedPrefixLengths,
+  termScore,
 } from './vector-derivations.ts';
 
 interface Case {
@@ -111,6 +112,11 @@ const CASES: readonly Case[] = [
   },
   { name: 'a lexeme without positions', literal: `'ohne' 'mit':1,2` },
   {
+    // summed as 0.1 rather than as the float4 0.1 inverted twice, its score would be one float4 lower
+    name: 'a lexeme at 121 positions of weight D, and one of each weight',
+    literal: `'oft':${Array.from({ length: 121 }, (_, i) => i + 1).join(',')} 'jede':122A,123B,124C,125`,
+  },
+  {
     name: 'several lexemes at one position, triples with two digits',
     literal: `'bge':1 '121':2 'hunderteinundzwanzig':2 'iii':3 '58':4,6 'e':5`,
   },
@@ -197,6 +203,20 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
         sql.raw('n'),
       )} order by n`.execute(handle.db);
       expect(shared).toEqual(sqlShared.rows.map((r) => Number(r.shared)));
+      // each lexeme's score alone, as written into the term postings (a float4 printed as the
+      // shortest double naming it), equals what ts_rank_cd gives it, bit for bit
+      const scores = [...rankVectorEntries(entries, RANK_TEXT_LEXEMES)]
+        .sort((a, b) => compareCodePoints(a.lexeme, b.lexeme))
+        .map((e) => ({ lexeme: e.lexeme, score: String(termScore(e)) }));
+      const sqlScores = await sql<{ lexeme: string; same: boolean; score: string }>`
+        select u.lexeme, s.score::real = ts_rank_cd(${rank}::tsvector,
+            (${"'"} || replace(replace(u.lexeme, ${'\\'}, ${'\\\\'}), ${"'"}, ${"''"}) || ${"'"})::tsquery,
+            ${sql.lit(RANK_NORMALIZATION)}) as same, s.score
+          from unnest(${rank}::tsvector) with ordinality u(lexeme, positions, weights, n)
+          join unnest(${scores.map((e) => e.score)}::text[]) with ordinality s(score, n) using (n)
+          order by u.n`.execute(handle.db);
+      expect(sqlScores.rows.map((r) => r.lexeme)).toEqual(scores.map((e) => e.lexeme));
+      expect(sqlScores.rows.filter((r) => !r.same)).toEqual([]);
     });
 
     it.each(SHARED)('shared prefixes of $lexemes', ({ lexemes, shared }) => {

@@ -14,6 +14,11 @@ export interface VectorEntry {
   readonly positions: readonly number[];
   /** Some position has weight A or B (the title or the Regeste). */
   readonly titleOrRegeste: boolean;
+  /**
+   * What `ts_rank_cd` sums for a query of this lexeme alone: per position in ascending order the
+   * weight of its letter (each position is a cover of its own, without noise words).
+   */
+  readonly coverSum: number;
   /** The entry as printed, a valid tsvector on its own. */
   readonly printed: string;
 }
@@ -22,6 +27,13 @@ const QUOTE = 39; // '
 const COLON = 58; // :
 const COMMA = 44; // ,
 const SPACE = 32;
+
+/**
+ * What `ts_rank_cd` adds per position of a single lexeme, by weight (D, C, B, A): its default
+ * weights are float4 values, each inverted once (`invws`) and inverted again per cover (`Cpos`),
+ * in double precision; the same operations here give the same bits.
+ */
+const COVER_WEIGHTS = [0.1, 0.2, 0.4, 1.0].map((w) => 1 / (1 / Math.fround(w)));
 
 /**
  * Parses a tsvector's text output: lexemes in single quotes (a quote or a backslash inside doubled
@@ -53,6 +65,7 @@ export function parseTsVector(text: string): VectorEntry[] {
     i = end + 1;
     const positions: number[] = [];
     let titleOrRegeste = false;
+    let coverSum = 0;
     if (text.charCodeAt(i) === COLON) {
       i++;
       for (;;) {
@@ -66,12 +79,14 @@ export function parseTsVector(text: string): VectorEntry[] {
         positions.push(p);
         const weight = text.charCodeAt(i);
         if (weight === 65 || weight === 66) titleOrRegeste = true; // A, B
+        // A 3, B 2, C 1, D (printed without a letter) 0
+        coverSum += COVER_WEIGHTS[weight >= 65 && weight <= 68 ? 68 - weight : 0]!;
         if (weight >= 65 && weight <= 68) i++;
         if (text.charCodeAt(i) !== COMMA) break;
         i++;
       }
     }
-    entries.push({ lexeme, positions, titleOrRegeste, printed: text.slice(start, i) });
+    entries.push({ lexeme, positions, titleOrRegeste, coverSum, printed: text.slice(start, i) });
   }
   return entries;
 }
@@ -114,6 +129,16 @@ export function rankVectorText(entries: readonly VectorEntry[], keep: number): s
   return rankVectorEntries(entries, keep)
     .map((e) => e.printed)
     .join(' ');
+}
+
+/**
+ * The score `ts_rank_cd(vector, 'lexeme', 32)` gives the entry's lexeme alone (what the search
+ * computes, `RANK_NORMALIZATION` 32: rank / (rank + 1), as float4): its {@link VectorEntry.coverSum}
+ * normalised. A lexeme without positions counts none (its cover would start at position 0).
+ */
+export function termScore(entry: VectorEntry): number {
+  const rank = entry.coverSum;
+  return Math.fround(rank / (rank + 1));
 }
 
 /** The code points two strings start with in common. */
