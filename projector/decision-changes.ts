@@ -3,6 +3,7 @@ import type { DecisionPublished, DecisionWithdrawn } from '../contracts/events/i
 import { replacesCurrentRecord } from '../contracts/events/decision-versions.ts';
 import type { DB } from '../infra/db/schema.ts';
 import type { PositionedEvent } from './projection.ts';
+import { anyText } from '../infra/db/any-of.ts';
 
 /**
  * Per generation, the source of the record each projection of decisions currently holds, so that
@@ -47,7 +48,7 @@ export async function decisionChanges(
       await tx
         .selectFrom('decision_sources')
         .select(['decision_id', 'source', 'event_position'])
-        .where('decision_id', 'in', ids)
+        .where('decision_id', '=', anyText(ids))
         .execute()
     ).map((r) => [r.decision_id, { source: r.source, position: Number(r.event_position) }]),
   );

@@ -4,6 +4,7 @@ import { decisionChanges, publishedOf, withdrawnOf } from '../decision-changes.t
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { courtFeedsStorage } from './court-feeds.storage.ts';
 import { COURT_FEED_SIZE, digestOf, feedEntryOf } from './feed-entry.ts';
+import { anyText } from '../../infra/db/any-of.ts';
 
 /** First key of the advisory lock that serialises the snapshot updates of one generation. */
 const COURT_FEEDS_LOCK_CLASS = 72_616_011;
@@ -42,7 +43,7 @@ export const courtFeedsProjection: Projection = {
         await tx
           .selectFrom('court_feed_items')
           .select(['decision_id', 'court', 'entry_digest', 'entry'])
-          .where('decision_id', 'in', ids)
+          .where('decision_id', '=', anyText(ids))
           .execute()
       ).map((r) => [r.decision_id, r]),
     );

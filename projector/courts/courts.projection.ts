@@ -3,6 +3,7 @@ import type { DecisionPublished } from '../../contracts/events/index.ts';
 import { decisionChanges, publishedOf, withdrawnOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { courtsStorage } from './courts.storage.ts';
+import { anyText } from '../../infra/db/any-of.ts';
 
 /** First key of the advisory lock that serialises the court_stats updates of one generation. */
 const COURTS_LOCK_CLASS = 72_616_003;
@@ -86,7 +87,7 @@ export const courtsProjection: Projection = {
     const previous = await tx
       .selectFrom('court_decisions')
       .select(['court', 'canton', 'language', 'decision_date'])
-      .where('decision_id', 'in', ids)
+      .where('decision_id', '=', anyText(ids))
       .execute();
     const rows = [...latest.values()].map((d) => ({
       decision_id: d.decision_id,

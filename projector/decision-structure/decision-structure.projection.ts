@@ -5,6 +5,7 @@ import { decisionStructureOf } from '../decision-analysis.ts';
 import { decisionChanges, publishedOf } from '../decision-changes.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { decisionStructureStorage } from './decision-structure.storage.ts';
+import { anyText } from '../../infra/db/any-of.ts';
 
 /** Rows per multi-row insert (8 columns each, far below the bind-parameter limit). */
 const CHUNK = 1000;
@@ -86,8 +87,8 @@ export const decisionStructureProjection: Projection = {
     if (latest.size === 0) return;
     const ids = [...latest.keys()];
     const rows = [...latest.values()].map(({ data, position }) => structureRows(data, position));
-    await tx.deleteFrom('decision_erwaegungen').where('decision_id', 'in', ids).execute();
-    await tx.deleteFrom('decision_structure').where('decision_id', 'in', ids).execute();
+    await tx.deleteFrom('decision_erwaegungen').where('decision_id', '=', anyText(ids)).execute();
+    await tx.deleteFrom('decision_structure').where('decision_id', '=', anyText(ids)).execute();
     for (const part of chunks(rows.map((r) => r.structure))) {
       await tx.insertInto('decision_structure').values(part).execute();
     }

@@ -5,6 +5,7 @@ import { docketLookupKey } from '../../contracts/search/reference-keys.ts';
 import type { DB, DecisionTable, DecisionVersionTable } from '../../infra/db/schema.ts';
 import type { PositionedEvent, Projection, ProjectionContext } from '../projection.ts';
 import { decisionsStorage } from './decisions.storage.ts';
+import { anyText } from '../../infra/db/any-of.ts';
 
 type Tx = Transaction<DB>;
 type VersionRow = Insertable<DecisionVersionTable>;
@@ -165,7 +166,7 @@ async function applyBatch(tx: Tx, batch: readonly PositionedEvent[], now: string
   if (ids.length === 0) return;
   // event positions come back as numbers (int8 parser, infra/db/database.ts)
   const held = new Map(
-    (await tx.selectFrom('decisions').selectAll().where('decision_id', 'in', ids).execute()).map((r) => [
+    (await tx.selectFrom('decisions').selectAll().where('decision_id', '=', anyText(ids)).execute()).map((r) => [
       r.decision_id,
       r,
     ]),
