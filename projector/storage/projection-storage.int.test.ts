@@ -154,6 +154,27 @@ describe('postgresTables reader indexes', () => {
     expect(await analysed(first.schema)).toEqual(['at', 'id', 'topic']);
   });
 
+  it('renewed statistics include the tables a generation keeps for itself, without a view', async () => {
+    const rebuilt = await where(7);
+    const tables = postgresTables(
+      ['notes'],
+      [
+        'create table notes (id text primary key, topic text not null)',
+        'create table note_sources (id text primary key, source text not null)',
+      ],
+      [],
+      [],
+      { notes: ['id'] },
+    );
+    await tables.create(rebuilt, { forRebuild: true });
+    await sql`insert into ${sql.id(rebuilt.schema)}.note_sources (id, source)
+      values ('a', 'bger'), ('b', 'entscheidsuche')`.execute(handle.db);
+    await tables.refreshStatistics!(rebuilt);
+    const analysed = await sql<{ attname: string }>`select attname from pg_stats
+      where schemaname = ${rebuilt.schema} and tablename = 'note_sources' order by attname`.execute(handle.db);
+    expect(analysed.rows.map((r) => r.attname)).toEqual(['id', 'source']);
+  });
+
   it('are built before the swap when a generation is activated without having been completed', async () => {
     const ctx = await where(3);
     const tables = storage();

@@ -211,8 +211,12 @@ export function postgresTables(
       await sql`drop schema if exists ${ident(schema)} cascade`.execute(db);
     },
     async refreshStatistics({ db, schema }) {
+      // every table of the generation, its bookkeeping too (`decision_sources`, no view): a plan
+      // kept while a table was small (a sequential scan) is planned again only when the table's
+      // statistics change, and a batch's lookup of 500 decisions' precedence rows kept one that
+      // tested each of 100,000 rows against the 500 ids (65 ms a batch instead of 1.5 ms)
       const present = await sql<{ name: string }>`select tablename as name from pg_tables
-        where schemaname = ${schema} and tablename = any(${[...tables]}::text[])`.execute(db);
+        where schemaname = ${schema}`.execute(db);
       // reader indexes still to build: a rebuild that has not caught up, which no reader plans on
       const building = (await missingReaderIndexes(db, schema)).length > 0;
       for (const { name } of present.rows) {
