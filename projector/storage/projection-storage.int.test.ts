@@ -171,7 +171,9 @@ describe('postgresTables reader indexes', () => {
       values ('a', 'bger'), ('b', 'entscheidsuche')`.execute(handle.db);
     await tables.refreshStatistics!(rebuilt);
     const analysed = await sql<{ attname: string }>`select attname from pg_stats
-      where schemaname = ${rebuilt.schema} and tablename = 'note_sources' order by attname`.execute(handle.db);
+      where schemaname = ${rebuilt.schema} and tablename = 'note_sources' order by attname`.execute(
+      handle.db,
+    );
     expect(analysed.rows.map((r) => r.attname)).toEqual(['id', 'source']);
   });
 
