@@ -1,8 +1,10 @@
 /**
  * The columns derived from a decision's tsvector (the rank vector, and the adjacent lexeme pairs
- * with the triples holding digits), computed in the writing process from the vector's text form.
- * They are the same as the SQL expressions `rankVectorOf` and `adjacentPairsOf` (which bring older
- * generations up to date, and which `vector-derivations.suite.ts` holds these to). In the
+ * with the triples holding digits), computed in the writing process from the vector's text form,
+ * and the term postings' scores and shared prefixes of its rank vector. They are the same as the
+ * SQL expressions `rankVectorOf` and `adjacentPairsOf`, `ts_rank_cd` of each lexeme and
+ * `withSharedPrefixes` (which bring older generations up to date, and which
+ * `vector-derivations.suite.ts` holds these to). In the
  * database they cost about 2 ms of its CPU per decision of the sample corpus (a window over every
  * lexeme, a join of every position with the next); here parsing, ranking and pairing take about
  * 0.3 ms.
