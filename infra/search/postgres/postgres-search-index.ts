@@ -44,7 +44,7 @@ import {
   compareCodePoints,
   parseTsVector,
   rankVectorEntries,
-  sharedPrefixLengths,
+  sharedPrefixLengthsInOrder,
   termScore,
 } from './vector-derivations.ts';
 
@@ -166,6 +166,10 @@ export function withSharedPrefixes(
       from (${rows}) r window neighbours as (partition by decision_id order by lexeme collate "C")) q`;
 }
 
+/** A lexeme (an SQL text) as a tsquery of it alone: quoted, with quotes and backslashes escaped. */
+export const lexemeTsQuery = (lexeme: RawBuilder<unknown>): RawBuilder<unknown> =>
+  sql`(${"'"} || replace(replace(${lexeme}, ${'\\'}, ${'\\\\'}), ${"'"}, ${"''"}) || ${"'"})::tsquery`;
+
 /**
  * The term postings of the rows `where` selects: per rank-vector lexeme, the rank a query of that
  * lexeme alone gives the row (`ts_rank_cd`, as the search computes it), in rank order per language
@@ -191,8 +195,7 @@ export function insertTermPostings(
     readonly scores: readonly string[];
   },
 ): RawBuilder<unknown> {
-  // the lexeme as a tsquery literal: quoted, with quotes and backslashes escaped
-  const lexemeQuery = sql`(${"'"} || replace(replace(u.lexeme, ${'\\'}, ${'\\\\'}), ${"'"}, ${"''"}) || ${"'"})::tsquery`;
+  const lexemeQuery = lexemeTsQuery(sql.ref('u.lexeme'));
   const columns = (score: RawBuilder<unknown>) => sql`s.decision_id, ${armOf(sql.ref('s.language'))} as arm,
       u.lexeme, ${score} as score, s.decision_date as ranked_date`;
   const into = sql`insert into decision_search_terms (decision_id, arm, lexeme, score, ranked_date, shared)`;
@@ -318,14 +321,15 @@ async function analyseDocuments(
     return result.rows.map(({ tsv }) => {
       const entries = parseTsVector(tsv);
       const rank = rankVectorEntries(entries, RANK_TEXT_LEXEMES);
-      // a float4 printed as the shortest double naming it reads back as that float4
-      const scores = [...rank].sort((a, b) => compareCodePoints(a.lexeme, b.lexeme)).map(termScore);
+      // in the order `unnest` gives the rank vector's lexemes (the vector's own: mostly no change)
+      const ordered = [...rank].sort((a, b) => compareCodePoints(a.lexeme, b.lexeme));
       return {
         tsv,
         rankTsv: rank.map((e) => e.printed).join(' '),
         pairs: adjacentPairs(entries),
-        shared: `{${sharedPrefixLengths(rank.map((e) => e.lexeme)).join(',')}}`,
-        scores: `{${scores.join(',')}}`,
+        shared: `{${sharedPrefixLengthsInOrder(ordered.map((e) => e.lexeme)).join(',')}}`,
+        // a float4 printed as the shortest double naming it reads back as that float4
+        scores: `{${ordered.map(termScore).join(',')}}`,
       };
     });
   };

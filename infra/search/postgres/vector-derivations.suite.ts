@@ -8,7 +8,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { RANK_TEXT_LEXEMES, rankVectorOf, withSharedPrefixes } from './postgres-search-index.ts';
+import {
+  RANK_TEXT_LEXEMES,
+  lexemeTsQuery,
+  rankVectorOf,
+  withSharedPrefixes,
+} from './postgres-search-index.ts';
 import { RANK_NORMALIZATION, adjacentPairsOf } from './tsquery-compiler.ts';
 import {
   adjacentPairs,
@@ -210,7 +215,7 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
         .map((e) => ({ lexeme: e.lexeme, score: String(termScore(e)) }));
       const sqlScores = await sql<{ lexeme: string; same: boolean; score: string }>`
         select u.lexeme, s.score::real = ts_rank_cd(${rank}::tsvector,
-            (${"'"} || replace(replace(u.lexeme, ${'\\'}, ${'\\\\'}), ${"'"}, ${"''"}) || ${"'"})::tsquery,
+            ${lexemeTsQuery(sql.ref('u.lexeme'))},
             ${sql.lit(RANK_NORMALIZATION)}) as same, s.score
           from unnest(${rank}::tsvector) with ordinality u(lexeme, positions, weights, n)
           join unnest(${scores.map((e) => e.score)}::text[]) with ordinality s(score, n) using (n)

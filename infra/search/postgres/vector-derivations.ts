@@ -167,7 +167,11 @@ function commonPrefixLength(a: string, b: string): number {
  * the longest prefix with one are its neighbours, so each is compared with the next alone.
  */
 export function sharedPrefixLengths(lexemes: readonly string[]): number[] {
-  const sorted = [...lexemes].sort(compareCodePoints);
+  return sharedPrefixLengthsInOrder([...lexemes].sort(compareCodePoints));
+}
+
+/** {@link sharedPrefixLengths} of lexemes already in code point order (not sorted again). */
+export function sharedPrefixLengthsInOrder(sorted: readonly string[]): number[] {
   const shared = sorted.map(() => 0);
   for (let i = 1; i < sorted.length; i++) {
     const common = commonPrefixLength(sorted[i - 1]!, sorted[i]!);
