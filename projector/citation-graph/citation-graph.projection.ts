@@ -11,7 +11,7 @@ import {
 import { replaceIdentifierRows } from '../decision-identifiers/decision-identifiers.projection.ts';
 import { resolveCitationEdges, withdrawBatchCounts } from './citation-edges.ts';
 import { citationGraphStorage, resolutionDeferred } from './citation-graph.storage.ts';
-import { insertByColumns, type BulkColumn } from './unnest-insert.ts';
+import { insertByColumns, type BulkColumn } from '../../infra/db/unnest-insert.ts';
 
 const NODE_COLUMNS: readonly BulkColumn<CitationNodeRow>[] = [
   ['decision_id', 'text'],

@@ -258,6 +258,19 @@ export function decisionVersionsBehaviour(
       ]);
       expect(await searchIds('archives')).toEqual([GAP_ID]);
       expect(await searchIds('provisoire')).toEqual([]);
+
+      // the replacement's source is what later batches compare with: bger again changes nothing
+      await publish([
+        fromSource(
+          { ...GAP, full_text: 'Faits:\n\nA. Nachtrag des Bundesgerichts.' },
+          'bger',
+          '2026-01-10T08:00:00.000Z',
+        ),
+      ]);
+      const kept = await get(`/decisions/${GAP_ID}`);
+      expect(kept.body.version).toBe(2);
+      expect(kept.body.provenance.source).toBe('entscheidsuche');
+      expect(await searchIds('Nachtrag')).toEqual([]);
     });
 
     it('a withdrawal leaves search, the court feed, the court counts and alerts; the decision stays retrievable', async () => {
