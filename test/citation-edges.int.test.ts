@@ -199,10 +199,19 @@ async function project(
     await host.stop();
     const maintained = await snapshot(handle);
     const schema = (await GenerationRegistry.open(handle.db)).schemaFor(citationGraphProjection.name, 1);
+    // the resolution from scratch builds the tables' indexes and keys again after filling them
+    const indexes = async () =>
+      (
+        await sql<{ def: string }>`select indexdef as def from pg_indexes where schemaname = ${schema}
+          order by indexname`.execute(handle.db)
+      ).rows.map((r) => r.def);
+    const indexesBefore = await indexes();
     await handle.db.transaction().execute(async (tx) => {
       await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(tx);
       await resolveCitationEdges(tx, 'all');
     });
+    expect(indexesBefore.length).toBeGreaterThan(15);
+    expect(await indexes()).toEqual(indexesBefore);
     return { maintained, scratch: await snapshot(handle) };
   } finally {
     await host.stop();

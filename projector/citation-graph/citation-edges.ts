@@ -28,6 +28,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { EDGE_RULES } from '../../contracts/citation/edge-confidence.ts';
 import type { PageSpan } from '../decision-identifiers/decision-identifiers.projection.ts';
 import type { ProjectionContext } from '../projection.ts';
+import { fillWithoutIndexes } from '../../infra/db/bulk-fill.ts';
 import { addCounts, countAll, moveOthers, noteResolvedBefore, withdrawCounts } from './graph-counters.ts';
 
 const float = (n: number): RawBuilder<number> => sql.raw(`${String(n)}::float8`);
@@ -258,12 +259,17 @@ function insertEdges(targets: RawBuilder<unknown>): RawBuilder<unknown> {
  */
 async function resolveAll(tx: Tx): Promise<void> {
   await sql`truncate reference_targets, citation_edges, citation_degrees`.execute(tx);
-  await insertReferenceTargets(tx, sql`decision_references dr`);
-  await insertEdges(sql`reference_targets t`).execute(tx);
-  await sql`
-    insert into citation_degrees (decision_id, role, n)
-    select target_id, role, count(*)::int from citation_edges group by target_id, role
-  `.execute(tx);
+  // each table filled with its indexes built afterwards: each statement reads only tables filled before
+  await fillWithoutIndexes(tx, 'reference_targets', () =>
+    insertReferenceTargets(tx, sql`decision_references dr`),
+  );
+  await fillWithoutIndexes(tx, 'citation_edges', () => insertEdges(sql`reference_targets t`).execute(tx));
+  await fillWithoutIndexes(tx, 'citation_degrees', () =>
+    sql`
+      insert into citation_degrees (decision_id, role, n)
+      select target_id, role, count(*)::int from citation_edges group by target_id, role
+    `.execute(tx),
+  );
   await countAll(tx);
 }
 

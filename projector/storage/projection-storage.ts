@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { INDEX_BUILD_MEMORY } from '../../infra/db/bulk-fill.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { DB } from '../../infra/db/schema.ts';
 
@@ -59,13 +60,6 @@ export type UpgradeStep = (
   tx: Transaction<DB>,
   where: { readonly base: string; readonly schema: string },
 ) => Promise<void | 'rewritten'>;
-
-/**
- * Memory for building a deferred index in bulk: a GIN build collects its entries in
- * `maintenance_work_mem` and writes them out each time it is full, so PostgreSQL's default 64 MB
- * means many more rounds over 100,000 decisions' vectors.
- */
-const INDEX_BUILD_MEMORY = '256MB';
 
 /**
  * Transactions building a generation's missing reader indexes side by side. Most of them are GIN
