@@ -1,7 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { DecisionPublished, DecisionWithdrawn } from '../contracts/events/index.ts';
 import { replacesCurrentRecord } from '../contracts/events/decision-versions.ts';
-import type { DB } from '../infra/db/schema.ts';
+import type { DB, DecisionSourceTable } from '../infra/db/schema.ts';
 import type { PositionedEvent } from './projection.ts';
 import { anyText } from '../infra/db/any-of.ts';
 import { type BulkColumn, insertByColumns } from '../infra/db/unnest-insert.ts';
@@ -17,14 +17,7 @@ export const DECISION_SOURCES_DDL = `create table if not exists decision_sources
       event_position bigint not null
     )`;
 
-/** A row of `decision_sources`. */
-interface SourceRow {
-  readonly decision_id: string;
-  readonly source: string;
-  readonly event_position: number;
-}
-
-const SOURCE_COLUMNS: readonly BulkColumn<SourceRow>[] = [
+const SOURCE_COLUMNS: readonly BulkColumn<Insertable<DecisionSourceTable>>[] = [
   ['decision_id', 'text'],
   ['source', 'text'],
   ['event_position', 'bigint'],
