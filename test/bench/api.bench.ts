@@ -278,6 +278,13 @@ async function pick(base: string): Promise<Picks> {
   return picked;
 }
 
+/**
+ * Phrases with a stop word between their words, as lawyers write them in the three languages: the
+ * phrase pairs hold adjacent lexemes only, so each candidate holding all the words is rechecked on
+ * its full vector.
+ */
+const STOP_WORD_PHRASES = 'phrase with a stop word';
+
 /** The workload of much cited BGE references: they match every decision citing them (about 2,000 each). */
 const CITED_BGE = 'BGE reference, much cited';
 
@@ -291,6 +298,11 @@ function workloads(p: Picks): Record<string, string[]> {
   return {
     'keyword Kündigung': [q({ query: 'Kündigung', limit: '20' })],
     'phrase "rechtliches Gehör"': [q({ query: '"rechtliches Gehör"', limit: '20' })],
+    [STOP_WORD_PHRASES]: words([
+      '"Verletzung des rechtlichen Gehörs"',
+      '"droit d\'être entendu"',
+      '"diritto di essere sentito"',
+    ]),
     boolean: words(['Kündigung AND Mietvertrag', 'contrat OR bail', 'Steuer NOT Einkommen']),
     prefix: words(['Kündig*', 'contra*', 'respons*']),
     'filter-only': [
@@ -322,6 +334,7 @@ const NEW_TOPICS = '/leading-cases, each topic once';
 const SEARCHES = new Set([
   'keyword Kündigung',
   'phrase "rechtliches Gehör"',
+  STOP_WORD_PHRASES,
   'boolean',
   'prefix',
   'filter-only',
