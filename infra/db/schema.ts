@@ -122,7 +122,7 @@ export interface DecisionSearchTable {
   tsv: ColumnType<unknown, unknown, unknown>;
   /** The rank vector (`rankVectorOf`), written and read like `tsv`. */
   rank_tsv: ColumnType<unknown, unknown, unknown>;
-  /** Adjacent lexeme pairs of `tsv` (`adjacentPairsOf`), for phrases. */
+  /** The phrase keys of `tsv` (`adjacentPairsOf`: lexemes one or two apart, digit triples). */
   tsv_pairs: ColumnType<string[], unknown, unknown>;
   event_position: number;
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
 import {
   DECISION_SEARCH_COLUMNS,
-  PAIRS_WITH_TRIPLES,
+  PAIRS_FORMAT,
   PHRASE_PAIRS_DDL,
   insertPhrasePairs,
   insertTermPostings,
@@ -69,34 +69,35 @@ async function addPhrasePairs(tx: Transaction<DB>, { schema }: { readonly schema
 }
 
 /**
- * Marks the pairs columns as holding the digit triples too (`adjacentPairs`): a generation
- * without the mark gets them in `addDigitTriples`; searches read the mark.
+ * Marks the pairs columns as holding every key `adjacentPairs` derives: a generation without the
+ * mark gets them in `derivePairsAgain`; searches read the mark.
  */
 const MARK_PAIRS_FORMAT = ['decision_search', 'decision_search_pairs'].map(
-  (table) => `comment on column ${table}.tsv_pairs is '${PAIRS_WITH_TRIPLES}'`,
+  (table) => `comment on column ${table}.tsv_pairs is '${PAIRS_FORMAT}'`,
 );
 
-/** Decisions whose pairs are derived again per statement in `addDigitTriples`. */
-const TRIPLES_BATCH = 200;
+/** Decisions whose pairs are derived again per statement in `derivePairsAgain`. */
+const PAIRS_BATCH = 200;
 
 /**
- * A generation written before the digit triples (a phrase of three lexemes was then rechecked
- * on every row holding its pairs) gets them: each decision's pairs derived again from its stored
- * vector, in this process as the projection derives them, and copied to the phrase pairs. The
- * pairs' indexes are dropped first and built again in bulk afterwards (they are readers' indexes).
+ * A generation written before the digit triples or the lexemes two apart (a phrase of three
+ * lexemes, or one with a stop word's gap, was then rechecked on every row holding its pairs or
+ * its lexemes) gets them: each decision's keys derived again from its stored vector, in this
+ * process as the projection derives them, and copied to the phrase pairs. The pairs' indexes are
+ * dropped first and built again in bulk afterwards (they are readers' indexes).
  */
-async function addDigitTriples(tx: Transaction<DB>) {
+async function derivePairsAgain(tx: Transaction<DB>) {
   const mark = await sql<{ mark: string | null }>`select col_description(a.attrelid, a.attnum) as mark
     from pg_attribute a where a.attrelid = to_regclass('decision_search') and a.attname = 'tsv_pairs'`.execute(
     tx,
   );
-  if (mark.rows[0]?.mark === PAIRS_WITH_TRIPLES) return;
+  if (mark.rows[0]?.mark === PAIRS_FORMAT) return;
   for (const ddl of PHRASE_PAIRS_INDEXES) {
     await sql`drop index if exists ${sql.ref(INDEX_NAME.exec(ddl)![1]!)}`.execute(tx);
   }
   for (let after = ''; ;) {
     const batch = await sql<{ id: string; tsv: string }>`select decision_id as id, tsv::text as tsv
-      from decision_search where decision_id > ${after} order by decision_id limit ${TRIPLES_BATCH}`.execute(
+      from decision_search where decision_id > ${after} order by decision_id limit ${PAIRS_BATCH}`.execute(
       tx,
     );
     if (batch.rows.length === 0) break;
@@ -252,7 +253,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     addSharedPrefixes,
     TERM_POSTINGS_INDEX_BEFORE,
     addPhrasePairs,
-    addDigitTriples,
+    derivePairsAgain,
     // phrase pairs written before they were compared by code point (`PHRASE_PAIRS_DDL`)
     byCodePoint('decision_search_pairs', 'tsv_pairs', 'text[]'),
   ],

@@ -1,11 +1,11 @@
 /**
  * API benchmark (prints figures, asserts nothing): every workload of the service's speed targets —
- * search (keyword with thousands of matches, phrase, boolean, prefix, filter-only, docket, BGE
- * reference, a much cited one, compact pages of 2,000), graph (/citations of a cited BGE,
- * /leading-cases by statute and by query) and lookups (/decisions/{id}, /cite, /laws) — with
- * autocannon at 8 connections against the real deployables, next to a Fastify hello-world (its own
- * process, as the API) measured in the same run (the machine is shared: compare the ratios), plus
- * the API's resident memory under that load.
+ * search (keyword with thousands of matches, phrase, a phrase with a stop word, boolean, prefix,
+ * filter-only, docket, BGE reference, a much cited one, compact pages of 2,000), graph (/citations
+ * of a cited BGE, /leading-cases by statute, by query and a new topic per request) and lookups
+ * (/decisions/{id}, /cite, /laws) — with autocannon at 8 connections against the real deployables,
+ * next to a Fastify hello-world (its own process, as the API) measured in the same run (the
+ * machine is shared: compare the ratios), plus the API's resident memory under that load.
  *
  * The corpus is built once and reused:
  *  - embedded: a data folder /tmp/bench-api-embedded-<size> (the one process generates, ingests
@@ -279,9 +279,10 @@ async function pick(base: string): Promise<Picks> {
 }
 
 /**
- * Phrases with a stop word between their words, as lawyers write them in the three languages: the
- * phrase pairs hold adjacent lexemes only, so each candidate holding all the words is rechecked on
- * its full vector.
+ * Phrases with a stop word between their words, as lawyers write them in the three languages
+ * (`'verletz' <2> 'rechtlich' <-> 'gehor'`): in postgres and embedded mode their candidates are
+ * the decisions holding the keys of lexemes two apart and adjacent ones, each rechecked on its
+ * full vector (three lexemes are two keys that may stand in different places).
  */
 const STOP_WORD_PHRASES = 'phrase with a stop word';
 

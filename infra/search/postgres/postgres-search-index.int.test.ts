@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../../test/support/engines.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { embeddedPlanning, isPlannedPerExecution } from '../../db/statement-hints.ts';
 import type { SearchDocument } from '../search.port.ts';
-import { PostgresSearchIndex } from './postgres-search-index.ts';
+import { PAIRS_WITH_TRIPLES, PostgresSearchIndex } from './postgres-search-index.ts';
 import { compileTsQuery } from './tsquery-compiler.ts';
 import {
   CORPUS,
@@ -35,6 +35,16 @@ function statementRecorder(db: () => DatabaseHandle['db']): { plugin: KyselyPlug
     transformResult: async (args) => args.result,
   };
   return { plugin, sent };
+}
+
+/** The schema of the search generation the views of `public` show. */
+async function liveSearchSchema(handle: DatabaseHandle): Promise<string> {
+  const generation = await sql<{ schema: string }>`select table_schema as schema
+    from information_schema.view_table_usage
+    where view_schema = 'public' and view_name = 'decision_search' and table_name = 'decision_search'`.execute(
+    handle.db,
+  );
+  return generation.rows[0]!.schema;
 }
 
 describe('PostgreSQL search: the analysis of a disjunction of words is asked once', () => {
@@ -293,12 +303,7 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
   });
 
   it('pairs written before the triples (an older generation) are matched by their pairs and rechecked until the projection brings them up to date', async () => {
-    const generation = await sql<{ schema: string }>`select table_schema as schema
-      from information_schema.view_table_usage
-      where view_schema = 'public' and view_name = 'decision_search' and table_name = 'decision_search'`.execute(
-      handle.db,
-    );
-    const schema = generation.rows[0]!.schema;
+    const schema = await liveSearchSchema(handle);
     const pairsOf = async () =>
       (
         await sql<{ pairs: string[] }>`select array(select k from unnest(tsv_pairs) k order by k) as pairs
@@ -336,6 +341,149 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
     try {
       for (const query of ['"121 III 58"', 'BGE 121 III 58'])
         expect(await found(query), query).toEqual({ ...citation, rechecked: false });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
+
+describe('PostgreSQL search: a phrase with a stop word between its words is matched by the keys of lexemes two apart', () => {
+  let handle: DatabaseHandle;
+  let fixture: SearchFixture;
+  const { plugin: recorder, sent: statements } = statementRecorder(() => handle.db);
+  const base = { ...CORPUS[0]!, title: 'Vertragsrecht', regeste: null, ref_keys: [] };
+  const docs: SearchDocument[] = [
+    ['4A_301/2021', 'de', 'Die Parteien handelten nach Treu und Glauben. Verletzung des rechtlichen Gehörs.'],
+    // another word between them: `'treu' <2> 'glaub'` matches it, on the full vector as by the key
+    ['4A_302/2021', 'de', 'Sie blieb treu guten Glaubens. Die Verletzung ihres rechtlichen Anspruchs.'],
+    // every lexeme and key of the three words, but not in one place
+    ['4A_303/2021', 'de', 'Eine Verletzung der rechtlichen Ordnung. Das rechtliche Gehör wurde gewährt.'],
+    // two stop words in a row: not two apart
+    ['4A_304/2021', 'de', 'Treu und auch Glauben.'],
+    ['4A_305/2021', 'fr', "Le recourant invoque le droit d'être entendu. La bonne foi fut respectée."],
+    ['4A_306/2021', 'fr', "Le droit d'être payé, puis entendu."],
+    ['4A_307/2021', 'it', 'Il diritto di essere sentito è stato violato.'],
+  ].map(([docket, language, full_text], i) => ({
+    ...base,
+    decision_id: `bger_${docket!.replace('/', '_')}`,
+    docket_number: docket!,
+    decision_date: `2021-0${i + 1}-15`,
+    language: language!,
+    full_text: full_text!,
+  }));
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    fixture = postgresSearchFixture(handle, undefined, handle.db.withPlugin(recorder));
+    await fixture.load([...CORPUS, ...docs]);
+  });
+  afterAll(() => fixture.close());
+
+  /** What the query compiler matches on the full vectors, by id. */
+  const onFullVectors = async (query: string) =>
+    (
+      await sql<{ id: string }>`select decision_id as id from decision_search
+        where ${compileTsQuery(astOf(query)).sql} order by decision_id`.execute(handle.db)
+    ).rows.map((r) => r.id);
+
+  /**
+   * A search's page, and how its statements match the phrase in the arm of `language`: by its keys
+   * alone, by its keys then on the full vectors, or on the full vectors alone.
+   */
+  const searched = async (
+    index: PostgresSearchIndex | SearchFixture['index'],
+    query: string,
+    sort: 'relevance' | 'date_desc',
+    language: string,
+  ) => {
+    statements.length = 0;
+    const page = await index.search(requestOf({ query, sort, limit: 50 }));
+    const arm = `"language" = '${language}' and`;
+    const ways = new Set(
+      statements.flatMap((s) =>
+        s
+          .split(arm)
+          .slice(1)
+          .map((rest) => {
+            if (/^ p\.tsv_pairs @> \$\d+::text\[\] and exists/.test(rest)) return 'keys, then rechecked';
+            if (/^ p\.tsv_pairs @> \$\d+::text\[\] \)/.test(rest)) return 'keys';
+            if (/^ tsv @@ phraseto_tsquery/.test(rest)) return 'full vectors';
+            return 'other';
+          }),
+      ),
+    );
+    return { ids: page.hits.map((h) => h.decision_id).sort(), total: page.total, ways: [...ways].sort() };
+  };
+
+  it.each([
+    ['two words a stop word apart: their key alone', '"Treu und Glauben"', 'de', 2, 'keys'],
+    [
+      'three words, a stop word after the first: keys, then the phrase on the vector',
+      '"Verletzung des rechtlichen Gehörs"',
+      'de',
+      1,
+      'keys, then rechecked',
+    ],
+    ['a gap and a word that is nowhere', '"Treu und Zauber"', 'de', 0, 'keys'],
+    [
+      "French: a stop word's gap, then two adjacent words",
+      '"droit d\'être entendu"',
+      'fr',
+      1,
+      'keys, then rechecked',
+    ],
+    ['Italian', '"diritto di essere sentito"', 'it', 1, 'keys, then rechecked'],
+    // two stop words in a row: no key holds lexemes three apart
+    ['two stop words in a row', '"Treu und auch Glauben"', 'de', 1, 'full vectors'],
+  ] as const)('%s (%s): the matches of the full vectors', async (_, query, language, n, way) => {
+    const ids = await onFullVectors(query);
+    expect(ids).toHaveLength(n);
+    for (const sort of ['relevance', 'date_desc'] as const) {
+      expect(await searched(fixture.index, query, sort, language), sort).toEqual({
+        ids,
+        total: n,
+        ways: [way],
+      });
+    }
+  });
+
+  it('pairs written before the lexemes two apart (an older generation) are read without them until the projection brings them up to date', async () => {
+    const schema = await liveSearchSchema(handle);
+    const keysOf = async () =>
+      (
+        await sql<{ pairs: string[] }>`select array(select k from unnest(tsv_pairs) k order by k) as pairs
+          from ${sql.id(schema)}.decision_search_pairs where decision_id = 'bger_4A_301_2021'`.execute(
+          handle.db,
+        )
+      ).rows[0]!.pairs;
+    const written = await keysOf();
+    expect(written).toContain('treu  glaub');
+    expect(written).toContain('verletz  rechtlich');
+    for (const table of ['decision_search', 'decision_search_pairs']) {
+      await sql`update ${sql.id(schema)}.${sql.id(table)}
+        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ '^[^ ]+  [^ ]+$')`.execute(
+        handle.db,
+      );
+      await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs
+        is ${sql.lit(PAIRS_WITH_TRIPLES)}`.execute(handle.db);
+    }
+    const index = new PostgresSearchIndex(handle.db.withPlugin(recorder));
+    const treu = { ids: ['bger_4A_301_2021', 'bger_4A_302_2021'], total: 2 };
+    // the gap is matched on the full vectors; a citation's triple is still read alone
+    expect(await searched(index, '"Treu und Glauben"', 'date_desc', 'de')).toEqual({
+      ...treu,
+      ways: ['full vectors'],
+    });
+    expect(await searched(index, '"121 III 58"', 'date_desc', 'de')).toMatchObject({ ways: ['keys'] });
+    await decisionSearchPostgresStorage.create({ db: handle.db, base: 'public', schema, generation: 1 });
+    expect(await keysOf()).toEqual(written);
+    // the mark is asked for again a minute later
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      expect(await searched(index, '"Treu und Glauben"', 'date_desc', 'de')).toEqual({
+        ...treu,
+        ways: ['keys'],
+      });
     } finally {
       clock.mockRestore();
     }

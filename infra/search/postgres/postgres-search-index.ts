@@ -31,10 +31,12 @@ import {
   adjacentPairsOf,
   compileTsQuery,
   containsReference,
+  hasGap,
+  isApart,
+  isPairedChain,
   isTriple,
   pairsMatchExactly,
   phraseMatchedByPairs,
-  isAdjacentChain,
   languageArms,
   leafTsQuery,
   phraseTextsOf,
@@ -220,9 +222,10 @@ export function insertTermPostings(
 }
 
 /**
- * The phrase pairs (`decision_search_pairs`): per decision its adjacent lexeme pairs (and the
- * triples of which two lexemes hold a digit), language and filter columns, a narrow copy of
- * `decision_search`. A phrase of two adjacent words (or a citation of three lexemes) is counted
+ * The phrase pairs (`decision_search_pairs`): per decision its phrase keys (`adjacentPairs`:
+ * adjacent lexeme pairs, lexemes two apart, the triples of which two lexemes hold a digit),
+ * language and filter columns, a narrow copy of `decision_search`. A phrase of two words adjacent
+ * or a stop word apart (or a citation of three lexemes) is counted
  * from its GIN index, and the index's matches are rechecked on the heap: on `decision_search`
  * (rows of about 1–2 kB with the inline rank vector) that reads about one page per match, here
  * (the pairs out of line in TOAST) one page per about 60 decisions. The pairs compare by code
@@ -235,10 +238,39 @@ export const PHRASE_PAIRS_DDL = `create table decision_search_pairs (
   tsv_pairs text[] collate "C" not null)`;
 
 /**
- * The comment on the pairs columns of a generation whose pairs hold the triples (`adjacentPairs`);
- * the projection's storage writes it, and brings an older generation's pairs up to date first.
+ * The comment on the pairs columns of a generation whose pairs hold every key `adjacentPairs`
+ * derives; the projection's storage writes it, and brings an older generation's pairs up to date
+ * first.
+ */
+export const PAIRS_FORMAT = 'adjacent lexeme pairs, lexemes two apart, and triples of which two hold a digit';
+
+/**
+ * The comment an older release wrote on pairs holding the digit triples but not the lexemes two
+ * apart: its phrases with a stop word's gap are matched on the full vectors until the projection
+ * brings its pairs up to date.
  */
 export const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples of which two hold a digit';
+
+/** Which keys the pairs a search reads hold, by the generation's mark: pairs only, triples too, or every key. */
+export type PairsFormat = 'pairs' | 'triples' | 'apart';
+
+/** The format a generation's mark on its pairs column names. */
+export const pairsFormatOf = (mark: string | null | undefined): PairsFormat =>
+  mark === PAIRS_FORMAT ? 'apart' : mark === PAIRS_WITH_TRIPLES ? 'triples' : 'pairs';
+
+/**
+ * A phrase's analysis as pairs of `format` match it: the keys they lack left out (the phrase is
+ * then matched by its other keys and rechecked), and a phrase with a stop word's gap matched on the
+ * full vectors where they lack the lexemes two apart.
+ */
+export const analysisFor = (arms: PhraseAnalysis, format: PairsFormat): PhraseAnalysis =>
+  format === 'apart'
+    ? arms
+    : arms.map((a) => ({
+        ...a,
+        chain: a.chain && !a.gap,
+        pairs: a.pairs.filter((k) => !isApart(k) && (format === 'triples' || !isTriple(k))),
+      }));
 
 /** Copies the phrase pairs of the `decision_search` rows `where` selects (alias `s`). */
 export function insertPhrasePairs(where: RawBuilder<boolean>): RawBuilder<unknown> {
@@ -507,8 +539,9 @@ const ROWS_ARMS = new Map(languageArms(sql.ref('language')).map((arm) => [arm.na
 
 /**
  * The selects (ids and dates) of a phrase's matches, one per language arm where it has lexemes:
- * from the phrase pairs (`pairsTest`; their rows hold the filter columns too) where its words
- * are adjacent lexemes, from the full vectors elsewhere. One select per arm: in one select, the
+ * from the phrase pairs (`pairsTest`; their rows hold the filter columns too) where its lexemes
+ * are one or two apart (a stop word between), from the full vectors elsewhere (two stop words in a
+ * row, a compound). One select per arm: in one select, the
  * planner factors out pairs that are the same in every arm (a citation's `140 iii 86`), and no
  * arm's partial index is left to read them. The arms are disjoint (a decision has one language).
  */
@@ -777,9 +810,10 @@ function onePrefixPerArm(arms: readonly ArmLexemes[]): { arm: string; prefix: st
 const PAIRS_ARMS = new Map(languageArms(sql.ref('p.language')).map((a) => [a.name, a]));
 
 /**
- * The test of the phrase pairs (`decision_search_pairs p`) for a phrase of adjacent words in one
- * language arm: the row holds all the arm's pairs, and with more than two words (not three whose
- * triple is stored, two of them holding a digit) also the phrase on its full vector.
+ * The test of the phrase pairs (`decision_search_pairs p`) for a phrase of lexemes one or two
+ * apart in one language arm: the row holds all the arm's keys, and with more than two lexemes (not
+ * three adjacent ones whose triple is stored, two of them holding a digit) also the phrase on its
+ * full vector.
  */
 function pairsTest(text: string, { arm, nodes, pairs }: PhraseArmAnalysis): RawBuilder<SqlBool> {
   const { when, cfg } = PAIRS_ARMS.get(arm)!;
@@ -846,7 +880,8 @@ export async function analysePhrase(db: Kysely<DB> | Transaction<DB>, text: stri
   return rows.rows.map(({ arm, q, nodes, pairs }) => ({
     arm,
     nodes: Number(nodes),
-    chain: isAdjacentChain(q, Number(nodes)),
+    chain: isPairedChain(q, Number(nodes)),
+    gap: hasGap(q),
     pairs,
   }));
 }
@@ -862,7 +897,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly scoredRowsFirst: boolean;
   private readonly prefixLexemesInOrder: number;
   private rowCount: { readonly n: number; readonly at: number } | null = null;
-  private triples: { readonly held: boolean; readonly at: number } | null = null;
+  private pairsFormat: { readonly format: PairsFormat; readonly at: number } | null = null;
   /** When the term postings were last found without `shared` (`prefixRanked`). */
   private sharedMissingAt: number | null = null;
   private rowRecount: Promise<number> | null = null;
@@ -946,29 +981,24 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
 
   /**
    * How a phrase analyses in each language arm, kept per distinct text (a failed analysis is not
-   * kept). Until the pairs read hold the triples, their analysis leaves the triples out: the phrase
-   * is then matched by its pairs and rechecked.
+   * kept), for the keys the pairs read hold (`analysisFor`).
    */
   private async analysedPhrase(text: string): Promise<PhraseAnalysis> {
-    const triples = await this.triplesHeld();
-    const analysed = await keptAnalysis(this.analysedPhrases, `${triples}:${text}`, async () => {
-      const arms = await analysePhrase(this.db, text);
-      return {
-        arms: triples ? arms : arms.map((a) => ({ ...a, pairs: a.pairs.filter((k) => !isTriple(k)) })),
-      };
-    });
+    const format = await this.pairsFormatHeld();
+    const analysed = await keptAnalysis(this.analysedPhrases, `${format}:${text}`, async () => ({
+      arms: analysisFor(await analysePhrase(this.db, text), format),
+    }));
     return analysed.arms;
   }
 
   /**
-   * Whether the pairs the searches read hold the digit triples: the generation is marked so
-   * ({@link PAIRS_WITH_TRIPLES}), as every generation is once the projection that writes it has
-   * started with this release. An API may start before that projection: until then it asks again
-   * once a minute.
+   * Which keys the pairs the searches read hold: the generation is marked so ({@link PAIRS_FORMAT}),
+   * as every generation is once the projection that writes it has started with this release. An
+   * API may start before that projection: until then it asks again once a minute.
    */
-  private async triplesHeld(): Promise<boolean> {
-    const known = this.triples;
-    if (known && (known.held || Date.now() - known.at < ROW_COUNT_TTL_MS)) return known.held;
+  private async pairsFormatHeld(): Promise<PairsFormat> {
+    const known = this.pairsFormat;
+    if (known && (known.format === 'apart' || Date.now() - known.at < ROW_COUNT_TTL_MS)) return known.format;
     // the table itself, or the generation's table behind the view the searches read
     const marked = await sql<{ mark: string | null }>`
       with r as (select c.oid, n.nspname as schema from pg_class c
@@ -979,9 +1009,9 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
           from information_schema.view_table_usage u join r on u.view_schema = r.schema
           where u.view_name = 'decision_search' and u.table_name = 'decision_search' limit 1),
         (select oid from r))`.execute(this.db);
-    const held = marked.rows[0]?.mark === PAIRS_WITH_TRIPLES;
-    this.triples = { held, at: Date.now() };
-    return held;
+    const format = pairsFormatOf(marked.rows[0]?.mark);
+    this.pairsFormat = { format, at: Date.now() };
+    return format;
   }
 
   /**
@@ -1241,7 +1271,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * plan, costed for few matches, would collect and sort them instead.
    *
    * `where.walk` tests the rows as the walk reads them (a phrase on `tsv`); `where.collect`
-   * selects the same rows as the count finds them (a phrase by its adjacent pairs first):
+   * selects the same rows as the count finds them (a phrase by its keys first):
    * collected by the phrase on `tsv` alone, a citation's phrase (`140 III 84`) rechecks the vector
    * of every row holding its three lexemes anywhere, 29 ms against 7 ms by its pairs for 180
    * matches of 100,000.

@@ -120,15 +120,17 @@ export interface TsQueryCompileOptions {
   readonly references?: (ref: ReferenceNode) => RawBuilder<boolean>;
 }
 
-/** How a phrase analyses in one language arm: `phraseto_tsquery`'s nodes, and its adjacent lexeme pairs. */
+/** How a phrase analyses in one language arm: `phraseto_tsquery`'s nodes, and its phrase keys. */
 export interface PhraseArmAnalysis {
   /** The arm's name ({@link LanguageArm.name}). */
   readonly arm: string;
   /** `numnode` of the analysed phrase: 0 when it has no lexeme in the arm's language. */
   readonly nodes: number;
-  /** A chain of adjacent lexemes ({@link isAdjacentChain}): matched by its pairs. */
+  /** A chain of lexemes one or two apart ({@link isPairedChain}): matched by its keys. */
   readonly chain: boolean;
-  /** The phrase's adjacent lexeme pairs ({@link adjacentPairsOf} of its own vector). */
+  /** Some two of its lexemes are two apart (`<2>`: a stop word's gap between them). */
+  readonly gap: boolean;
+  /** The phrase's keys ({@link adjacentPairsOf} of its own vector). */
   readonly pairs: readonly string[];
 }
 
@@ -257,17 +259,21 @@ function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): v
 }
 
 /**
- * The adjacent lexeme pairs of a tsvector (`'rechtlich gehor'` for lexemes at positions p and
- * p + 1), and the adjacent triples where two of the three lexemes hold a digit (`'121 iii 58'`),
- * an SQL expression over it, each once: what a phrase of adjacent words needs, read from the same
- * stored positions that `tsv @@ (a <-> b)` reads, so both agree. A triple matches a phrase of three
- * lexemes exactly, as a pair matches one of two (lexemes hold no space). The projection derives
- * them in its own process (`adjacentPairs`); this brings older generations up to date.
+ * The phrase keys of a tsvector, an SQL expression over it, each once: the adjacent lexeme pairs
+ * (`'rechtlich gehor'` for lexemes at positions p and p + 1), the lexemes two apart
+ * (`'verletz  rechtlich'`, two spaces, for p and p + 2: a phrase with a stop word's gap), and the
+ * adjacent triples where two of the three lexemes hold a digit (`'121 iii 58'`). What a phrase of
+ * words one or two apart needs, read from the same stored positions that `tsv @@ (a <-> b)` and
+ * `tsv @@ (a <2> b)` read, so both agree. A key of two lexemes matches a phrase of two exactly, as
+ * a triple matches one of three (lexemes hold no space). The projection derives them in its own
+ * process (`adjacentPairs`); this brings older generations up to date.
  */
 export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> {
   return sql<string[]>`array(
     with x as (select lexeme, unnest(positions) as p from unnest(${tsv}))
     select a.lexeme || ' ' || b.lexeme from x a join x b on b.p = a.p + 1
+    union
+    select a.lexeme || '  ' || b.lexeme from x a join x b on b.p = a.p + 2
     union
     select a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme
     from x a join x b on b.p = a.p + 1 join x c on c.p = a.p + 2
@@ -275,31 +281,46 @@ export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> 
 }
 
 /**
- * An analysed phrase of three adjacent lexemes (`nodes` 5) whose triple is among its pairs (two
- * of them hold a digit) is matched by the pairs alone, as one of two lexemes (`nodes` 3) is.
+ * An analysed phrase of two lexemes (`nodes` 3), adjacent or two apart, is matched by its one key
+ * alone; one of three adjacent lexemes (`nodes` 5) whose triple is among its keys (two of them
+ * hold a digit) too.
  */
 export const pairsMatchExactly = (nodes: number, pairs: readonly string[]): boolean =>
   nodes === 3 || (nodes === 5 && pairs.some(isTriple));
 
 /** A key of the pairs column that is a triple of lexemes, not a pair. */
-export const isTriple = (key: string): boolean => key.split(' ').length === 3;
+export const isTriple = (key: string): boolean => TRIPLE.test(key);
+const TRIPLE = /^[^ ]+ [^ ]+ [^ ]+$/;
+
+/** A key of the pairs column that is two lexemes two apart (`'a  b'`). */
+export const isApart = (key: string): boolean => APART.test(key);
+const APART = /^[^ ]+ {2}[^ ]+$/;
 
 /**
- * A phrase the phrase pairs alone match in every language arm: no lexeme there, or adjacent
- * lexemes their pairs match exactly.
+ * A phrase the phrase pairs alone match in every language arm: no lexeme there, or lexemes one or
+ * two apart their keys match exactly.
  */
 export const phraseMatchedByPairs = (analysis: PhraseAnalysis): boolean =>
   analysis.every((a) => a.nodes === 0 || (a.chain && pairsMatchExactly(a.nodes, a.pairs)));
 
 /**
- * What makes an analysed phrase (`phraseto_tsquery(...)::text`) other than a chain of adjacent
- * lexemes (`'a' <-> 'b' <-> 'c'`): a gap left by a stop word (`<2>`) or an operator of a compound.
+ * What makes an analysed phrase (`phraseto_tsquery(...)::text`) other than a chain of lexemes one
+ * or two apart: a wider gap (`<3>`, two stop words in a row) or an operator of a compound.
  */
-const NOT_A_CHAIN = /<[0-9]+>|[&|!]/;
+const NOT_A_CHAIN = /<(?!2>)[0-9]+>|[&|!]/;
 
-/** A phrase analysed to `nodes` tsquery nodes, printed as `query`, is a chain of adjacent lexemes. */
-export const isAdjacentChain = (query: string, nodes: number): boolean =>
+/** A gap of one stop word in an analysed phrase. */
+const GAP = /<2>/;
+
+/**
+ * A phrase analysed to `nodes` tsquery nodes, printed as `query`, is a chain of lexemes one or two
+ * apart (`'verletz' <2> 'rechtlich' <-> 'gehor'`).
+ */
+export const isPairedChain = (query: string, nodes: number): boolean =>
   nodes >= 3 && !NOT_A_CHAIN.test(query);
+
+/** An analysed phrase (`phraseto_tsquery(...)::text`) has two lexemes two apart. */
+export const hasGap = (query: string): boolean => GAP.test(query);
 
 /** tsquery literal syntax for a prefix lexeme: `'word'` with `'` and `\` doubled. */
 export function quoteTsQueryLexeme(word: string): string {

@@ -249,25 +249,48 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
       });
     });
 
-    it('a triple is kept where two of its lexemes hold a digit, at every lexeme of a shared position', () => {
-      const pairsOf = (literal: string) => adjacentPairs(parseTsVector(literal)).sort();
-      expect(pairsOf(`'bge':1 '121':2 'hunderteinundzwanzig':2 'iii':3 '58':4,6 'e':5`)).toEqual(
-        [
-          'bge 121',
-          'bge hunderteinundzwanzig',
-          '121 iii',
-          'hunderteinundzwanzig iii',
-          'iii 58',
-          '58 e',
-          'e 58',
-          '121 iii 58',
-          '58 e 58',
-        ].sort(),
-      );
-      expect(pairsOf(`'121':1 'iii':2 '58':3 'kundig':4 'ist':5 'gut':6`)).toEqual(
-        ['121 iii', 'iii 58', '58 kundig', 'kundig ist', 'ist gut', '121 iii 58'].sort(),
-      );
-      expect(pairsOf(`'a':1 'b':2 'c':3`)).toEqual(['a b', 'b c']);
+    it.each([
+      {
+        name: 'a triple where two of its lexemes hold a digit, at every lexeme of a shared position',
+        literal: `'bge':1 '121':2 'hunderteinundzwanzig':2 'iii':3 '58':4,6 'e':5`,
+        keys: [
+          ...['bge 121', 'bge hunderteinundzwanzig', '121 iii', 'hunderteinundzwanzig iii', 'iii 58'],
+          ...['58 e', 'e 58', '121 iii 58', '58 e 58'],
+          ...['bge  iii', '121  58', 'hunderteinundzwanzig  58', 'iii  e', '58  58'],
+        ],
+      },
+      {
+        name: 'a triple with two digits, none where one lexeme holds one',
+        literal: `'121':1 'iii':2 '58':3 'kundig':4 'ist':5 'gut':6`,
+        keys: [
+          ...['121 iii', 'iii 58', '58 kundig', 'kundig ist', 'ist gut', '121 iii 58'],
+          ...['121  58', 'iii  kundig', '58  ist', 'kundig  gut'],
+        ],
+      },
+      { name: 'three adjacent lexemes', literal: `'a':1 'b':2 'c':3`, keys: ['a b', 'b c', 'a  c'] },
+      {
+        // "Verletzung des rechtlichen Gehörs": the stop word's position is empty
+        name: 'a stop word between two lexemes: those two apart, no pair',
+        literal: `'verletz':1 'rechtlich':3 'gehor':4`,
+        keys: ['verletz  rechtlich', 'rechtlich gehor'],
+      },
+      {
+        name: 'two stop words in a row: no key across them',
+        literal: `'diritt':1 'sent':4`,
+        keys: [],
+      },
+      {
+        name: 'each key once, where the lexemes stand apart again',
+        literal: `'treu':1,5 'glaub':3,7`,
+        keys: ['treu  glaub', 'glaub  treu'],
+      },
+      {
+        name: 'the last position (words beyond it all there): no key from it onwards',
+        literal: `'a':16381 'b':16383 'c':16383`,
+        keys: ['a  b', 'a  c'],
+      },
+    ])('phrase keys: $name', ({ literal, keys }) => {
+      expect(adjacentPairs(parseTsVector(literal)).sort()).toEqual([...keys].sort());
     });
 
     it('refuses a text that is no tsvector output', () => {

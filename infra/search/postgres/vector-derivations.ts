@@ -1,6 +1,6 @@
 /**
- * The columns derived from a decision's tsvector (the rank vector, and the adjacent lexeme pairs
- * with the triples holding digits), computed in the writing process from the vector's text form,
+ * The columns derived from a decision's tsvector (the rank vector, and the phrase keys: adjacent
+ * lexeme pairs, lexemes two apart and the triples holding digits), computed in the writing process from the vector's text form,
  * and the term postings' scores and shared prefixes of its rank vector. They are the same as the
  * SQL expressions `rankVectorOf` and `adjacentPairsOf`, `ts_rank_cd` of each lexeme and
  * `withSharedPrefixes` (which bring older generations up to date, and which
@@ -188,10 +188,13 @@ const HOLDS_DIGIT = /[0-9]/;
 const MAX_POSITION = 16_383;
 
 /**
- * The adjacent lexeme pairs (`adjacentPairsOf`): `'a b'` for every lexeme a at a position p and
- * every lexeme b at p + 1; and `'a b c'` for every such pair and lexeme c at p + 2 where two of
- * the three hold a digit (a citation's volume and page, `121 iii 58`, matched by its triple
- * alone). Each pair and triple once, in no particular order.
+ * The phrase keys of a vector (`adjacentPairsOf`): `'a b'` for every lexeme a at a position p and
+ * every lexeme b at p + 1; `'a  b'` (two spaces) for every b at p + 2, what a phrase with a stop
+ * word's gap between two words needs (`droit d'être entendu`: `'droit' <2> 'être'`; PostgreSQL
+ * matches `<2>` whatever stands between, a stop word or another word, so every such pair is kept);
+ * and `'a b c'` for every adjacent pair and lexeme c at p + 2 where two of the three hold a digit
+ * (a citation's volume and page, `121 iii 58`, matched by its triple alone). Each key once, in no
+ * particular order.
  */
 export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
   // per position the entry there (-1: none); positions shared by several entries (a compound's
@@ -216,10 +219,17 @@ export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
   };
   const digits = entries.map((e) => (HOLDS_DIGIT.test(e.lexeme) ? 1 : 0));
   const seenPairs = new Set<number>();
+  const seenApart = new Set<number>();
   const seenTriples = new Set<string>();
   const keys: string[] = [];
   entries.forEach(({ positions, lexeme }, a) => {
     for (const p of positions) {
+      for (const c of entriesAt(p + 2)) {
+        const key = a * entries.length + c;
+        if (seenApart.has(key)) continue;
+        seenApart.add(key);
+        keys.push(`${lexeme}  ${entries[c]!.lexeme}`);
+      }
       for (const b of entriesAt(p + 1)) {
         const pair = `${lexeme} ${entries[b]!.lexeme}`;
         const key = a * entries.length + b;
