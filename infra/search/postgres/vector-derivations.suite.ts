@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import {
   RANK_TEXT_LEXEMES,
+  keysParameter,
   lexemeTsQuery,
   rankVectorOf,
   withSharedPrefixes,
@@ -116,6 +117,8 @@ const CASES: readonly Case[] = [
     literal: String.raw`'o''brien':1A 'c:\\pfad':2 'zwei worte':3B,4 'a:b':5,6C 'plain':7`,
   },
   { name: 'a lexeme without positions', literal: `'ohne' 'mit':1,2` },
+  // no lexeme of `to_tsvector` holds one: the keys are then sent as an array, not as lines
+  { name: 'a lexeme holding a line break', literal: `'zwei\nzeilen':1 'und':2 'mehr':3` },
   {
     // summed as 0.1 rather than as the float4 0.1 inverted twice, its score would be one float4 lower
     name: 'a lexeme at 121 positions of weight D, and one of each weight',
@@ -186,12 +189,14 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
           rank: string;
           sqlRank: string;
           sqlPairs: string[];
+          sentPairs: string[];
           lexemes: string[];
         }>`
           select ${entries.map((e) => e.printed).join(' ')}::tsvector::text as reprinted,
             ${rank}::tsvector::text as rank,
             ${rankVectorOf(sql`${tsv}::tsvector`)}::text as "sqlRank",
             ${adjacentPairsOf(sql`${tsv}::tsvector`)} as "sqlPairs",
+            ${keysParameter(pairs, entries)} as "sentPairs",
             tsvector_to_array(${tsv}::tsvector) as lexemes`.execute(handle.db)
       ).rows[0]!;
       // every entry read back: its lexeme, and its printed form is the vector again
@@ -201,6 +206,8 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
       // each pair once, in no particular order
       expect(new Set(pairs).size).toBe(pairs.length);
       expect([...pairs].sort()).toEqual([...row.sqlPairs].sort());
+      // as the projection sends them in a statement
+      expect(row.sentPairs).toEqual(pairs);
       // the shared prefixes in the order `unnest` gives the rank vector's lexemes, as the SQL derives them
       const sqlShared = await sql<{ shared: number }>`${withSharedPrefixes(
         sql`select 'd'::text as decision_id, u.lexeme, u.n

@@ -211,43 +211,58 @@ export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
       }
     }
   });
-  const entriesAt = (p: number): readonly number[] => {
-    const first = at[p]!;
-    if (first === -1) return [];
-    const more = shared.get(p);
-    return more ? [first, ...more] : [first];
-  };
-  const digits = entries.map((e) => (HOLDS_DIGIT.test(e.lexeme) ? 1 : 0));
+  const n = entries.length;
+  const lexemes = entries.map((e) => e.lexeme);
+  const digits = lexemes.map((l) => (HOLDS_DIGIT.test(l) ? 1 : 0));
+  // a pair of entries (a, b) is seen as a * n + b, adjacent in `seenPairs`, two apart in `seenApart`
   const seenPairs = new Set<number>();
   const seenApart = new Set<number>();
   const seenTriples = new Set<string>();
   const keys: string[] = [];
-  entries.forEach(({ positions, lexeme }, a) => {
-    for (const p of positions) {
-      for (const c of entriesAt(p + 2)) {
-        const key = a * entries.length + c;
-        if (seenApart.has(key)) continue;
-        seenApart.add(key);
-        keys.push(`${lexeme}  ${entries[c]!.lexeme}`);
+  const apart = (a: number, c: number) => {
+    const key = a * n + c;
+    if (seenApart.has(key)) return;
+    seenApart.add(key);
+    keys.push(`${lexemes[a]!}  ${lexemes[c]!}`);
+  };
+  const triples = (pair: string, held: number, p: number) => {
+    const first = at[p]!;
+    if (first === -1) return;
+    for (const c of shared.has(p) ? [first, ...shared.get(p)!] : [first]) {
+      if (held + digits[c]! < 2) continue;
+      const triple = `${pair} ${lexemes[c]!}`;
+      if (seenTriples.has(triple)) continue;
+      seenTriples.add(triple);
+      keys.push(triple);
+    }
+  };
+  const adjacent = (a: number, b: number, p: number) => {
+    const key = a * n + b;
+    const held = digits[a]! + digits[b]!;
+    // a pair seen before is written again only to find its triples
+    if (seenPairs.has(key) && held === 0) return;
+    const pair = `${lexemes[a]!} ${lexemes[b]!}`;
+    if (!seenPairs.has(key)) {
+      seenPairs.add(key);
+      keys.push(pair);
+    }
+    if (held > 0) triples(pair, held, p + 2);
+  };
+  for (let a = 0; a < n; a++) {
+    for (const p of entries[a]!.positions) {
+      const c = at[p + 2]!;
+      if (c !== -1) {
+        apart(a, c);
+        const more = shared.get(p + 2);
+        if (more) for (const m of more) apart(a, m);
       }
-      for (const b of entriesAt(p + 1)) {
-        const pair = `${lexeme} ${entries[b]!.lexeme}`;
-        const key = a * entries.length + b;
-        if (!seenPairs.has(key)) {
-          seenPairs.add(key);
-          keys.push(pair);
-        }
-        const held = digits[a]! + digits[b]!;
-        if (held === 0) continue;
-        for (const c of entriesAt(p + 2)) {
-          if (held + digits[c]! < 2) continue;
-          const triple = `${pair} ${entries[c]!.lexeme}`;
-          if (seenTriples.has(triple)) continue;
-          seenTriples.add(triple);
-          keys.push(triple);
-        }
+      const b = at[p + 1]!;
+      if (b !== -1) {
+        adjacent(a, b, p);
+        const more = shared.get(p + 1);
+        if (more) for (const m of more) adjacent(a, m, p);
       }
     }
-  });
+  }
   return keys;
 }
