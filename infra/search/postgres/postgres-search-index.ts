@@ -226,8 +226,8 @@ export function insertTermPostings(
  * The phrase pairs (`decision_search_pairs`): per decision its phrase keys (`adjacentPairs`:
  * adjacent lexeme pairs, lexemes two apart, the triples of which two lexemes hold a digit),
  * language and filter columns, a narrow copy of `decision_search`. A phrase of two words adjacent
- * or a stop word apart (or a citation of three lexemes) is counted
- * from its GIN index, and the index's matches are rechecked on the heap: on `decision_search`
+ * or a stop word apart (or a citation of three lexemes) is counted from its GIN index, and the
+ * index's matches are rechecked on the heap: on `decision_search`
  * (rows of about 1–2 kB with the inline rank vector) that reads about one page per match, here
  * (the pairs out of line in TOAST) one page per about 60 decisions. The pairs compare by code
  * point (collation "C"): only equality matters to a phrase, and building the GIN index, most of a
@@ -252,7 +252,10 @@ export const PAIRS_FORMAT = 'adjacent lexeme pairs, lexemes two apart, and tripl
  */
 export const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples of which two hold a digit';
 
-/** Which keys the pairs a search reads hold, by the generation's mark: pairs only, triples too, or every key. */
+/**
+ * Which keys the pairs a search reads hold, by the generation's mark: the adjacent pairs only, the
+ * digit triples too, or every key (`PAIRS_FORMAT`).
+ */
 export type PairsFormat = 'pairs' | 'triples' | 'apart';
 
 /** The format a generation's mark on its pairs column names. */
@@ -329,9 +332,9 @@ function analysisParts(lengths: readonly number[], parts: number): { from: numbe
  * Phrase keys as the `text[]` value of a statement: one text of a line per key, split by the
  * database (`string_to_array`). As an array parameter each key is quoted and escaped in this
  * process: about 0.25 ms per decision of the benchmark corpus (550 keys), against 0.03 ms for the
- * lines (`rebuild all` at 100,000 decisions: the admin's processor time about a fifth lower). A lexeme of `to_tsvector`
- * holds no line break (the parser splits words at white space); a vector whose would is sent as
- * an array.
+ * lines (`rebuild all` at 100,000 decisions: the admin's processor time about a fifth lower). A
+ * lexeme of `to_tsvector` holds no line break (the parser splits words at white space); a vector
+ * whose would is sent as an array.
  */
 export function keysParameter(
   keys: readonly string[],
@@ -559,9 +562,8 @@ const ROWS_ARMS = new Map(languageArms(sql.ref('language')).map((arm) => [arm.na
  * The selects (ids and dates) of a phrase's matches, one per language arm where it has lexemes:
  * from the phrase pairs (`pairsTest`; their rows hold the filter columns too) where its lexemes
  * are one or two apart (a stop word between), from the full vectors elsewhere (two stop words in a
- * row, a compound). One select per arm: in one select, the
- * planner factors out pairs that are the same in every arm (a citation's `140 iii 86`), and no
- * arm's partial index is left to read them. The arms are disjoint (a decision has one language).
+ * row, a compound). One select per arm: in one select, the planner factors out pairs that are the
+ * same in every arm (a citation's `140 iii 86`), and no arm's partial index is left to read them. The arms are disjoint (a decision has one language).
  */
 function phraseSelects(
   text: string,

@@ -1,7 +1,8 @@
 /**
  * The columns derived from a decision's tsvector (the rank vector, and the phrase keys: adjacent
- * lexeme pairs, lexemes two apart and the triples holding digits), computed in the writing process from the vector's text form,
- * and the term postings' scores and shared prefixes of its rank vector. They are the same as the
+ * lexeme pairs, lexemes two apart and the triples holding digits), computed in the writing process
+ * from the vector's text form, and the term postings' scores and shared prefixes of its rank
+ * vector. They are the same as the
  * SQL expressions `rankVectorOf` and `adjacentPairsOf`, `ts_rank_cd` of each lexeme and
  * `withSharedPrefixes` (which bring older generations up to date, and which
  * `vector-derivations.suite.ts` holds these to). In the
