@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { embeddedPlanning, isPlannedPerExecution } from '../../db/statement-hints.ts';
 import type { SearchDocument } from '../search.port.ts';
 import { PAIRS_WITH_TRIPLES, PostgresSearchIndex } from './postgres-search-index.ts';
-import { compileTsQuery } from './tsquery-compiler.ts';
+import { APART_KEY, TRIPLE_KEY, compileTsQuery } from './tsquery-compiler.ts';
 import {
   CORPUS,
   type SearchFixture,
@@ -315,9 +315,7 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
     expect(written).toContain('121 iii 58');
     for (const table of ['decision_search', 'decision_search_pairs']) {
       await sql`update ${sql.id(schema)}.${sql.id(table)}
-        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ '^[^ ]+ [^ ]+ [^ ]+$')`.execute(
-        handle.db,
-      );
+        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ ${TRIPLE_KEY})`.execute(handle.db);
       await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs is null`.execute(handle.db);
     }
     const index = new PostgresSearchIndex(handle.db.withPlugin(recorder));
@@ -461,9 +459,7 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
     expect(written).toContain('verletz  rechtlich');
     for (const table of ['decision_search', 'decision_search_pairs']) {
       await sql`update ${sql.id(schema)}.${sql.id(table)}
-        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ '^[^ ]+  [^ ]+$')`.execute(
-        handle.db,
-      );
+        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ ${APART_KEY})`.execute(handle.db);
       await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs
         is ${sql.lit(PAIRS_WITH_TRIPLES)}`.execute(handle.db);
     }

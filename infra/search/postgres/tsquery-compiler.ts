@@ -288,13 +288,18 @@ export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> 
 export const pairsMatchExactly = (nodes: number, pairs: readonly string[]): boolean =>
   nodes === 3 || (nodes === 5 && pairs.some(isTriple));
 
+/** The pattern (a JavaScript and a POSIX regex) of a key of the pairs column that is a triple. */
+export const TRIPLE_KEY = '^[^ ]+ [^ ]+ [^ ]+$';
+/** The pattern of a key of the pairs column that is two lexemes two apart (`'a  b'`). */
+export const APART_KEY = '^[^ ]+  [^ ]+$';
+const TRIPLE = new RegExp(TRIPLE_KEY);
+const APART = new RegExp(APART_KEY);
+
 /** A key of the pairs column that is a triple of lexemes, not a pair. */
 export const isTriple = (key: string): boolean => TRIPLE.test(key);
-const TRIPLE = /^[^ ]+ [^ ]+ [^ ]+$/;
 
 /** A key of the pairs column that is two lexemes two apart (`'a  b'`). */
 export const isApart = (key: string): boolean => APART.test(key);
-const APART = /^[^ ]+ {2}[^ ]+$/;
 
 /**
  * A phrase the phrase pairs alone match in every language arm: no lexeme there, or lexemes one or
