@@ -80,9 +80,9 @@ const MARK_PAIRS_FORMAT = ['decision_search', 'decision_search_pairs'].map(
 const PAIRS_BATCH = 200;
 
 /**
- * A generation written before the digit triples or the lexemes two apart (a phrase of three
- * lexemes, or one with a stop word's gap, was then rechecked on every row holding its pairs or
- * its lexemes) gets them: each decision's keys derived again from its stored vector, in this
+ * A generation written before the digit triples, the lexemes two apart or the triples after a gap
+ * (a phrase of three lexemes, or one with a stop word's gap, was then rechecked on every row
+ * holding its pairs or its lexemes) gets them: each decision's keys derived again from its stored vector, in this
  * process as the projection derives them, and copied to the phrase pairs. The pairs' indexes are
  * dropped first and built again in bulk afterwards (they are readers' indexes).
  */

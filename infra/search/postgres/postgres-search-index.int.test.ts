@@ -5,8 +5,8 @@ import { openTestDatabase } from '../../../test/support/engines.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { embeddedPlanning, isPlannedPerExecution } from '../../db/statement-hints.ts';
 import type { SearchDocument } from '../search.port.ts';
-import { PAIRS_WITH_TRIPLES, PostgresSearchIndex } from './postgres-search-index.ts';
-import { APART_KEY, TRIPLE_KEY, compileTsQuery } from './tsquery-compiler.ts';
+import { PAIRS_WITH_APART, PAIRS_WITH_TRIPLES, PostgresSearchIndex } from './postgres-search-index.ts';
+import { APART_KEY, GAPPED_KEY, TRIPLE_KEY, compileTsQuery } from './tsquery-compiler.ts';
 import {
   CORPUS,
   type SearchFixture,
@@ -361,11 +361,15 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
     ['4A_305/2021', 'fr', "Le recourant invoque le droit d'être entendu. La bonne foi fut respectée."],
     ['4A_306/2021', 'fr', "Le droit d'être payé, puis entendu."],
     ['4A_307/2021', 'it', 'Il diritto di essere sentito è stato violato.'],
+    // a word in the gap: a match of `'droit' <2> 'être' <-> 'entendu'`, without its triple after the gap
+    ['4A_308/2021', 'fr', 'Le droit fondamental être entendu.'],
+    // every key of the phrase but its triple after the gap, and no match
+    ['4A_309/2021', 'fr', "Le droit d'être payé. Être entendu suffit."],
   ].map(([docket, language, full_text], i) => ({
     ...base,
     decision_id: `bger_${docket!.replace('/', '_')}`,
     docket_number: docket!,
-    decision_date: `2021-0${i + 1}-15`,
+    decision_date: `2021-${String(i + 1).padStart(2, '0')}-15`,
     language: language!,
     full_text: full_text!,
   }));
@@ -386,7 +390,9 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
 
   /**
    * A search's page, and how its statements match the phrase in the arm of `language`: by its keys
-   * alone, by its keys then on the full vectors, or on the full vectors alone.
+   * alone, by its keys then on the full vectors, or on the full vectors alone; and whether a
+   * statement rechecks the rows holding all but some key on their full vectors (a triple after a
+   * gap: the rest of its rows).
    */
   const searched = async (
     index: PostgresSearchIndex | SearchFixture['index'],
@@ -397,7 +403,7 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
     statements.length = 0;
     const page = await index.search(requestOf({ query, sort, limit: 50 }));
     const arm = `"language" = '${language}' and`;
-    const ways = new Set(
+    const ways = new Set<string>(
       statements.flatMap((s) =>
         s
           .split(arm)
@@ -410,59 +416,93 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
           }),
       ),
     );
+    if (
+      statements.some((s) =>
+        / except select .*\) r where exists \(select 1 from decision_search d where d\.decision_id = "r"\."id"/.test(
+          s,
+        ),
+      )
+    )
+      ways.add('the rest rechecked');
     return { ids: page.hits.map((h) => h.decision_id).sort(), total: page.total, ways: [...ways].sort() };
   };
 
   it.each([
     ['two words a stop word apart: their key alone', '"Treu und Glauben"', 'de', 2, 'keys'],
     [
-      'three words, a stop word after the first: keys, then the phrase on the vector',
+      'three words, a stop word after the first: the triple after the gap, then the rest rechecked',
       '"Verletzung des rechtlichen Gehörs"',
       'de',
       1,
-      'keys, then rechecked',
+      'keys',
+      'the rest rechecked',
     ],
     ['a gap and a word that is nowhere', '"Treu und Zauber"', 'de', 0, 'keys'],
     [
-      "French: a stop word's gap, then two adjacent words",
+      "French: a stop word's gap, then two adjacent words; a match with another word in the gap",
       '"droit d\'être entendu"',
       'fr',
-      1,
+      2,
+      'keys',
+      'the rest rechecked',
+    ],
+    ['Italian', '"diritto di essere sentito"', 'it', 1, 'keys', 'the rest rechecked'],
+    [
+      'a gap after the second word: keys, then the phrase on the vector',
+      '"rechtlichen Gehörs der Parteien"',
+      'de',
+      0,
       'keys, then rechecked',
     ],
-    ['Italian', '"diritto di essere sentito"', 'it', 1, 'keys, then rechecked'],
     // two stop words in a row: no key holds lexemes three apart
     ['two stop words in a row', '"Treu und auch Glauben"', 'de', 1, 'full vectors'],
-  ] as const)('%s (%s): the matches of the full vectors', async (_, query, language, n, way) => {
+  ] as const)('%s (%s): the matches of the full vectors', async (_, query, language, n, ...ways) => {
     const ids = await onFullVectors(query);
     expect(ids).toHaveLength(n);
     for (const sort of ['relevance', 'date_desc'] as const) {
       expect(await searched(fixture.index, query, sort, language), sort).toEqual({
         ids,
         total: n,
-        ways: [way],
+        ways: [...ways].sort(),
       });
     }
   });
 
-  it('pairs written before the lexemes two apart (an older generation) are read without them until the projection brings them up to date', async () => {
-    const schema = await liveSearchSchema(handle);
-    const keysOf = async () =>
-      (
-        await sql<{ pairs: string[] }>`select array(select k from unnest(tsv_pairs) k order by k) as pairs
-          from ${sql.id(schema)}.decision_search_pairs where decision_id = 'bger_4A_301_2021'`.execute(
-          handle.db,
-        )
-      ).rows[0]!.pairs;
-    const written = await keysOf();
-    expect(written).toContain('treu  glaub');
-    expect(written).toContain('verletz  rechtlich');
+  /** The keys of 4A_301/2021's phrase pairs, sorted. */
+  const keysOf = async (schema: string) =>
+    (
+      await sql<{ pairs: string[] }>`select array(select k from unnest(tsv_pairs) k order by k) as pairs
+        from ${sql.id(schema)}.decision_search_pairs where decision_id = 'bger_4A_301_2021'`.execute(
+        handle.db,
+      )
+    ).rows[0]!.pairs;
+
+  /** Turns the live generation's pairs into those of an older release: keys `without` left out, marked `mark`. */
+  const olderGeneration = async (schema: string, without: string, mark: string) => {
     for (const table of ['decision_search', 'decision_search_pairs']) {
       await sql`update ${sql.id(schema)}.${sql.id(table)}
-        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ ${APART_KEY})`.execute(handle.db);
+        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ ${without})`.execute(handle.db);
       await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs
-        is ${sql.lit(PAIRS_WITH_TRIPLES)}`.execute(handle.db);
+        is ${sql.lit(mark)}`.execute(handle.db);
     }
+  };
+
+  /** `search`, a minute later (the format of the pairs is asked for again). */
+  const aMinuteLater = async <T>(search: () => Promise<T>): Promise<T> => {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      return await search();
+    } finally {
+      clock.mockRestore();
+    }
+  };
+
+  it('pairs written before the lexemes two apart (an older generation) are read without them until the projection brings them up to date', async () => {
+    const schema = await liveSearchSchema(handle);
+    const written = await keysOf(schema);
+    expect(written).toContain('treu  glaub');
+    expect(written).toContain('verletz  rechtlich');
+    await olderGeneration(schema, `${APART_KEY}|${GAPPED_KEY}`, PAIRS_WITH_TRIPLES);
     const index = new PostgresSearchIndex(handle.db.withPlugin(recorder));
     const treu = { ids: ['bger_4A_301_2021', 'bger_4A_302_2021'], total: 2 };
     // the gap is matched on the full vectors; a citation's triple is still read alone
@@ -472,17 +512,34 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
     });
     expect(await searched(index, '"121 III 58"', 'date_desc', 'de')).toMatchObject({ ways: ['keys'] });
     await decisionSearchPostgresStorage.create({ db: handle.db, base: 'public', schema, generation: 1 });
-    expect(await keysOf()).toEqual(written);
-    // the mark is asked for again a minute later
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
-    try {
-      expect(await searched(index, '"Treu und Glauben"', 'date_desc', 'de')).toEqual({
-        ...treu,
-        ways: ['keys'],
-      });
-    } finally {
-      clock.mockRestore();
-    }
+    expect(await keysOf(schema)).toEqual(written);
+    expect(await aMinuteLater(() => searched(index, '"Treu und Glauben"', 'date_desc', 'de'))).toEqual({
+      ...treu,
+      ways: ['keys'],
+    });
+  });
+
+  it('pairs written before the triples after a gap (an older generation) are read by their other keys and rechecked until the projection brings them up to date', async () => {
+    const schema = await liveSearchSchema(handle);
+    const written = await keysOf(schema);
+    expect(written).toContain('verletz  rechtlich gehor');
+    await olderGeneration(schema, GAPPED_KEY, PAIRS_WITH_APART);
+    expect(await keysOf(schema)).not.toContain('verletz  rechtlich gehor');
+    const index = new PostgresSearchIndex(handle.db.withPlugin(recorder));
+    const query = '"droit d\'être entendu"';
+    const droit = { ids: ['bger_4A_305_2021', 'bger_4A_308_2021'], total: 2 };
+    // the two words a stop word apart still by their key alone
+    expect(await searched(index, '"Treu und Glauben"', 'relevance', 'de')).toMatchObject({ ways: ['keys'] });
+    expect(await searched(index, query, 'relevance', 'fr')).toEqual({
+      ...droit,
+      ways: ['keys, then rechecked'],
+    });
+    await decisionSearchPostgresStorage.create({ db: handle.db, base: 'public', schema, generation: 1 });
+    expect(await keysOf(schema)).toEqual(written);
+    expect(await aMinuteLater(() => searched(index, query, 'relevance', 'fr'))).toEqual({
+      ...droit,
+      ways: ['keys', 'the rest rechecked'],
+    });
   });
 });
 

@@ -31,10 +31,13 @@ import {
   adjacentPairsOf,
   compileTsQuery,
   containsReference,
+  gappedTripleOf,
   hasGap,
   isApart,
+  isGappedTriple,
   isPairedChain,
   isTriple,
+  keysHeld,
   pairsMatchExactly,
   phraseMatchedByPairs,
   languageArms,
@@ -224,15 +227,15 @@ export function insertTermPostings(
 
 /**
  * The phrase pairs (`decision_search_pairs`): per decision its phrase keys (`adjacentPairs`:
- * adjacent lexeme pairs, lexemes two apart, the triples of which two lexemes hold a digit),
- * language and filter columns, a narrow copy of `decision_search`. A phrase of two words adjacent
- * or a stop word apart (or a citation of three lexemes) is counted from its GIN index, and the
- * index's matches are rechecked on the heap: on `decision_search`
- * (rows of about 1–2 kB with the inline rank vector) that reads about one page per match, here
- * (the pairs out of line in TOAST) one page per about 60 decisions. The pairs compare by code
- * point (collation "C"): only equality matters to a phrase, and building the GIN index, most of a
- * rebuild's tail, compares keys all along (French pairs at 100,000 decisions: 20.2 s with the
- * database's C.UTF-8, 14.5 s with "C").
+ * adjacent lexeme pairs, lexemes two apart, triples after a stop word's gap, the triples of which
+ * two lexemes hold a digit), language and filter columns, a narrow copy of `decision_search`. A
+ * phrase of two words adjacent or a stop word apart (or a citation of three lexemes, or three words
+ * with a stop word after the first) is counted from its GIN index, and the index's matches are
+ * rechecked on the heap: on `decision_search` (rows of about 1–2 kB with the inline rank vector)
+ * that reads about one page per match, here (the pairs out of line in TOAST) one page per about 60
+ * decisions. The pairs compare by code point (collation "C"): only equality matters to a phrase,
+ * and building the GIN index, most of a rebuild's tail, compares keys all along (French pairs at
+ * 100,000 decisions: 20.2 s with the database's C.UTF-8, 14.5 s with "C").
  */
 export const PHRASE_PAIRS_DDL = `create table decision_search_pairs (
   decision_id text primary key,${FILTER_COLUMNS},
@@ -243,7 +246,16 @@ export const PHRASE_PAIRS_DDL = `create table decision_search_pairs (
  * derives; the projection's storage writes it, and brings an older generation's pairs up to date
  * first.
  */
-export const PAIRS_FORMAT = 'adjacent lexeme pairs, lexemes two apart, and triples of which two hold a digit';
+export const PAIRS_FORMAT =
+  'adjacent lexeme pairs, lexemes two apart, triples after the gap of a stop word, and triples of which two hold a digit';
+
+/**
+ * The comment an older release wrote on pairs holding the lexemes two apart but not the triples
+ * after a stop word's gap: its phrases of three lexemes with a gap after the first are matched by
+ * their other keys and rechecked until the projection brings its pairs up to date.
+ */
+export const PAIRS_WITH_APART =
+  'adjacent lexeme pairs, lexemes two apart, and triples of which two hold a digit';
 
 /**
  * The comment an older release wrote on pairs holding the digit triples but not the lexemes two
@@ -254,13 +266,26 @@ export const PAIRS_WITH_TRIPLES = 'adjacent lexeme pairs, and triples of which t
 
 /**
  * Which keys the pairs a search reads hold, by the generation's mark: the adjacent pairs only, the
- * digit triples too, or every key (`PAIRS_FORMAT`).
+ * digit triples too, the lexemes two apart too, or every key (`PAIRS_FORMAT`).
  */
-export type PairsFormat = 'pairs' | 'triples' | 'apart';
+export type PairsFormat = 'pairs' | 'triples' | 'apart' | 'gapped';
+
+const FORMATS_BY_MARK = new Map<string, PairsFormat>([
+  [PAIRS_FORMAT, 'gapped'],
+  [PAIRS_WITH_APART, 'apart'],
+  [PAIRS_WITH_TRIPLES, 'triples'],
+]);
 
 /** The format a generation's mark on its pairs column names. */
 export const pairsFormatOf = (mark: string | null | undefined): PairsFormat =>
-  mark === PAIRS_FORMAT ? 'apart' : mark === PAIRS_WITH_TRIPLES ? 'triples' : 'pairs';
+  FORMATS_BY_MARK.get(mark ?? '') ?? 'pairs';
+
+/** The keys pairs of `format` hold, by kind. */
+const heldBy = (format: PairsFormat, key: string): boolean => {
+  if (isGappedTriple(key)) return format === 'gapped';
+  if (isApart(key)) return format === 'gapped' || format === 'apart';
+  return !isTriple(key) || format !== 'pairs';
+};
 
 /**
  * A phrase's analysis as pairs of `format` match it: the keys they lack left out (the phrase is
@@ -268,12 +293,12 @@ export const pairsFormatOf = (mark: string | null | undefined): PairsFormat =>
  * full vectors where they lack the lexemes two apart.
  */
 export const analysisFor = (arms: PhraseAnalysis, format: PairsFormat): PhraseAnalysis =>
-  format === 'apart'
+  format === 'gapped'
     ? arms
     : arms.map((a) => ({
         ...a,
-        chain: a.chain && !a.gap,
-        pairs: a.pairs.filter((k) => !isApart(k) && (format === 'triples' || !isTriple(k))),
+        chain: a.chain && (format === 'apart' || !a.gap),
+        pairs: a.pairs.filter((k) => heldBy(format, k)),
       }));
 
 /** Copies the phrase pairs of the `decision_search` rows `where` selects (alias `s`). */
@@ -574,6 +599,8 @@ function phraseSelects(
   if (analysis === undefined) throw new Error(`phrase without its analysis: ${text}`);
   return analysis.flatMap((a) => {
     if (a.nodes === 0) return [];
+    const triple = gappedTripleOf(a);
+    if (triple !== undefined) return gappedSelects(text, a, triple, where);
     if (a.chain) {
       return [
         sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
@@ -839,9 +866,51 @@ function pairsTest(text: string, { arm, nodes, pairs }: PhraseArmAnalysis): RawB
   const { when, cfg } = PAIRS_ARMS.get(arm)!;
   const phrase = pairsMatchExactly(nodes, pairs)
     ? sql``
-    : sql`and exists (select 1 from decision_search d
-        where d.decision_id = p.decision_id and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`;
-  return sql<SqlBool>`(${when} and p.tsv_pairs @> ${[...pairs]}::text[] ${phrase})`;
+    : sql`and ${phraseOnVector(sql.ref('p.decision_id'), cfg, text)}`;
+  return sql<SqlBool>`(${when} and p.tsv_pairs @> ${keysHeld(pairs)}::text[] ${phrase})`;
+}
+
+/** The phrase on the full vector of the decision `id` names (a recheck of a row its keys found). */
+const phraseOnVector = (
+  id: RawBuilder<unknown>,
+  cfg: RawBuilder<unknown>,
+  text: string,
+): RawBuilder<SqlBool> =>
+  sql<SqlBool>`exists (select 1 from decision_search d
+    where d.decision_id = ${id} and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`;
+
+/** The ids and dates of the phrase pairs holding `keys` in `arm`, passing `where`. */
+const pairsHolding = (
+  arm: string,
+  keys: readonly string[],
+  where: Expression<SqlBool>,
+): RawBuilder<unknown> =>
+  sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
+    where (${PAIRS_ARMS.get(arm)!.when} and p.tsv_pairs @> ${[...keys]}::text[] ) and ${where}`;
+
+/**
+ * The selects of a phrase of three lexemes with a stop word's gap after the first, in one arm
+ * (`gappedTripleOf`): the rows holding its triple after the gap (a stop word in the gap: a match,
+ * read from the index alone), then the rows holding its other keys but not that triple, each
+ * rechecked on its full vector (another word in the gap, or the keys apart). The two are disjoint,
+ * and the first mostly reaches the count's cap alone: `"droit d'être entendu"` at 100,000
+ * decisions, 24,571 rows hold its keys and every one its triple (counted to the cap in 4 ms, where
+ * rechecking each row took 268 ms). As one test (`keys and (triple or recheck)`) every row holding
+ * the keys would read its pairs from TOAST to test the triple.
+ */
+function gappedSelects(
+  text: string,
+  a: PhraseArmAnalysis,
+  triple: string,
+  where: Expression<SqlBool>,
+): RawBuilder<unknown>[] {
+  const { cfg } = PAIRS_ARMS.get(a.arm)!;
+  const withTriple = pairsHolding(a.arm, [triple], where);
+  return [
+    withTriple,
+    sql`select r.id, r.date from (${pairsHolding(a.arm, keysHeld(a.pairs), where)} except ${withTriple}) r
+      where ${phraseOnVector(sql.ref('r.id'), cfg, text)}`,
+  ];
 }
 
 /** An analysis kept per key in `cache`, once per distinct key (a failed one is not kept). */
@@ -1018,7 +1087,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    */
   private async pairsFormatHeld(): Promise<PairsFormat> {
     const known = this.pairsFormat;
-    if (known && (known.format === 'apart' || Date.now() - known.at < ROW_COUNT_TTL_MS)) return known.format;
+    if (known && (known.format === 'gapped' || Date.now() - known.at < ROW_COUNT_TTL_MS)) return known.format;
     // the table itself, or the generation's table behind the view the searches read
     const marked = await sql<{ mark: string | null }>`
       with r as (select c.oid, n.nspname as schema from pg_class c

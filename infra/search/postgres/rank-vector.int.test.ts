@@ -20,6 +20,7 @@ import {
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { SearchDocument, SearchRequest } from '../search.port.ts';
 import {
+  PAIRS_WITH_APART,
   PAIRS_WITH_TRIPLES,
   PostgresSearchIndex,
   RANK_TEXT_LEXEMES,
@@ -27,10 +28,12 @@ import {
 } from './postgres-search-index.ts';
 import {
   APART_KEY,
+  GAPPED_KEY,
   TRIPLE_KEY,
   type TsQueryCompileOptions,
   compileTsQuery,
   isApart,
+  isGappedTriple,
   isTriple,
   phraseTextsOf,
 } from './tsquery-compiler.ts';
@@ -469,11 +472,14 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     );
     await decisionSearchPostgresStorage.create(ctx);
     expect(await vectors()).toEqual(written);
-    // pairs written before the digit triples (the filler words hold digits) and the lexemes two
-    // apart, or before the lexemes two apart only (marked so), get them
+    // pairs written before the digit triples (the filler words hold digits), the lexemes two apart
+    // and the triples after a gap, before the lexemes two apart (marked so), or before the triples
+    // after a gap (marked so), get them
     const triples = (pairs: readonly string[]) => pairs.filter(isTriple);
     const apart = (pairs: readonly string[]) => pairs.filter(isApart);
+    const gapped = (pairs: readonly string[]) => pairs.filter(isGappedTriple);
     expect(written.rows.every((r) => triples(r.pairs).length > 0 && apart(r.pairs).length > 0)).toBe(true);
+    expect(written.rows.some((r) => gapped(r.pairs).length > 0)).toBe(true);
     const olderPairs = async (without: string, mark: string | null) => {
       for (const table of ['decision_search', 'decision_search_pairs']) {
         await sql`update ${sql.id(schema)}.${sql.id(table)}
@@ -482,15 +488,25 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
           is ${sql.lit(mark)}`.execute(handle.db);
       }
     };
-    await olderPairs(APART_KEY, PAIRS_WITH_TRIPLES);
+    await olderPairs(GAPPED_KEY, PAIRS_WITH_APART);
     expect(
-      (await vectors()).rows.every((r) => apart(r.pairs).length === 0 && triples(r.pairs).length > 0),
+      (await vectors()).rows.every((r) => gapped(r.pairs).length === 0 && apart(r.pairs).length > 0),
     ).toBe(true);
     await decisionSearchPostgresStorage.create(ctx);
     expect(await vectors()).toEqual(written);
-    await olderPairs(`${TRIPLE_KEY}|${APART_KEY}`, null);
+    await olderPairs(`${APART_KEY}|${GAPPED_KEY}`, PAIRS_WITH_TRIPLES);
     expect(
-      (await vectors()).rows.every((r) => triples(r.pairs).length === 0 && apart(r.pairs).length === 0),
+      (await vectors()).rows.every(
+        (r) => apart(r.pairs).length === 0 && gapped(r.pairs).length === 0 && triples(r.pairs).length > 0,
+      ),
+    ).toBe(true);
+    await decisionSearchPostgresStorage.create(ctx);
+    expect(await vectors()).toEqual(written);
+    await olderPairs(`${TRIPLE_KEY}|${APART_KEY}|${GAPPED_KEY}`, null);
+    expect(
+      (await vectors()).rows.every(
+        (r) => triples(r.pairs).length === 0 && apart(r.pairs).length === 0 && gapped(r.pairs).length === 0,
+      ),
     ).toBe(true);
     // every row updated: the tables are vacuumed and analysed after the upgrade
     const vacuums = async () => {

@@ -261,12 +261,16 @@ function positiveRefKeys(node: QueryNode, negated: boolean, out: Set<string>): v
 /**
  * The phrase keys of a tsvector, an SQL expression over it, each once: the adjacent lexeme pairs
  * (`'rechtlich gehor'` for lexemes at positions p and p + 1), the lexemes two apart
- * (`'verletz  rechtlich'`, two spaces, for p and p + 2: a phrase with a stop word's gap), and the
- * adjacent triples where two of the three lexemes hold a digit (`'121 iii 58'`). What a phrase of
- * words one or two apart needs, read from the same stored positions that `tsv @@ (a <-> b)` and
- * `tsv @@ (a <2> b)` read, so both agree. A key of two lexemes matches a phrase of two exactly, as
- * a triple matches one of three (lexemes hold no space). The projection derives them in its own
- * process (`adjacentPairs`); this brings older generations up to date.
+ * (`'verletz  rechtlich'`, two spaces, for p and p + 2: a phrase with a stop word's gap), the
+ * triples after a gap (`'droit  être entendu'` for p, p + 2 and p + 3 where no lexeme is at
+ * p + 1), and the adjacent triples where two of the three lexemes hold a digit (`'121 iii 58'`).
+ * What a phrase of words one or two apart needs, read from the same stored positions that
+ * `tsv @@ (a <-> b)` and `tsv @@ (a <2> b)` read, so both agree. A key of two lexemes matches a
+ * phrase of two exactly, as a triple matches one of three (lexemes hold no space); a triple after a
+ * gap is kept only where a stop word is in it, so a phrase of its three lexemes is matched by it
+ * where the text has a stop word in the gap, and by its other keys and its vector elsewhere. The
+ * projection derives them in its own process (`adjacentPairs`); this brings older generations up to
+ * date.
  */
 export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> {
   return sql<string[]>`array(
@@ -274,6 +278,10 @@ export function adjacentPairsOf(tsv: RawBuilder<unknown>): RawBuilder<string[]> 
     select a.lexeme || ' ' || b.lexeme from x a join x b on b.p = a.p + 1
     union
     select a.lexeme || '  ' || b.lexeme from x a join x b on b.p = a.p + 2
+    union
+    select a.lexeme || '  ' || b.lexeme || ' ' || c.lexeme
+    from x a join x b on b.p = a.p + 2 join x c on c.p = a.p + 3
+    where not exists (select from x m where m.p = a.p + 1)
     union
     select a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme
     from x a join x b on b.p = a.p + 1 join x c on c.p = a.p + 2
@@ -292,14 +300,35 @@ export const pairsMatchExactly = (nodes: number, pairs: readonly string[]): bool
 export const TRIPLE_KEY = '^[^ ]+ [^ ]+ [^ ]+$';
 /** The pattern of a key of the pairs column that is two lexemes two apart (`'a  b'`). */
 export const APART_KEY = '^[^ ]+  [^ ]+$';
+/** The pattern of a key of the pairs column that is a triple after a stop word's gap (`'a  b c'`). */
+export const GAPPED_KEY = '^[^ ]+  [^ ]+ [^ ]+$';
 const TRIPLE = new RegExp(TRIPLE_KEY);
 const APART = new RegExp(APART_KEY);
+const GAPPED = new RegExp(GAPPED_KEY);
 
 /** A key of the pairs column that is a triple of lexemes, not a pair. */
 export const isTriple = (key: string): boolean => TRIPLE.test(key);
 
 /** A key of the pairs column that is two lexemes two apart (`'a  b'`). */
 export const isApart = (key: string): boolean => APART.test(key);
+
+/**
+ * A key of the pairs column that is a triple after a stop word's gap (`'a  b c'`): kept only where
+ * the gap holds no lexeme, so a row lacking it may still match its phrase (see
+ * {@link gappedTripleOf}); it is never one of the keys a phrase's row must hold.
+ */
+export const isGappedTriple = (key: string): boolean => GAPPED.test(key);
+
+/**
+ * The key matching a phrase of three lexemes, a stop word's gap after the first
+ * (`'droit' <2> 'être' <-> 'entendu'`), wherever the text has a stop word in the gap: its triple
+ * after the gap, among the phrase's own keys. Undefined for any other phrase.
+ */
+export const gappedTripleOf = ({ nodes, chain, pairs }: PhraseArmAnalysis): string | undefined =>
+  chain && nodes === 5 ? pairs.find(isGappedTriple) : undefined;
+
+/** The keys every row matching a chain of lexemes holds: its pairs, triples after a gap left out. */
+export const keysHeld = (pairs: readonly string[]): string[] => pairs.filter((k) => !isGappedTriple(k));
 
 /**
  * A phrase the phrase pairs alone match in every language arm: no lexeme there, or lexemes one or

@@ -128,6 +128,10 @@ const CASES: readonly Case[] = [
     name: 'several lexemes at one position, triples with two digits',
     literal: `'bge':1 '121':2 'hunderteinundzwanzig':2 'iii':3 '58':4,6 'e':5`,
   },
+  {
+    name: 'triples after a gap: at every lexeme of a shared position, none where a word fills the gap',
+    literal: `'x':1 'y':3 'yy':3 'z':4 'zz':4 'a':6 'w':7 'b':8 'c':9 'd':16380 'e':16382 'f':16383 'g':16383`,
+  },
   { name: 'ties at the last place, by code point', literal: TIES.map((w, i) => `'${w}':${i + 1}`).join(' ') },
   {
     name: 'lexemes sharing prefixes, astral ones too',
@@ -277,9 +281,39 @@ export function vectorDerivationsSuite(name: string, open: () => Promise<Databas
       { name: 'three adjacent lexemes', literal: `'a':1 'b':2 'c':3`, keys: ['a b', 'b c', 'a  c'] },
       {
         // "Verletzung des rechtlichen Gehörs": the stop word's position is empty
-        name: 'a stop word between two lexemes: those two apart, no pair',
+        name: 'a stop word between two lexemes: those two apart, no pair, and the triple after the gap',
         literal: `'verletz':1 'rechtlich':3 'gehor':4`,
-        keys: ['verletz  rechtlich', 'rechtlich gehor'],
+        keys: ['verletz  rechtlich', 'rechtlich gehor', 'verletz  rechtlich gehor'],
+      },
+      {
+        // "droit X être entendu": `'droit' <2> 'être' <-> 'entendu'` matches it, but not by a key
+        name: 'a word in the gap: no triple after it',
+        literal: `'droit':1 'fondamental':2 'etre':3 'entendu':4`,
+        keys: [
+          'droit fondamental',
+          'fondamental etre',
+          'etre entendu',
+          'droit  etre',
+          'fondamental  entendu',
+        ],
+      },
+      {
+        name: 'a triple after a gap at every lexeme of shared positions',
+        literal: `'x':1 'y':3 'yy':3 'z':4 'zz':4`,
+        keys: [
+          ...['y z', 'y zz', 'yy z', 'yy zz', 'x  y', 'x  yy'],
+          ...['x  y z', 'x  y zz', 'x  yy z', 'x  yy zz'],
+        ],
+      },
+      {
+        name: 'a triple after a gap once, where the phrase is there twice',
+        literal: `'droit':1,6 'etre':3,8 'entendu':4,9`,
+        keys: ['etre entendu', 'droit  etre', 'entendu  droit', 'droit  etre entendu'],
+      },
+      {
+        name: 'a gap two before the last position: its triple at every lexeme there',
+        literal: `'d':16380 'e':16382 'f':16383 'g':16383`,
+        keys: ['e f', 'e g', 'd  e', 'd  e f', 'd  e g'],
       },
       {
         name: 'two stop words in a row: no key across them',

@@ -1,14 +1,12 @@
 /**
  * The columns derived from a decision's tsvector (the rank vector, and the phrase keys: adjacent
- * lexeme pairs, lexemes two apart and the triples holding digits), computed in the writing process
- * from the vector's text form, and the term postings' scores and shared prefixes of its rank
- * vector. They are the same as the
- * SQL expressions `rankVectorOf` and `adjacentPairsOf`, `ts_rank_cd` of each lexeme and
- * `withSharedPrefixes` (which bring older generations up to date, and which
- * `vector-derivations.suite.ts` holds these to). In the
- * database they cost about 2 ms of its CPU per decision of the sample corpus (a window over every
- * lexeme, a join of every position with the next); here parsing, ranking and pairing take about
- * 0.3 ms.
+ * lexeme pairs, lexemes two apart, triples after a stop word's gap and the triples holding digits),
+ * computed in the writing process from the vector's text form, and the term postings' scores and
+ * shared prefixes of its rank vector. They are the same as the SQL expressions `rankVectorOf` and
+ * `adjacentPairsOf`, `ts_rank_cd` of each lexeme and `withSharedPrefixes` (which bring older
+ * generations up to date, and which `vector-derivations.suite.ts` holds these to). In the database
+ * they cost about 2 ms of its CPU per decision of the sample corpus (a window over every lexeme, a
+ * join of every position with the next); here parsing, ranking and pairing take about 0.3 ms.
  */
 
 /** One lexeme of a tsvector as PostgreSQL prints it (`'lexeme':1A,5,7B`). */
@@ -193,14 +191,16 @@ const MAX_POSITION = 16_383;
  * every lexeme b at p + 1; `'a  b'` (two spaces) for every b at p + 2, what a phrase with a stop
  * word's gap between two words needs (`droit d'être entendu`: `'droit' <2> 'être'`; PostgreSQL
  * matches `<2>` whatever stands between, a stop word or another word, so every such pair is kept);
- * and `'a b c'` for every adjacent pair and lexeme c at p + 2 where two of the three hold a digit
- * (a citation's volume and page, `121 iii 58`, matched by its triple alone). Each key once, in no
- * particular order.
+ * `'a  b c'` for every b at p + 2 and c at p + 3 where no lexeme is at p + 1 (a stop word's gap,
+ * then two adjacent words: `droit d'être entendu` matched by its key alone wherever the text has a
+ * stop word there, as it mostly does); and `'a b c'` for every adjacent pair and lexeme c at p + 2
+ * where two of the three hold a digit (a citation's volume and page, `121 iii 58`, matched by its
+ * triple alone). Each key once, in no particular order.
  */
 export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
   // per position the entry there (-1: none); positions shared by several entries (a compound's
   // parts, the last position) keep their further entries in `shared`
-  const at = new Int32Array(MAX_POSITION + 3).fill(-1);
+  const at = new Int32Array(MAX_POSITION + 4).fill(-1);
   const shared = new Map<number, number[]>();
   entries.forEach(({ positions }, e) => {
     for (const p of positions) {
@@ -219,7 +219,27 @@ export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
   const seenPairs = new Set<number>();
   const seenApart = new Set<number>();
   const seenTriples = new Set<string>();
+  const seenGapped = new Set<string>();
   const keys: string[] = [];
+  /** The entries at position p: the first (`at`) and any further ones (`shared`). */
+  const entriesAt = (p: number): readonly number[] => {
+    const first = at[p]!;
+    if (first === -1) return [];
+    const more = shared.get(p);
+    return more ? [first, ...more] : [first];
+  };
+  const gapped = (a: number, p: number) => {
+    const after = entriesAt(p + 3);
+    if (after.length === 0) return;
+    for (const b of entriesAt(p + 2)) {
+      for (const c of after) {
+        const key = `${lexemes[a]!}  ${lexemes[b]!} ${lexemes[c]!}`;
+        if (seenGapped.has(key)) continue;
+        seenGapped.add(key);
+        keys.push(key);
+      }
+    }
+  };
   const apart = (a: number, c: number) => {
     const key = a * n + c;
     if (seenApart.has(key)) return;
@@ -256,6 +276,7 @@ export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
         apart(a, c);
         const more = shared.get(p + 2);
         if (more) for (const m of more) apart(a, m);
+        if (at[p + 1] === -1) gapped(a, p);
       }
       const b = at[p + 1]!;
       if (b !== -1) {
