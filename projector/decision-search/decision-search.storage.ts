@@ -6,6 +6,7 @@ import {
   PHRASE_PAIRS_DDL,
   insertPhrasePairs,
   insertTermPostings,
+  keysParameter,
   rankVectorOf,
   withSharedPrefixes,
 } from '../../infra/search/postgres/postgres-search-index.ts';
@@ -82,9 +83,10 @@ const PAIRS_BATCH = 200;
 /**
  * A generation written before the digit triples, the lexemes two apart or the triples after a gap
  * (a phrase of three lexemes, or one with a stop word's gap, was then rechecked on every row
- * holding its pairs or its lexemes) gets them: each decision's keys derived again from its stored vector, in this
- * process as the projection derives them, and copied to the phrase pairs. The pairs' indexes are
- * dropped first and built again in bulk afterwards (they are readers' indexes).
+ * holding its pairs or its lexemes) gets them: each decision's keys derived again from its stored
+ * vector, in this process as the projection derives them and sent as it sends them
+ * (`keysParameter`), and copied to the phrase pairs. The pairs' indexes are dropped first and built
+ * again in bulk afterwards (they are readers' indexes).
  */
 async function derivePairsAgain(tx: Transaction<DB>) {
   const mark = await sql<{ mark: string | null }>`select col_description(a.attrelid, a.attnum) as mark
@@ -101,11 +103,12 @@ async function derivePairsAgain(tx: Transaction<DB>) {
       tx,
     );
     if (batch.rows.length === 0) break;
-    const pairs = Object.fromEntries(
-      batch.rows.map(({ id, tsv }) => [id, adjacentPairs(parseTsVector(tsv))]),
-    );
-    await sql`update decision_search s set tsv_pairs = array(select jsonb_array_elements_text(v.pairs))
-      from jsonb_each(${JSON.stringify(pairs)}::jsonb) v(id, pairs) where s.decision_id = v.id`.execute(tx);
+    const rows = batch.rows.map(({ id, tsv }) => {
+      const entries = parseTsVector(tsv);
+      return sql`(${id}::text, ${keysParameter(adjacentPairs(entries), entries)})`;
+    });
+    await sql`update decision_search s set tsv_pairs = v.pairs
+      from (values ${sql.join(rows)}) v(id, pairs) where s.decision_id = v.id`.execute(tx);
     after = batch.rows[batch.rows.length - 1]!.id;
   }
   await sql`update decision_search_pairs p set tsv_pairs = s.tsv_pairs
