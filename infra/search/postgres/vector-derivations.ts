@@ -219,25 +219,26 @@ export function adjacentPairs(entries: readonly VectorEntry[]): string[] {
   const seenPairs = new Set<number>();
   const seenApart = new Set<number>();
   const seenTriples = new Set<string>();
-  const seenGapped = new Set<string>();
+  // a triple after a gap (a, b, c) is seen as (a * n + b) * n + c, an exact integer below 2^53 for
+  // n up to 208,000 (a tsvector, at most 1 MB, holds far fewer lexemes with positions)
+  const seenGapped = new Set<number>();
   const keys: string[] = [];
-  /** The entries at position p: the first (`at`) and any further ones (`shared`). */
-  const entriesAt = (p: number): readonly number[] => {
-    const first = at[p]!;
-    if (first === -1) return [];
-    const more = shared.get(p);
-    return more ? [first, ...more] : [first];
+  const gappedTriple = (a: number, b: number, c: number) => {
+    const key = (a * n + b) * n + c;
+    if (seenGapped.has(key)) return;
+    seenGapped.add(key);
+    keys.push(`${lexemes[a]!}  ${lexemes[b]!} ${lexemes[c]!}`);
   };
+  // the triples after a gap from a at p (no lexeme at p + 1), at every entry at p + 2 and p + 3
   const gapped = (a: number, p: number) => {
-    const after = entriesAt(p + 3);
-    if (after.length === 0) return;
-    for (const b of entriesAt(p + 2)) {
-      for (const c of after) {
-        const key = `${lexemes[a]!}  ${lexemes[b]!} ${lexemes[c]!}`;
-        if (seenGapped.has(key)) continue;
-        seenGapped.add(key);
-        keys.push(key);
-      }
+    const c = at[p + 3]!;
+    if (c === -1) return;
+    const b = at[p + 2]!;
+    const moreB = shared.get(p + 2);
+    const moreC = shared.get(p + 3);
+    if (!moreB && !moreC) return gappedTriple(a, b, c);
+    for (const bb of moreB ? [b, ...moreB] : [b]) {
+      for (const cc of moreC ? [c, ...moreC] : [c]) gappedTriple(a, bb, cc);
     }
   };
   const apart = (a: number, c: number) => {
