@@ -280,9 +280,10 @@ async function pick(base: string): Promise<Picks> {
 
 /**
  * Phrases with a stop word between their words, as lawyers write them in the three languages
- * (`'verletz' <2> 'rechtlich' <-> 'gehor'`): in postgres and embedded mode their candidates are
- * the decisions holding the keys of lexemes two apart and adjacent ones, each rechecked on its
- * full vector (three lexemes are two keys that may stand in different places).
+ * (`'verletz' <2> 'rechtlich' <-> 'gehor'`): in postgres and embedded mode their matches are the
+ * decisions holding their triple after the gap (a stop word there), read from the phrase pairs'
+ * index alone, then those holding the keys of lexemes two apart and adjacent ones but not the
+ * triple, each rechecked on its full vector (another word in the gap).
  */
 const STOP_WORD_PHRASES = 'phrase with a stop word';
 

@@ -584,11 +584,13 @@ const rowsWhere = (condition: Expression<SqlBool>, where: Expression<SqlBool>): 
 const ROWS_ARMS = new Map(languageArms(sql.ref('language')).map((arm) => [arm.name, arm]));
 
 /**
- * The selects (ids and dates) of a phrase's matches, one per language arm where it has lexemes:
- * from the phrase pairs (`pairsTest`; their rows hold the filter columns too) where its lexemes
- * are one or two apart (a stop word between), from the full vectors elsewhere (two stop words in a
- * row, a compound). One select per arm: in one select, the planner factors out pairs that are the
- * same in every arm (a citation's `140 iii 86`), and no arm's partial index is left to read them. The arms are disjoint (a decision has one language).
+ * The selects (ids and dates) of a phrase's matches, one per language arm where it has lexemes
+ * (two for three words with a stop word after the first, `gappedSelects`): from the phrase pairs
+ * (`pairsTest`; their rows hold the filter columns too) where its lexemes are one or two apart (a
+ * stop word between), from the full vectors elsewhere (two stop words in a row, a compound). One
+ * select per arm: in one select, the planner factors out pairs that are the same in every arm (a
+ * citation's `140 iii 86`), and no arm's partial index is left to read them. The arms are disjoint
+ * (a decision has one language).
  */
 function phraseSelects(
   text: string,
