@@ -280,11 +280,18 @@ const FORMATS_BY_MARK = new Map<string, PairsFormat>([
 export const pairsFormatOf = (mark: string | null | undefined): PairsFormat =>
   FORMATS_BY_MARK.get(mark ?? '') ?? 'pairs';
 
-/** The keys pairs of `format` hold, by kind. */
-const heldBy = (format: PairsFormat, key: string): boolean => {
-  if (isGappedTriple(key)) return format === 'gapped';
-  if (isApart(key)) return format === 'gapped' || format === 'apart';
-  return !isTriple(key) || format !== 'pairs';
+/** The formats in the order the releases wrote them: each holds every key of the ones before. */
+const FORMATS_IN_ORDER: readonly PairsFormat[] = ['pairs', 'triples', 'apart', 'gapped'];
+
+/** Whether pairs of `format` hold the keys `since` added. */
+const holds = (format: PairsFormat, since: PairsFormat): boolean =>
+  FORMATS_IN_ORDER.indexOf(format) >= FORMATS_IN_ORDER.indexOf(since);
+
+/** The first format holding `key`, by its kind. */
+const formatAdding = (key: string): PairsFormat => {
+  if (isGappedTriple(key)) return 'gapped';
+  if (isApart(key)) return 'apart';
+  return isTriple(key) ? 'triples' : 'pairs';
 };
 
 /**
@@ -297,8 +304,8 @@ export const analysisFor = (arms: PhraseAnalysis, format: PairsFormat): PhraseAn
     ? arms
     : arms.map((a) => ({
         ...a,
-        chain: a.chain && (format === 'apart' || !a.gap),
-        pairs: a.pairs.filter((k) => heldBy(format, k)),
+        chain: a.chain && (holds(format, 'apart') || !a.gap),
+        pairs: a.pairs.filter((k) => holds(format, formatAdding(k))),
       }));
 
 /** Copies the phrase pairs of the `decision_search` rows `where` selects (alias `s`). */
@@ -603,12 +610,7 @@ function phraseSelects(
     if (a.nodes === 0) return [];
     const triple = gappedTripleOf(a);
     if (triple !== undefined) return gappedSelects(text, a, triple, where);
-    if (a.chain) {
-      return [
-        sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
-          where ${pairsTest(text, a)} and ${where}`,
-      ];
-    }
+    if (a.chain) return [pairsRows(pairsTest(text, a), where)];
     const { when, cfg } = ROWS_ARMS.get(a.arm)!;
     return [rowsWhere(sql<SqlBool>`(${when} and tsv @@ phraseto_tsquery(${cfg}, ${text}))`, where)];
   });
@@ -865,12 +867,24 @@ const PAIRS_ARMS = new Map(languageArms(sql.ref('p.language')).map((a) => [a.nam
  * full vector.
  */
 function pairsTest(text: string, { arm, nodes, pairs }: PhraseArmAnalysis): RawBuilder<SqlBool> {
-  const { when, cfg } = PAIRS_ARMS.get(arm)!;
   const phrase = pairsMatchExactly(nodes, pairs)
     ? sql``
-    : sql`and ${phraseOnVector(sql.ref('p.decision_id'), cfg, text)}`;
-  return sql<SqlBool>`(${when} and p.tsv_pairs @> ${keysHeld(pairs)}::text[] ${phrase})`;
+    : sql`and ${phraseOnVector(sql.ref('p.decision_id'), PAIRS_ARMS.get(arm)!.cfg, text)}`;
+  return keysTest(arm, keysHeld(pairs), phrase);
 }
+
+/** The phrase pairs (`p`) of `arm` holding `keys`, and passing `recheck` (empty: none). */
+const keysTest = (
+  arm: string,
+  keys: readonly string[],
+  recheck: RawBuilder<unknown> = sql``,
+): RawBuilder<SqlBool> =>
+  sql<SqlBool>`(${PAIRS_ARMS.get(arm)!.when} and p.tsv_pairs @> ${[...keys]}::text[] ${recheck})`;
+
+/** The ids and dates of the phrase pairs (`p`) passing `test` and `where`. */
+const pairsRows = (test: RawBuilder<SqlBool>, where: Expression<SqlBool>): RawBuilder<unknown> =>
+  sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
+    where ${test} and ${where}`;
 
 /** The phrase on the full vector of the decision `id` names (a recheck of a row its keys found). */
 const phraseOnVector = (
@@ -880,15 +894,6 @@ const phraseOnVector = (
 ): RawBuilder<SqlBool> =>
   sql<SqlBool>`exists (select 1 from decision_search d
     where d.decision_id = ${id} and d.tsv @@ phraseto_tsquery(${cfg}, ${text}))`;
-
-/** The ids and dates of the phrase pairs holding `keys` in `arm`, passing `where`. */
-const pairsHolding = (
-  arm: string,
-  keys: readonly string[],
-  where: Expression<SqlBool>,
-): RawBuilder<unknown> =>
-  sql`select p.decision_id as id, p.decision_date as date from decision_search_pairs p
-    where (${PAIRS_ARMS.get(arm)!.when} and p.tsv_pairs @> ${[...keys]}::text[] ) and ${where}`;
 
 /**
  * The selects of a phrase of three lexemes with a stop word's gap after the first, in one arm
@@ -907,10 +912,10 @@ function gappedSelects(
   where: Expression<SqlBool>,
 ): RawBuilder<unknown>[] {
   const { cfg } = PAIRS_ARMS.get(a.arm)!;
-  const withTriple = pairsHolding(a.arm, [triple], where);
+  const withTriple = pairsRows(keysTest(a.arm, [triple]), where);
   return [
     withTriple,
-    sql`select r.id, r.date from (${pairsHolding(a.arm, keysHeld(a.pairs), where)} except ${withTriple}) r
+    sql`select r.id, r.date from (${pairsRows(keysTest(a.arm, keysHeld(a.pairs)), where)} except ${withTriple}) r
       where ${phraseOnVector(sql.ref('r.id'), cfg, text)}`,
   ];
 }
