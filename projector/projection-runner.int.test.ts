@@ -570,9 +570,15 @@ describe('projection runner on the embedded database', () => {
     const read = async () => ({
       search: await handle.db
         .selectFrom('decision_search')
-        .select(['decision_id', 'rule_statement', 'ref_keys', 'tsv_pairs'])
+        .select(['decision_id', 'rule_statement', 'ref_keys'])
         .orderBy('decision_id')
         .execute(),
+      // the phrase pairs, a set per decision
+      pairs: (
+        await sql<{ id: string; pairs: string[] }>`select decision_id as id,
+            array(select k from unnest(tsv_pairs) k order by k) as pairs
+          from decision_search_pairs order by decision_id`.execute(handle.db)
+      ).rows,
       decisions: await handle.db
         .selectFrom('decisions')
         .select(['decision_id', 'version', 'full_text'])
@@ -581,6 +587,7 @@ describe('projection runner on the embedded database', () => {
       courts: await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute(),
     });
     const before = await read();
+    expect(before.pairs.map((p) => p.pairs.length > 0)).toEqual([true, true]);
     const { log: counted, delivered } = countingReads(log);
     const deps = { db: handle.db, log: counted, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
     const outcomes = await rebuildProjections(deps, defs, { batchSize: 3 });

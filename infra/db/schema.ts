@@ -122,11 +122,6 @@ export interface DecisionSearchTable {
   tsv: ColumnType<unknown, unknown, unknown>;
   /** The rank vector (`rankVectorOf`), written and read like `tsv`. */
   rank_tsv: ColumnType<unknown, unknown, unknown>;
-  /**
-   * The phrase keys of `tsv` (`adjacentPairsOf`: lexemes one or two apart, triples after a stop
-   * word's gap, digit triples).
-   */
-  tsv_pairs: ColumnType<string[], unknown, unknown>;
   event_position: number;
 }
 

@@ -4,13 +4,13 @@ import {
   DECISION_SEARCH_COLUMNS,
   PAIRS_FORMAT,
   PHRASE_PAIRS_DDL,
-  insertPhrasePairs,
+  derivePhrasePairs,
   insertTermPostings,
   keysParameter,
   rankVectorOf,
   withSharedPrefixes,
 } from '../../infra/search/postgres/postgres-search-index.ts';
-import { LANGUAGE_CONFIGS, adjacentPairsOf } from '../../infra/search/postgres/tsquery-compiler.ts';
+import { LANGUAGE_CONFIGS } from '../../infra/search/postgres/tsquery-compiler.ts';
 import { adjacentPairs, parseTsVector } from '../../infra/search/postgres/vector-derivations.ts';
 import { DECISION_SOURCES_DDL } from '../decision-changes.ts';
 import { postgresTables } from '../storage/projection-storage.ts';
@@ -45,13 +45,12 @@ const INDEX_NAME = /^create index if not exists (\w+) /;
 const PHRASE_PAIRS_INDEXES = languageIndexes('tsv_pairs', 'decision_search_pairs');
 
 /**
- * `decision_search.tsv_pairs` had per-language GIN indexes of its own: the same pairs indexed a
- * second time (a replay of 100,000 decisions spent 185 s of the database's time building them).
- * Searches read the phrase pairs' instead, and a generation that has them drops them.
+ * `decision_search.tsv_pairs`, the pairs an older release wrote into the search rows too and copied
+ * to the phrase pairs (at 100,000 decisions 639 MB of compressed TOAST, more than the full vectors):
+ * dropped from a generation that has it, with the per-language GIN indexes an older release still
+ * had on it. The space is given back when the rows are next written (a rebuild).
  */
-const DUPLICATE_PAIRS_INDEXES = languageIndexes('tsv_pairs').map(
-  (ddl) => `drop index if exists ${INDEX_NAME.exec(ddl)![1]!}`,
-);
+const DUPLICATE_PAIRS = 'alter table decision_search drop column if exists tsv_pairs';
 
 /** The generation `schema` already has `table`. */
 async function hasTable(tx: Transaction<DB>, schema: string, table: string): Promise<boolean> {
@@ -60,22 +59,24 @@ async function hasTable(tx: Transaction<DB>, schema: string, table: string): Pro
   return Number(has.rows[0]?.n ?? 0) > 0;
 }
 
-/** A generation written before the phrase pairs gets them from its rows (indexed after the copy). */
+/**
+ * Marks the pairs column as holding every key `adjacentPairs` derives: a generation without the
+ * mark gets them in `derivePairsAgain`; searches read the mark.
+ */
+const MARK_PAIRS_FORMAT = `comment on column decision_search_pairs.tsv_pairs is '${PAIRS_FORMAT}'`;
+
+/**
+ * A generation written before the phrase pairs gets them, derived from its vectors (indexed
+ * after), and marked as holding every key.
+ */
 async function addPhrasePairs(tx: Transaction<DB>, { schema }: { readonly schema: string }) {
   if (await hasTable(tx, schema, 'decision_search_pairs')) return;
   await sql.raw(PHRASE_PAIRS_DDL).execute(tx);
-  await insertPhrasePairs(sql<boolean>`true`).execute(tx);
+  await derivePhrasePairs().execute(tx);
+  await sql.raw(MARK_PAIRS_FORMAT).execute(tx);
   for (const ddl of PHRASE_PAIRS_INDEXES) await sql.raw(ddl).execute(tx);
   return 'rewritten';
 }
-
-/**
- * Marks the pairs columns as holding every key `adjacentPairs` derives: a generation without the
- * mark gets them in `derivePairsAgain`; searches read the mark.
- */
-const MARK_PAIRS_FORMAT = ['decision_search', 'decision_search_pairs'].map(
-  (table) => `comment on column ${table}.tsv_pairs is '${PAIRS_FORMAT}'`,
-);
 
 /** Decisions whose pairs are derived again per statement in `derivePairsAgain`. */
 const PAIRS_BATCH = 200;
@@ -85,12 +86,12 @@ const PAIRS_BATCH = 200;
  * (a phrase of three lexemes, or one with a stop word's gap, was then rechecked on every row
  * holding its pairs or its lexemes) gets them: each decision's keys derived again from its stored
  * vector, in this process as the projection derives them and sent as it sends them
- * (`keysParameter`), and copied to the phrase pairs. The pairs' indexes are dropped first and built
- * again in bulk afterwards (they are readers' indexes).
+ * (`keysParameter`). The pairs' indexes are dropped first and built again in bulk afterwards
+ * (they are readers' indexes).
  */
 async function derivePairsAgain(tx: Transaction<DB>) {
   const mark = await sql<{ mark: string | null }>`select col_description(a.attrelid, a.attnum) as mark
-    from pg_attribute a where a.attrelid = to_regclass('decision_search') and a.attname = 'tsv_pairs'`.execute(
+    from pg_attribute a where a.attrelid = to_regclass('decision_search_pairs') and a.attname = 'tsv_pairs'`.execute(
     tx,
   );
   if (mark.rows[0]?.mark === PAIRS_FORMAT) return;
@@ -107,13 +108,11 @@ async function derivePairsAgain(tx: Transaction<DB>) {
       const entries = parseTsVector(tsv);
       return sql`(${id}::text, ${keysParameter(adjacentPairs(entries), entries)})`;
     });
-    await sql`update decision_search s set tsv_pairs = v.pairs
-      from (values ${sql.join(rows)}) v(id, pairs) where s.decision_id = v.id`.execute(tx);
+    await sql`update decision_search_pairs p set tsv_pairs = v.pairs
+      from (values ${sql.join(rows)}) v(id, pairs) where p.decision_id = v.id`.execute(tx);
     after = batch.rows[batch.rows.length - 1]!.id;
   }
-  await sql`update decision_search_pairs p set tsv_pairs = s.tsv_pairs
-    from decision_search s where s.decision_id = p.decision_id`.execute(tx);
-  for (const statement of MARK_PAIRS_FORMAT) await sql.raw(statement).execute(tx);
+  await sql.raw(MARK_PAIRS_FORMAT).execute(tx);
   return 'rewritten';
 }
 
@@ -125,7 +124,6 @@ function addDerivedColumn(
   column: Exclude<Indexed, 'tsv'>,
   type: string,
   of: (tsv: RawBuilder<unknown>) => RawBuilder<unknown>,
-  indexed = true,
 ) {
   return async (tx: Transaction<DB>, { schema }: { readonly schema: string }) => {
     const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
@@ -136,7 +134,7 @@ function addDerivedColumn(
     await sql`alter table decision_search add column ${sql.ref(column)} ${sql.raw(type)}`.execute(tx);
     await sql`update decision_search set ${sql.ref(column)} = ${of(sql.ref('tsv'))}`.execute(tx);
     await sql`alter table decision_search alter column ${sql.ref(column)} set not null`.execute(tx);
-    if (indexed) for (const ddl of languageIndexes(column)) await sql.raw(ddl).execute(tx);
+    for (const ddl of languageIndexes(column)) await sql.raw(ddl).execute(tx);
     return 'rewritten';
   };
 }
@@ -236,7 +234,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     `create table decision_search (${DECISION_SEARCH_COLUMNS})`,
     TERM_POSTINGS_DDL,
     PHRASE_PAIRS_DDL,
-    ...MARK_PAIRS_FORMAT,
+    MARK_PAIRS_FORMAT,
     DECISION_SOURCES_DDL,
   ],
   [
@@ -247,9 +245,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     // before the per-language indexes, `tsv` had one index over every language
     `drop index if exists decision_search_tsv`,
     addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
-    // the pairs are copied from this column to the phrase pairs, which are indexed instead
-    addDerivedColumn('tsv_pairs', 'text[]', adjacentPairsOf, false),
-    ...DUPLICATE_PAIRS_INDEXES,
+    DUPLICATE_PAIRS,
     addTermPostings,
     // postings written before their lexemes were compared by code point
     byCodePoint('decision_search_terms', 'lexeme', 'text'),

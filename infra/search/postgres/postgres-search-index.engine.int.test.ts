@@ -42,17 +42,21 @@ describe('PostgreSQL search on a server: texts analysed on the pool', () => {
     await fixture.load(again);
     // read through the views the readers use
     const rows = await sql<Record<string, unknown>>`select decision_id, title, tsv::text as tsv,
-      rank_tsv::text as rank_tsv, tsv_pairs, event_position from decision_search
+      rank_tsv::text as rank_tsv, event_position from decision_search
       order by decision_id`.execute(handle.db);
     const postings = await sql<Record<string, unknown>>`select decision_id, arm, lexeme, score
       from decision_search_terms order by decision_id, lexeme`.execute(handle.db);
-    return { rows: rows.rows, postings: postings.rows };
+    const pairs = await sql<Record<string, unknown>>`select decision_id,
+        array(select k from unnest(tsv_pairs) k order by k) as pairs
+      from decision_search_pairs order by decision_id`.execute(handle.db);
+    return { rows: rows.rows, postings: postings.rows, pairs: pairs.rows };
   }
 
   it('writes every row, vector, rank vector, pair and posting as the analysis in the transaction does', async (ctx) => {
     if (!url) ctx.skip();
     const inTransaction = await written();
     expect(inTransaction.rows).toHaveLength(CORPUS.length);
+    expect(inTransaction.pairs).toHaveLength(CORPUS.length);
     expect(inTransaction.rows.filter((r) => String(r['title']).endsWith('(berichtigt)'))).toHaveLength(
       Math.ceil(CORPUS.length / 3),
     );
@@ -60,6 +64,7 @@ describe('PostgreSQL search on a server: texts analysed on the pool', () => {
       const onPool = await written(parallelism);
       expect(onPool.rows).toEqual(inTransaction.rows);
       expect(onPool.postings).toEqual(inTransaction.postings);
+      expect(onPool.pairs).toEqual(inTransaction.pairs);
     }
   });
 });

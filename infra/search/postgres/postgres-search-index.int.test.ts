@@ -2,6 +2,7 @@ import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decisionSearchPostgresStorage } from '../../../projector/decision-search/decision-search.storage.ts';
 import { openTestDatabase } from '../../../test/support/engines.ts';
+import { olderPhrasePairs } from '../../../test/support/older-phrase-pairs.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { embeddedPlanning, isPlannedPerExecution } from '../../db/statement-hints.ts';
 import type { SearchDocument } from '../search.port.ts';
@@ -313,11 +314,7 @@ describe('PostgreSQL search: a phrase of adjacent words is counted from the phra
       ).rows[0]!.pairs;
     const written = await pairsOf();
     expect(written).toContain('121 iii 58');
-    for (const table of ['decision_search', 'decision_search_pairs']) {
-      await sql`update ${sql.id(schema)}.${sql.id(table)}
-        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ ${TRIPLE_KEY})`.execute(handle.db);
-      await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs is null`.execute(handle.db);
-    }
+    await olderPhrasePairs(handle.db, schema, TRIPLE_KEY, null);
     const index = new PostgresSearchIndex(handle.db.withPlugin(recorder));
     const found = async (query: string) => {
       statements.length = 0;
@@ -477,16 +474,6 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
       )
     ).rows[0]!.pairs;
 
-  /** Turns the live generation's pairs into those of an older release: keys `without` left out, marked `mark`. */
-  const olderGeneration = async (schema: string, without: string, mark: string) => {
-    for (const table of ['decision_search', 'decision_search_pairs']) {
-      await sql`update ${sql.id(schema)}.${sql.id(table)}
-        set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ ${without})`.execute(handle.db);
-      await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs
-        is ${sql.lit(mark)}`.execute(handle.db);
-    }
-  };
-
   /** `search`, a minute later (the format of the pairs is asked for again). */
   const aMinuteLater = async <T>(search: () => Promise<T>): Promise<T> => {
     const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
@@ -502,7 +489,7 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
     const written = await keysOf(schema);
     expect(written).toContain('treu  glaub');
     expect(written).toContain('verletz  rechtlich');
-    await olderGeneration(schema, `${APART_KEY}|${GAPPED_KEY}`, PAIRS_WITH_TRIPLES);
+    await olderPhrasePairs(handle.db, schema, `${APART_KEY}|${GAPPED_KEY}`, PAIRS_WITH_TRIPLES);
     const index = new PostgresSearchIndex(handle.db.withPlugin(recorder));
     const treu = { ids: ['bger_4A_301_2021', 'bger_4A_302_2021'], total: 2 };
     // the gap is matched on the full vectors; a citation's triple is still read alone
@@ -523,7 +510,7 @@ describe('PostgreSQL search: a phrase with a stop word between its words is matc
     const schema = await liveSearchSchema(handle);
     const written = await keysOf(schema);
     expect(written).toContain('verletz  rechtlich gehor');
-    await olderGeneration(schema, GAPPED_KEY, PAIRS_WITH_APART);
+    await olderPhrasePairs(handle.db, schema, GAPPED_KEY, PAIRS_WITH_APART);
     expect(await keysOf(schema)).not.toContain('verletz  rechtlich gehor');
     const index = new PostgresSearchIndex(handle.db.withPlugin(recorder));
     const query = '"droit d\'être entendu"';
@@ -648,10 +635,10 @@ describe('PostgreSQL search: the count of a reference search reads the indexes, 
     // sequential scan of a few pages is the best plan for the corpus alone)
     await sql`insert into decision_search (decision_id, court, canton, chamber, decision_type,
         decision_date, language, docket_number, title, regeste, rule_statement, ref_keys, tsv,
-        rank_tsv, tsv_pairs, event_position)
+        rank_tsv, event_position)
       select 'bger_9C_' || i || '_2019', 'bger', 'CH', null, null, date '2019-01-01' + (i % 365), 'de',
         '9C_' || i || '/2019', repeat('Invalidenversicherung, Rente. ', 40), null, '',
-        array['bger_9C_' || i || '_2019', '9C_' || i || '/2019'], v, v, array['invalidenversicher rent'], 100000 + i
+        array['bger_9C_' || i || '_2019', '9C_' || i || '/2019'], v, v, 100000 + i
       from generate_series(1, 3000) i,
         lateral (select to_tsvector('german', 'Invalidenversicherung Rente Urteil ' || i) as v) t`.execute(
       handle.db,
@@ -659,7 +646,8 @@ describe('PostgreSQL search: the count of a reference search reads the indexes, 
     // and their pairs (a reference's citation phrase is matched through them)
     await sql`insert into decision_search_pairs (decision_id, court, canton, chamber, decision_type,
         decision_date, language, tsv_pairs)
-      select decision_id, court, canton, chamber, decision_type, decision_date, language, tsv_pairs
+      select decision_id, court, canton, chamber, decision_type, decision_date, language,
+        array['invalidenversicher rent']
       from decision_search where decision_id like 'bger_9C_%'`.execute(handle.db);
     await sql`analyze`.execute(handle.db);
   });

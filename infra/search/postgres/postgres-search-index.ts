@@ -95,14 +95,21 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The columns a search's filters read (`filtersOf`), in `decision_search` and the phrase pairs. */
-const FILTER_COLUMNS = `
-  court text not null,
-  canton text not null,
-  chamber text,
-  decision_type text,
-  decision_date date,
-  language text not null`;
+/**
+ * The columns a search's filters read (`filtersOf`), in `decision_search` and the phrase pairs,
+ * with their types.
+ */
+const FILTER_FIELDS = [
+  ['court', 'text not null'],
+  ['canton', 'text not null'],
+  ['chamber', 'text'],
+  ['decision_type', 'text'],
+  ['decision_date', 'date'],
+  ['language', 'text not null'],
+] as const satisfies readonly (readonly [(typeof SEARCH_HIT_FIELDS)[number], string])[];
+
+/** The filter columns' definitions. */
+const FILTER_COLUMNS = FILTER_FIELDS.map(([name, type]) => `\n  ${name} ${type}`).join(',');
 
 /** The columns of `decision_search` (the read model's table; also the matcher's temporary table). */
 export const DECISION_SEARCH_COLUMNS = `
@@ -114,7 +121,6 @@ export const DECISION_SEARCH_COLUMNS = `
   ref_keys text[] not null,
   tsv tsvector not null,
   rank_tsv tsvector not null,
-  tsv_pairs text[] not null,
   event_position bigint not null`;
 
 /**
@@ -228,7 +234,8 @@ export function insertTermPostings(
 /**
  * The phrase pairs (`decision_search_pairs`): per decision its phrase keys (`adjacentPairs`:
  * adjacent lexeme pairs, lexemes two apart, triples after a stop word's gap, the triples of which
- * two lexemes hold a digit), language and filter columns, a narrow copy of `decision_search`. A
+ * two lexemes hold a digit), with the filter columns of its `decision_search` row (the search
+ * row holds no pairs: older releases wrote them there too, and copied them here). A
  * phrase of two words adjacent or a stop word apart (or a citation of three lexemes, or three words
  * with a stop word after the first) is counted from its GIN index, and the index's matches are
  * rechecked on the heap: on `decision_search` (rows of about 1–2 kB with the inline rank vector)
@@ -242,7 +249,7 @@ export const PHRASE_PAIRS_DDL = `create table decision_search_pairs (
   tsv_pairs text[] collate "C" not null)`;
 
 /**
- * The comment on the pairs columns of a generation whose pairs hold every key `adjacentPairs`
+ * The comment on the pairs column of a generation whose pairs hold every key `adjacentPairs`
  * derives; the projection's storage writes it, and brings an older generation's pairs up to date
  * first.
  */
@@ -308,13 +315,43 @@ export const analysisFor = (arms: PhraseAnalysis, format: PairsFormat): PhraseAn
         pairs: a.pairs.filter((k) => holds(format, formatAdding(k))),
       }));
 
-/** Copies the phrase pairs of the `decision_search` rows `where` selects (alias `s`). */
-export function insertPhrasePairs(where: RawBuilder<boolean>): RawBuilder<unknown> {
-  const columns = sql.raw(
-    'decision_id, court, canton, chamber, decision_type, decision_date, language, tsv_pairs',
-  );
-  return sql`insert into decision_search_pairs (${columns})
-    select ${columns} from decision_search s where ${where}`;
+/** The phrase pairs' columns but the keys: the decision's id and filter columns. */
+const PAIRS_COLUMNS = ['decision_id', ...FILTER_FIELDS.map(([name]) => name)] as const;
+
+/** A search document's field as the value of its column. */
+const fieldValue = (doc: SearchDocument, field: (typeof SEARCH_HIT_FIELDS)[number]): RawBuilder<unknown> =>
+  field === 'decision_date' ? sql`${doc[field]}::date` : sql`${doc[field]}`;
+
+/**
+ * Gives every `decision_search` row its phrase pairs, the keys derived in SQL from its vector
+ * (`adjacentPairsOf`, as the projection derives them in its process): a generation written before
+ * the phrase pairs gets them so.
+ */
+export function derivePhrasePairs(): RawBuilder<unknown> {
+  const columns = sql.raw(PAIRS_COLUMNS.join(', '));
+  return sql`insert into decision_search_pairs (${columns}, tsv_pairs)
+    select ${columns}, ${adjacentPairsOf(sql.ref('s.tsv'))} from decision_search s`;
+}
+
+/**
+ * Writes the phrase pairs of search documents just written to `decision_search` (their rows there
+ * replaced): the pairs are written only here, not into the search row too (at 100,000 decisions
+ * 639 MB of compressed TOAST written and read back to copy them, more than the full vectors).
+ */
+async function insertPhrasePairs(
+  tx: Transaction<DB>,
+  rows: readonly { readonly doc: SearchDocument; readonly pairs: RawBuilder<string[]> }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.doc.decision_id);
+  await sql`delete from decision_search_pairs where decision_id = any(${ids}::text[])`.execute(tx);
+  const columns = sql.raw(`${PAIRS_COLUMNS.join(', ')}, tsv_pairs`);
+  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+    const part = rows
+      .slice(from, from + ROWS_PER_INSERT)
+      .map(({ doc, pairs }) => sql`(${sql.join([...PAIRS_COLUMNS.map((c) => fieldValue(doc, c)), pairs])})`);
+    await sql`insert into decision_search_pairs (${columns}) values ${sql.join(part)}`.execute(tx);
+  }
 }
 
 /** A search document's vector and what is derived from it, as tsvector and array literals. */
@@ -436,14 +473,22 @@ const ROWS_PER_INSERT = 250;
  * row of the same decision is replaced unless it was written at a later position; of several
  * versions of a decision among `docs`, the one at the latest position is written (the last of
  * those at the same one), as writing them one after the other would leave it. Gives the rows
- * written with each one's position, shared prefixes and term scores (`insertTermPostings`).
+ * analysed with each one's position, shared prefixes and term scores (`insertTermPostings`), and
+ * the phrase pairs of those the table now holds at that position (a row written at a later
+ * position before keeps its own: `insertPhrasePairs`).
  */
 async function insertSearchRows(
   tx: Transaction<DB>,
   table: 'decision_search' | 'candidate_search',
   docs: readonly { doc: SearchDocument; position: number }[],
   site: AnalysisSite = { tx },
-): Promise<{ ids: string[]; positions: number[]; shared: string[]; scores: string[] }> {
+): Promise<{
+  ids: string[];
+  positions: number[];
+  shared: string[];
+  scores: string[];
+  pairs: { doc: SearchDocument; pairs: RawBuilder<string[]> }[];
+}> {
   const latest = new Map<string, { doc: SearchDocument; position: number }>();
   for (const written of docs) {
     const before = latest.get(written.doc.decision_id);
@@ -454,34 +499,40 @@ async function insertSearchRows(
     site,
     rows.map(({ doc }) => doc),
   );
-  const columns = [...SEARCH_HIT_FIELDS, 'ref_keys', 'tsv', 'rank_tsv', 'tsv_pairs', 'event_position'];
+  const columns = [...SEARCH_HIT_FIELDS, 'ref_keys', 'tsv', 'rank_tsv', 'event_position'];
   const updates = columns
     .filter((c) => c !== 'decision_id')
     .map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`);
   const valuesOf = ({ doc, position }: { doc: SearchDocument; position: number }, i: number) => {
-    const { tsv, rankTsv, pairs } = analysed[i]!;
+    const { tsv, rankTsv } = analysed[i]!;
     return sql`(${sql.join([
-      ...SEARCH_HIT_FIELDS.map((f) => (f === 'decision_date' ? sql`${doc[f]}::date` : sql`${doc[f]}`)),
+      ...SEARCH_HIT_FIELDS.map((f) => fieldValue(doc, f)),
       sql`${[...doc.ref_keys]}::text[]`,
       sql`${tsv}::tsvector`,
       sql`${rankTsv}::tsvector`,
-      pairs,
       sql`${position}::bigint`,
     ])})`;
   };
+  const written = new Set<string>();
   for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
     const part = rows.slice(from, from + ROWS_PER_INSERT).map((row, i) => valuesOf(row, from + i));
-    await sql`
+    // the rows inserted or replaced (not those held at a later position)
+    const returned = await sql<{ id: string }>`
       insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
       values ${sql.join(part)}
       on conflict (decision_id) do update set ${sql.join(updates)}
-      where ${sql.table(table)}.event_position <= excluded.event_position`.execute(tx);
+      where ${sql.table(table)}.event_position <= excluded.event_position
+      returning decision_id as id`.execute(tx);
+    for (const { id } of returned.rows) written.add(id);
   }
   return {
     ids: rows.map((r) => r.doc.decision_id),
     positions: rows.map((r) => r.position),
     shared: analysed.map((a) => a.shared),
     scores: analysed.map((a) => a.scores),
+    pairs: rows.flatMap(({ doc }, i) =>
+      written.has(doc.decision_id) ? [{ doc, pairs: analysed[i]!.pairs }] : [],
+    ),
   };
 }
 
@@ -1038,9 +1089,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     await insertTermPostings(sql<boolean>`s.decision_id = any(${ids}::text[])
       and (s.decision_id, s.event_position) not in (
         select * from unnest(${ids}::text[], ${analysed.positions}::bigint[]))`).execute(tx);
-    const written = sql<boolean>`s.decision_id = any(${ids}::text[])`;
-    await sql`delete from decision_search_pairs where decision_id = any(${ids}::text[])`.execute(tx);
-    await insertPhrasePairs(written).execute(tx);
+    await insertPhrasePairs(tx, analysed.pairs);
     await flushPendingEntries(tx);
   }
 
@@ -1098,12 +1147,12 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     // the table itself, or the generation's table behind the view the searches read
     const marked = await sql<{ mark: string | null }>`
       with r as (select c.oid, n.nspname as schema from pg_class c
-        join pg_namespace n on n.oid = c.relnamespace where c.oid = to_regclass('decision_search'))
+        join pg_namespace n on n.oid = c.relnamespace where c.oid = to_regclass('decision_search_pairs'))
       select col_description(a.attrelid, a.attnum) as mark from pg_attribute a
       where a.attname = 'tsv_pairs' and a.attrelid = coalesce(
         (select to_regclass(format('%I.%I', u.table_schema, u.table_name))
           from information_schema.view_table_usage u join r on u.view_schema = r.schema
-          where u.view_name = 'decision_search' and u.table_name = 'decision_search' limit 1),
+          where u.view_name = 'decision_search_pairs' and u.table_name = 'decision_search_pairs' limit 1),
         (select oid from r))`.execute(this.db);
     const format = pairsFormatOf(marked.rows[0]?.mark);
     this.pairsFormat = { format, at: Date.now() };

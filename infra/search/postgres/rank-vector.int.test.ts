@@ -4,11 +4,12 @@
  * vector lacks the query word follows the scored matches, newest first. The conformance suite's
  * documents are shorter than the rank vector's lexeme budget, so this file supplies long ones.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceKeysOf } from '../../../contracts/search/reference-keys.ts';
 import { decisionSearchPostgresStorage } from '../../../projector/decision-search/decision-search.storage.ts';
 import { openTestDatabase } from '../../../test/support/engines.ts';
+import { olderPhrasePairs } from '../../../test/support/older-phrase-pairs.ts';
 import {
   type Ask,
   astOf,
@@ -31,6 +32,7 @@ import {
   GAPPED_KEY,
   TRIPLE_KEY,
   type TsQueryCompileOptions,
+  adjacentPairsOf,
   compileTsQuery,
   isApart,
   isGappedTriple,
@@ -388,13 +390,16 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
         await sql<{ lexeme: string }>`select lexeme from decision_search_terms
           where decision_id = ${id} order by lexeme`.execute(handle.db)
       ).rows.map((r) => r.lexeme);
-    // the decision's phrase pairs row, and whether it equals its search row's columns
+    // the decision's phrase pairs row, and whether it holds its search row's columns and the keys
+    // of that row's vector
+    const keySet = (keys: RawBuilder<unknown>) =>
+      sql`array(select distinct k from unnest(${keys}) k order by k)`;
     const phrasePairs = async (id: string) =>
       (
         await sql<{ pairs: string[]; same: boolean }>`select p.tsv_pairs as pairs,
-            (p.court, p.canton, p.chamber, p.decision_type, p.decision_date, p.language, p.tsv_pairs)
-              is not distinct from
-            (s.court, s.canton, s.chamber, s.decision_type, s.decision_date, s.language, s.tsv_pairs) as same
+            (p.court, p.canton, p.chamber, p.decision_type, p.decision_date, p.language)
+              is not distinct from (s.court, s.canton, s.chamber, s.decision_type, s.decision_date, s.language)
+            and ${keySet(sql.ref('p.tsv_pairs'))} = ${keySet(adjacentPairsOf(sql.ref('s.tsv')))} as same
           from decision_search_pairs p left join decision_search s using (decision_id)
           where p.decision_id = ${id}`.execute(handle.db)
       ).rows;
@@ -443,11 +448,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     const sortedPairs = sql`array(select x from unnest(tsv_pairs) x order by x)`;
     const vectors = async () => ({
       rows: (
-        await sql<{
-          id: string;
-          v: string;
-          pairs: string[];
-        }>`select decision_id as id, rank_tsv::text as v, ${sortedPairs} as pairs
+        await sql<{ id: string; v: string }>`select decision_id as id, rank_tsv::text as v
           from ${sql.id(schema)}.decision_search order by decision_id`.execute(handle.db)
       ).rows,
       postings: (
@@ -455,16 +456,25 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
           order by decision_id, lexeme`.execute(handle.db)
       ).rows,
       phrasePairs: (
-        await sql`select to_jsonb(p) - 'tsv_pairs' as row, ${sortedPairs} as pairs
+        await sql<{
+          row: unknown;
+          pairs: string[];
+        }>`select to_jsonb(p) - 'tsv_pairs' as row, ${sortedPairs} as pairs
           from ${sql.id(schema)}.decision_search_pairs p order by decision_id`.execute(handle.db)
       ).rows,
     });
     const written = await vectors();
     expect(written.postings.length).toBeGreaterThan(6 * RANK_TEXT_LEXEMES);
-    // the shape of an older generation: no rank vector, one index over every language
+    // the shape of an older generation: no rank vector, one index over every language, the pairs
+    // in the search rows too (indexed there)
     await sql`drop index ${sql.id(schema)}.decision_search_tsv_de`.execute(handle.db);
     await sql`alter table ${sql.id(schema)}.decision_search drop column rank_tsv`.execute(handle.db);
-    await sql`alter table ${sql.id(schema)}.decision_search drop column tsv_pairs`.execute(handle.db);
+    await sql`alter table ${sql.id(schema)}.decision_search
+      add column tsv_pairs text[] not null default '{}'`.execute(handle.db);
+    for (const arm of ['de', 'other']) {
+      await sql`create index ${sql.id(`decision_search_tsv_pairs_${arm}`)}
+        on ${sql.id(schema)}.decision_search using gin (tsv_pairs)`.execute(handle.db);
+    }
     await sql`drop table ${sql.id(schema)}.decision_search_terms`.execute(handle.db);
     await sql`drop table ${sql.id(schema)}.decision_search_pairs`.execute(handle.db);
     await sql`create index decision_search_tsv on ${sql.id(schema)}.decision_search using gin (tsv)`.execute(
@@ -472,31 +482,34 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     );
     await decisionSearchPostgresStorage.create(ctx);
     expect(await vectors()).toEqual(written);
+    const searchColumns = async () =>
+      (
+        await sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_schema = ${schema} and table_name = 'decision_search'`.execute(handle.db)
+      ).rows.map((r) => r.name);
+    expect(await searchColumns()).toContain('rank_tsv');
+    expect(await searchColumns()).not.toContain('tsv_pairs');
     // pairs written before the digit triples (the filler words hold digits), the lexemes two apart
     // and the triples after a gap, before the lexemes two apart (marked so), or before the triples
     // after a gap (marked so), get them
     const triples = (pairs: readonly string[]) => pairs.filter(isTriple);
     const apart = (pairs: readonly string[]) => pairs.filter(isApart);
     const gapped = (pairs: readonly string[]) => pairs.filter(isGappedTriple);
-    expect(written.rows.every((r) => triples(r.pairs).length > 0 && apart(r.pairs).length > 0)).toBe(true);
-    expect(written.rows.some((r) => gapped(r.pairs).length > 0)).toBe(true);
-    const olderPairs = async (without: string, mark: string | null) => {
-      for (const table of ['decision_search', 'decision_search_pairs']) {
-        await sql`update ${sql.id(schema)}.${sql.id(table)}
-          set tsv_pairs = array(select k from unnest(tsv_pairs) k where k !~ ${without})`.execute(handle.db);
-        await sql`comment on column ${sql.id(schema)}.${sql.id(table)}.tsv_pairs
-          is ${sql.lit(mark)}`.execute(handle.db);
-      }
-    };
+    expect(written.phrasePairs.every((r) => triples(r.pairs).length > 0 && apart(r.pairs).length > 0)).toBe(
+      true,
+    );
+    expect(written.phrasePairs.some((r) => gapped(r.pairs).length > 0)).toBe(true);
+    const olderPairs = (without: string, mark: string | null) =>
+      olderPhrasePairs(handle.db, schema, without, mark);
     await olderPairs(GAPPED_KEY, PAIRS_WITH_APART);
     expect(
-      (await vectors()).rows.every((r) => gapped(r.pairs).length === 0 && apart(r.pairs).length > 0),
+      (await vectors()).phrasePairs.every((r) => gapped(r.pairs).length === 0 && apart(r.pairs).length > 0),
     ).toBe(true);
     await decisionSearchPostgresStorage.create(ctx);
     expect(await vectors()).toEqual(written);
     await olderPairs(`${APART_KEY}|${GAPPED_KEY}`, PAIRS_WITH_TRIPLES);
     expect(
-      (await vectors()).rows.every(
+      (await vectors()).phrasePairs.every(
         (r) => apart(r.pairs).length === 0 && gapped(r.pairs).length === 0 && triples(r.pairs).length > 0,
       ),
     ).toBe(true);
@@ -504,7 +517,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
     expect(await vectors()).toEqual(written);
     await olderPairs(`${TRIPLE_KEY}|${APART_KEY}|${GAPPED_KEY}`, null);
     expect(
-      (await vectors()).rows.every(
+      (await vectors()).phrasePairs.every(
         (r) => triples(r.pairs).length === 0 && apart(r.pairs).length === 0 && gapped(r.pairs).length === 0,
       ),
     ).toBe(true);
@@ -544,12 +557,7 @@ describe('rank vector (PostgreSQL search on PGlite)', () => {
       'decision_search_terms_pkey',
       'decision_search_terms_ranked',
     ]);
-    // a generation whose search rows' pairs were indexed beside the phrase pairs drops those indexes
-    for (const arm of ['de', 'other']) {
-      await sql`create index ${sql.id(`decision_search_tsv_pairs_${arm}`)}
-        on ${sql.id(schema)}.decision_search using gin (tsv_pairs)`.execute(handle.db);
-    }
-    await decisionSearchPostgresStorage.create(ctx);
+    // the search rows' vectors are indexed per language arm, their pairs (gone) nowhere
     const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes
       where schemaname = ${schema} and indexname like 'decision_search_%tsv%' order by 1`.execute(handle.db);
     expect(indexes.rows.map((r) => r.name)).toEqual([
