@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
 import {
   DECISION_SEARCH_COLUMNS,
@@ -117,26 +117,20 @@ async function derivePairsAgain(tx: Transaction<DB>) {
 }
 
 /**
- * Brings a generation written before `column` existed up to date: the column computed once from
- * the stored vectors, then its per-language indexes (a no-op once the column is there).
+ * Brings a generation written before the rank vectors existed up to date: `rank_tsv` computed once
+ * from the stored vectors, then its per-language indexes (a no-op once the column is there).
  */
-function addDerivedColumn(
-  column: Exclude<Indexed, 'tsv'>,
-  type: string,
-  of: (tsv: RawBuilder<unknown>) => RawBuilder<unknown>,
-) {
-  return async (tx: Transaction<DB>, { schema }: { readonly schema: string }) => {
-    const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
-      where table_schema = ${schema} and table_name = 'decision_search' and column_name = ${column}`.execute(
-      tx,
-    );
-    if (Number(has.rows[0]?.n ?? 0) > 0) return;
-    await sql`alter table decision_search add column ${sql.ref(column)} ${sql.raw(type)}`.execute(tx);
-    await sql`update decision_search set ${sql.ref(column)} = ${of(sql.ref('tsv'))}`.execute(tx);
-    await sql`alter table decision_search alter column ${sql.ref(column)} set not null`.execute(tx);
-    for (const ddl of languageIndexes(column)) await sql.raw(ddl).execute(tx);
-    return 'rewritten';
-  };
+async function addRankVectors(tx: Transaction<DB>, { schema }: { readonly schema: string }) {
+  const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+    where table_schema = ${schema} and table_name = 'decision_search' and column_name = 'rank_tsv'`.execute(
+    tx,
+  );
+  if (Number(has.rows[0]?.n ?? 0) > 0) return;
+  await sql`alter table decision_search add column rank_tsv tsvector`.execute(tx);
+  await sql`update decision_search set rank_tsv = ${rankVectorOf(sql.ref('tsv'))}`.execute(tx);
+  await sql`alter table decision_search alter column rank_tsv set not null`.execute(tx);
+  for (const ddl of languageIndexes('rank_tsv')) await sql.raw(ddl).execute(tx);
+  return 'rewritten';
 }
 
 /**
@@ -244,7 +238,7 @@ export const decisionSearchPostgresStorage = postgresTables(
     `drop index if exists decision_search_language`,
     // before the per-language indexes, `tsv` had one index over every language
     `drop index if exists decision_search_tsv`,
-    addDerivedColumn('rank_tsv', 'tsvector', rankVectorOf),
+    addRankVectors,
     DUPLICATE_PAIRS,
     addTermPostings,
     // postings written before their lexemes were compared by code point
