@@ -7,11 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadingCasesQuery } from '../contracts/api/graph.schema.ts';
 import type { DatabaseHandle } from '../infra/db/database.ts';
+import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
 import { citationsOf } from './queries/citations.query.ts';
-import { citationsFromContext } from './queries/graph-edges.sql.ts';
+import { citationsFromContext, contextLeaders } from './queries/graph-edges.sql.ts';
 import { findNode } from './queries/graph-nodes.query.ts';
+import { leadingCases } from './queries/leading-cases.query.ts';
 import {
   APPEAL,
   C,
@@ -434,13 +437,15 @@ describe('GET /leading-cases', () => {
   it('counting from a context: every cap gives the head of the full order, also when a cited decision has no node', async () => {
     const nodes = await sql<{ id: string }>`select decision_id as id from citation_nodes`.execute(handle.db);
     const context = sql`select unnest(${nodes.rows.map((r) => r.id)}::text[]) as id`;
-    const full = await citationsFromContext(handle.db, context, {}, 1000);
+    const full = (await citationsFromContext(handle.db, context, {}, 1000)).rows;
     expect(full.length).toBeGreaterThan(3);
     expect(new Set(full.map((r) => r.citing)).size).toBeGreaterThan(1);
     for (let cap = 1; cap <= full.length + 1; cap++)
-      expect(await citationsFromContext(handle.db, context, {}, cap), `cap ${cap}`).toEqual(
-        full.slice(0, cap),
-      );
+      expect(await citationsFromContext(handle.db, context, {}, cap), `cap ${cap}`).toEqual({
+        rows: full.slice(0, cap),
+        // the cap-th count (0 with fewer counted)
+        floor: full[cap - 1]?.citing ?? 0,
+      });
     // the most cited decision's node gone (inside a transaction rolled back): the page stays full
     const top = full[0]!.decision_id;
     await handle.db
@@ -449,13 +454,136 @@ describe('GET /leading-cases', () => {
         await sql`delete from citation_nodes where decision_id = ${top}`.execute(tx);
         const rest = full.filter((r) => r.decision_id !== top);
         for (const cap of [1, 2, rest.length])
-          expect(await citationsFromContext(tx, context, {}, cap), `cap ${cap}`).toEqual(rest.slice(0, cap));
+          expect((await citationsFromContext(tx, context, {}, cap)).rows, `cap ${cap}`).toEqual(
+            rest.slice(0, cap),
+          );
         throw new Error('roll back');
       })
       .catch((error: unknown) => {
         if (!(error instanceof Error) || error.message !== 'roll back') throw error;
       });
-    expect(await citationsFromContext(handle.db, context, {}, 1000)).toEqual(full);
+    expect((await citationsFromContext(handle.db, context, {}, 1000)).rows).toEqual(full);
+  });
+
+  it("a page the topic's own cited decisions decide is the head of the page ranking every candidate", async () => {
+    // the German decisions of the Federal Supreme Court: 4A_50/2014 cited by six of them, 4A_60/2014
+    // by three, 4A_900/2018 by one; the hub (a BGE) cited by three, but not on the topic
+    const all = (await json('/leading-cases?query=Bundesgericht&limit=100')).results as {
+      decision_id: string;
+      authority: { in_context: boolean; citing_in_context: number };
+    }[];
+    const own = all.filter((r) => r.authority.in_context && r.authority.citing_in_context > 0);
+    expect(own.map((r) => [r.decision_id, r.authority.citing_in_context])).toEqual([
+      [THIRD.decision_id, 6],
+      [TIE_A.decision_id, 3],
+      [LATER.decision_id, 1],
+    ]);
+    expect(all.map((r) => r.decision_id)).toContain(HUB.decision_id);
+    for (let limit = 1; limit <= own.length + 2; limit++) {
+      const page = await json(`/leading-cases?query=Bundesgericht&limit=${limit}`);
+      expect(page.results, `limit ${limit}`).toEqual(
+        all.slice(0, limit).map((r, i) => ({ ...r, rank: i + 1 })),
+      );
+    }
+  });
+
+  it("a topic's page read from its leaders is the page of every candidate; its own cited decisions cited no more often than the floor are ranked by score", async () => {
+    // 600 context decisions citing: 30 decisions 20–49 times each, 5 of the context's own 5 times,
+    // and 600 others and 2 of the context's own twice each: 637 cited, the 500th twice (the floor),
+    // so of those cited twice only the 465 newest are candidates
+    const ids = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `synthetic_${prefix}_${i}`);
+    const sources = ids('ctx', 600);
+    const hubs = ids('hub', 30);
+    const above = ids('own', 5);
+    const twice = ids('twice', 600);
+    const [older, newer] = ['synthetic_own_old', 'synthetic_own_new'];
+    const dated = new Map<string, string>([
+      ...hubs.map((id) => [id, '2019-01-01'] as const),
+      ...above.map((id) => [id, '2018-01-01'] as const),
+      [older, '1990-01-01'],
+      [newer, '2025-01-01'],
+    ]);
+    const edges: [string, string][] = [
+      ...hubs.flatMap((hub, j) => sources.slice(0, 20 + j).map((source): [string, string] => [source, hub])),
+      ...above.flatMap((own) => sources.slice(100, 105).map((source): [string, string] => [source, own])),
+      ...twice.flatMap((id, m): [string, string][] => [
+        [sources[m]!, id],
+        [sources[(m + 1) % 600]!, id],
+      ]),
+      [sources[200]!, older],
+      [sources[300]!, older],
+      [sources[201]!, newer],
+      [sources[301]!, newer],
+    ];
+    const nodes = [...sources, ...hubs, ...above, ...twice, older, newer];
+    await handle.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`insert into citation_nodes (decision_id, court, canton, language, decision_date, docket_number,
+            title, rule_statement, case_references, statute_references, event_position)
+          values ${sql.join(
+            nodes.map(
+              (id) =>
+                sql`(${id}, 'bger', 'CH', 'de', ${dated.get(id) ?? '2020-01-01'}::date, ${id}, ${id}, '', 0, 0, 0)`,
+            ),
+          )}`.execute(tx);
+        await sql`insert into citation_edges (source_id, role, target_id, ordinal, match, candidates,
+            court_agreement, date_order, confidence, source_date, source_court, source_canton)
+          values ${sql.join(
+            edges.map(
+              ([source, target]) =>
+                sql`(${source}, 'citation', ${target}, 1, 'exact', 1, 'same', 'before', 1, '2021-01-01'::date, 'bger', 'CH')`,
+            ),
+          )}`.execute(tx);
+        // the in-degrees as the projection keeps them (at least the citations from the context):
+        // those cited twice are cited often elsewhere, so they score low (the context's own two do not)
+        const degrees: [string[], number][] = [
+          ...hubs.map((hub, j): [string[], number] => [[hub], 20 + j]),
+          [above, 5],
+          [[older, newer], 2],
+          [twice, 1000],
+        ];
+        for (const [cited, n] of degrees)
+          await sql`insert into citation_degrees (decision_id, role, n)
+            select unnest(${cited}::text[]), 'citation', ${n}::int`.execute(tx);
+        const topic = { ids: [...sources, ...above, older, newer], lowerBound: false };
+        const search = new PostgresSearchIndex(tx);
+        const ctx = { publicBaseUrl: 'https://research.example.ch', today: '2026-01-02' };
+        const page = async (query: Partial<LeadingCasesQuery>) =>
+          (await leadingCases(tx, search, { limit: 20, ...query }, ctx, topic)).results.map(
+            (r) => [r.decision_id, r.authority.in_context, r.authority.citing_in_context] as const,
+          );
+        // every candidate ranked (a date filter, which every decision passes, reads them all)
+        const every = await page({ limit: 100, date_from: '1900-01-01' });
+        // the context's own cited five times first; the hubs by score; the newer own cited twice
+        // (a candidate by its date) among the others cited twice, by score; the older one is none
+        expect(every.slice(0, 5)).toEqual(above.map((id) => [id, true, 5]));
+        expect(every.slice(5, 35).map(([id]) => id)).toEqual([...hubs].reverse());
+        expect(every[35]).toEqual([newer, true, 2]);
+        expect(every.map(([id]) => id)).not.toContain(older);
+        // the leaders read: the context's own cited decisions and the 100 cited most (every hub),
+        // as every candidate counts them
+        const context = sql`select unnest(${topic.ids}::text[]) as id`;
+        const leaders = await contextLeaders(tx, context, 500, 100);
+        expect([leaders.floor, leaders.bound]).toEqual([2, 2]);
+        // not all 637 (ties at the 100th place are cut anywhere: some of the own two may be among them)
+        expect(leaders.rows.length).toBeGreaterThanOrEqual(100);
+        expect(leaders.rows.length).toBeLessThanOrEqual(102);
+        const counted = new Map(
+          (await citationsFromContext(tx, context, {}, 1000)).rows.map((r) => [r.decision_id, r]),
+        );
+        for (const row of leaders.rows) expect(row).toEqual(counted.get(row.decision_id));
+        const read = leaders.rows.map((r) => r.decision_id);
+        expect(read).toEqual(expect.arrayContaining([...hubs, ...above, older, newer]));
+        // every page the same read from the leaders (no filter)
+        for (const limit of [1, 5, 6, 20, 35, 36, 37, 40, 100])
+          expect(await page({ limit }), `limit ${limit}`).toEqual(every.slice(0, limit));
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'roll back') throw error;
+      });
   });
 
   it('without topic or provision lists the most-cited decisions overall, bounded by limit', async () => {

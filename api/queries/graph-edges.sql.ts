@@ -286,6 +286,17 @@ const countedOf = (r: CitedCount): CitedCount => ({
   cited_by: Number(r.cited_by),
 });
 
+/** The counted candidates, and the count a decision must exceed to be surely among them. */
+export interface CountedCandidates {
+  readonly rows: CitedCount[];
+  /**
+   * The `cap`-th highest count of every decision counted, whatever its node and the filters (0
+   * with fewer): fewer than `cap` decisions are counted more often, so each of them (with a node
+   * passing the filters) is a candidate; of those counted this often, only the newest are.
+   */
+  readonly floor: number;
+}
+
 /**
  * The `cap` decisions with the highest kept counter (`counted`: SQL giving `target_id, n` from a
  * counter table) that pass the filters; the order among equal counts is the newest first, for
@@ -300,7 +311,7 @@ async function topCounted(
   inContext: RawBuilder<unknown> | null,
   filters: CitedFilters,
   cap: number,
-): Promise<CitedCount[]> {
+): Promise<CountedCandidates> {
   const where = citedFilterSql(filters);
   const filtered = Boolean(filters.court || filters.dateFrom || filters.dateTo);
   // without a filter on the cited decision, the cap-th count is read from the counter's index alone
@@ -308,7 +319,7 @@ async function topCounted(
     ? sql`select c.n from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
       where ${where} order by c.n desc limit ${cap}`
     : sql`select c.n from (${counted}) c order by c.n desc limit ${cap}`;
-  const result = await sql<CitedCount>`
+  const result = await sql<CitedCount & { floor: number }>`
     with ranked as materialized (${ranked}),
     top as materialized (
       select c.target_id as decision_id, c.n as citing, n.decision_date
@@ -317,12 +328,25 @@ async function topCounted(
       order by c.n desc, n.decision_date desc nulls last, c.target_id
       limit ${cap}
     )
-    select t.decision_id, t.citing, t.decision_date, ${inContext === null ? sql`true` : sql`x.hit is not null`} as in_context,
-      ${inDegreeOf('t')} as cited_by
-    from top t ${inContext === null ? sql`` : sql`left join lateral (${inContext}) x on true`}
-    order by t.citing desc, t.decision_date desc nulls last, t.decision_id
+    select f.floor, p.* from (
+      select coalesce((select c.n from (${counted}) c order by c.n desc offset ${cap - 1} limit 1), 0)::int as floor
+    ) f
+    left join lateral (
+      select t.decision_id, t.citing, t.decision_date, ${inContext === null ? sql`true` : sql`x.hit is not null`} as in_context,
+        ${inDegreeOf('t')} as cited_by
+      from top t ${inContext === null ? sql`` : sql`left join lateral (${inContext}) x on true`}
+    ) p on true
+    order by p.citing desc, p.decision_date desc nulls last, p.decision_id
   `.execute(db);
-  return result.rows.map(countedOf);
+  return candidatesOf(result.rows);
+}
+
+/** The statement's rows as counted candidates: the floor on every row (one row without a candidate). */
+function candidatesOf(rows: readonly (CitedCount & { floor: number })[]): CountedCandidates {
+  return {
+    rows: rows.filter((r) => r.decision_id !== null).map(({ floor: _, ...r }) => countedOf(r)),
+    floor: Number(rows[0]?.floor ?? 0),
+  };
 }
 
 /**
@@ -335,7 +359,7 @@ export function provisionCitations(
   provision: { readonly actKey: string; readonly article: string | null },
   filters: CitedFilters,
   cap: number,
-): Promise<CitedCount[]> {
+): Promise<CountedCandidates> {
   const article = provision.article ?? '';
   return topCounted(
     db,
@@ -348,7 +372,7 @@ export function provisionCitations(
 }
 
 /** The decisions cited most (in-degree, `citation_degrees`); every decision is in the context. */
-export function mostCited(db: Database, filters: CitedFilters, cap: number): Promise<CitedCount[]> {
+export function mostCited(db: Database, filters: CitedFilters, cap: number): Promise<CountedCandidates> {
   return topCounted(
     db,
     sql`select decision_id as target_id, n from citation_degrees where role = 'citation'`,
@@ -383,11 +407,11 @@ export async function citationsFromContext(
   context: RawBuilder<unknown>,
   filters: CitedFilters,
   cap: number,
-): Promise<CitedCount[]> {
+): Promise<CountedCandidates> {
   const unfiltered = isUnfiltered(filters);
   const read = async (floored: boolean) =>
     (
-      await sql<CitedCount & { cited: number }>`
+      await sql<CitedCount & { cited: number; floor: number }>`
         with s as materialized (${context}),
         counts as materialized (
           select e.target_id, count(*)::int as citing
@@ -396,7 +420,8 @@ export async function citationsFromContext(
         )
         select p.*, ${inDegreeOf('p')} as cited_by from (
         select c.target_id as decision_id, c.citing, n.decision_date, exists (select 1 from s where s.id = c.target_id) as in_context,
-          (select count(*) from counts)::int as cited
+          (select count(*) from counts)::int as cited,
+          coalesce((select citing from counts order by citing desc offset ${cap - 1} limit 1), 0)::int as floor
         from counts c
         -- one primary-key lookup per cited decision (offset 0 keeps the planner from turning it into a
         -- hash join over every node: a sequential scan of the whole graph for a few thousand targets)
@@ -417,5 +442,61 @@ export async function citationsFromContext(
   let rows = await read(unfiltered);
   if (unfiltered && rows.length < cap && (rows.length === 0 || rows.length < Number(rows[0]!.cited)))
     rows = await read(false);
-  return rows.map(({ cited: _, ...r }) => countedOf(r));
+  return {
+    rows: rows.map(({ cited: _c, floor: _f, ...r }) => countedOf(r)),
+    floor: Number(rows[0]?.floor ?? 0),
+  };
+}
+
+/** What {@link contextLeaders} reads of a context. */
+export interface ContextLeaders extends CountedCandidates {
+  /**
+   * The `top`-th highest count (0 with fewer): a decision the context cites that is not among
+   * `rows` is cited at most that often.
+   */
+  readonly bound: number;
+}
+
+/**
+ * Per decision the context (set `s (id)` given as SQL) cites, the number of context decisions
+ * citing it, as {@link citationsFromContext} counts them and with its floor, but with the node
+ * (date) and in-degree read only for the context's own cited decisions and the `top` cited most
+ * (ties at the last place cut anywhere; `bound` bounds the others). No filter on the cited
+ * decisions; a decision without a node is left out.
+ */
+export async function contextLeaders(
+  db: Database,
+  context: RawBuilder<unknown>,
+  cap: number,
+  top: number,
+): Promise<ContextLeaders> {
+  const result = await sql<CitedCount & { floor: number; bound: number }>`
+    with s as materialized (${context}),
+    counts as materialized (
+      select e.target_id, count(*)::int as citing
+      from s join citation_edges e on e.source_id = s.id and e.role = 'citation'
+      group by e.target_id
+    ),
+    -- the dates and in-degrees read for these alone, not for every decision counted
+    picked as materialized (
+      select target_id as decision_id, citing from counts where target_id in (select id from s)
+      union
+      (select target_id as decision_id, citing from counts order by citing desc limit ${top})
+    )
+    select f.floor, f.bound, p.* from (
+      select coalesce((select citing from counts order by citing desc offset ${cap - 1} limit 1), 0)::int as floor,
+        coalesce((select citing from counts order by citing desc offset ${top - 1} limit 1), 0)::int as bound
+    ) f
+    left join lateral (
+      select c.decision_id, c.citing, n.decision_date, c.decision_id in (select id from s) as in_context,
+        ${inDegreeOf('c')} as cited_by
+      from picked c
+      -- one primary-key lookup per decision (see citationsFromContext)
+      cross join lateral (select n.decision_date from citation_nodes n where n.decision_id = c.decision_id offset 0) n
+    ) p on true
+  `.execute(db);
+  return {
+    ...candidatesOf(result.rows.map(({ bound: _, ...r }) => r)),
+    bound: Number(result.rows[0]?.bound ?? 0),
+  };
 }

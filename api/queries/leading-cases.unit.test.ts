@@ -4,7 +4,7 @@
  * in-degree, the newer date, the id.
  */
 import { describe, expect, it } from 'vitest';
-import { type RankedCandidate, rankCandidates } from './leading-cases.query.ts';
+import { pageOfLeaders, type RankedCandidate, rankCandidates } from './leading-cases.query.ts';
 
 const candidate = (decision_id: string, fields: Partial<RankedCandidate>): RankedCandidate => ({
   decision_id,
@@ -52,5 +52,38 @@ describe('rankCandidates', () => {
   ])('%s', (_, rows, expected) => {
     expect(rankCandidates(rows).map((r) => r.decision_id)).toEqual(expected);
     expect(rankCandidates([...rows].reverse()).map((r) => r.decision_id)).toEqual(expected);
+  });
+});
+
+describe('pageOfLeaders', () => {
+  const own = (decision_id: string, citing: number) =>
+    candidate(decision_id, { tier: 0, in_context: true, citing });
+  const other = (decision_id: string, score: number) => candidate(decision_id, { score, citing: 1 });
+  it.each<[string, RankedCandidate[], number, number, string[] | null]>([
+    [
+      'a page of tier 0 alone, whatever the others read',
+      [own('a', 4), own('b', 5), other('x', 9)],
+      99,
+      2,
+      ['b', 'a'],
+    ],
+    [
+      'tier 0, then the others scoring above what a decision not read can',
+      [own('a', 4), other('x', 9), other('y', 7), other('z', 1)],
+      6,
+      3,
+      ['a', 'x', 'y'],
+    ],
+    [
+      'the last one scoring what a decision not read can: not decided',
+      [own('a', 4), other('x', 9), other('y', 6)],
+      6,
+      3,
+      null,
+    ],
+    ['the last one scoring less: not decided', [own('a', 4), other('x', 9), other('y', 5)], 6, 3, null],
+    ['fewer read than the page: not decided', [own('a', 4), other('x', 9)], 0, 3, null],
+  ])('%s', (_, rows, unreadScore, limit, expected) => {
+    expect(pageOfLeaders(rows, unreadScore, limit)?.map((r) => r.decision_id) ?? null).toEqual(expected);
   });
 });
