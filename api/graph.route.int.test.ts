@@ -12,7 +12,12 @@ import type { DatabaseHandle } from '../infra/db/database.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { openTestDatabase } from '../test/support/engines.ts';
 import { citationsOf } from './queries/citations.query.ts';
-import { citationsFromContext, contextLeaders } from './queries/graph-edges.sql.ts';
+import {
+  citationsFromContext,
+  contextLeaders,
+  mostCited,
+  provisionCitations,
+} from './queries/graph-edges.sql.ts';
 import { findNode } from './queries/graph-nodes.query.ts';
 import { leadingCases } from './queries/leading-cases.query.ts';
 import {
@@ -465,7 +470,27 @@ describe('GET /leading-cases', () => {
     expect((await citationsFromContext(handle.db, context, {}, 1000)).rows).toEqual(full);
   });
 
-  it("a page the topic's own cited decisions decide is the head of the page ranking every candidate", async () => {
+  it.each([
+    [
+      'a provision (Art. 41 OR)',
+      (cap: number, filters: { court?: string }) =>
+        provisionCitations(handle.db, { actKey: '220', article: '41' }, filters, cap),
+    ],
+    ['every decision', (cap: number, filters: { court?: string }) => mostCited(handle.db, filters, cap)],
+  ] as const)(
+    'the candidates of %s: the floor is the cap-th count kept, whatever the filters',
+    async (_, read) => {
+      const full = (await read(1000, {})).rows;
+      expect(new Set(full.map((r) => r.citing)).size).toBeGreaterThan(1);
+      for (let cap = 1; cap <= full.length + 1; cap++) {
+        const floor = full[cap - 1]?.citing ?? 0;
+        expect(await read(cap, {}), `cap ${cap}`).toEqual({ rows: full.slice(0, cap), floor });
+        expect((await read(cap, { court: 'bge' })).floor, `cap ${cap}, court=bge`).toBe(floor);
+      }
+    },
+  );
+
+  it("a topic's page from its leaders is the head of the page ranking every candidate", async () => {
     // the German decisions of the Federal Supreme Court: 4A_50/2014 cited by six of them, 4A_60/2014
     // by three, 4A_900/2018 by one; the hub (a BGE) cited by three, but not on the topic
     const all = (await json('/leading-cases?query=Bundesgericht&limit=100')).results as {
