@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../infra/db/database.ts';
-import type { EventLog } from '../infra/event-log/event-log.port.ts';
+import type { EventLog, SubscribeOptions, Subscription } from '../infra/event-log/event-log.port.ts';
 import { TableEventLog } from '../infra/event-log/table-event-log.ts';
 import { PostgresSearchIndex } from '../infra/search/postgres/postgres-search-index.ts';
 import { decisionEvent, makeDecision } from '../test/support/decisions.ts';
@@ -471,6 +471,20 @@ describe('projection runner on the embedded database', () => {
     };
   }
 
+  /** A subscription of the test log that ends with "consumer crashed" once it has delivered its first batch. */
+  async function crashingAfterFirstBatch(options: SubscribeOptions): Promise<Subscription> {
+    let crash: (error: Error) => void = () => {};
+    const crashed = new Promise<void>((_, reject) => (crash = reject));
+    const sub = await log.subscribe({
+      ...options,
+      onBatch: async (batch) => {
+        await options.onBatch(batch);
+        crash(new Error('consumer crashed'));
+      },
+    });
+    return { stop: () => sub.stop(), finished: Promise.race([sub.finished, crashed]) };
+  }
+
   /** The log, counting the events it delivers per stream to any subscription (what replays read). */
   function countingReads(inner: EventLog): { log: EventLog; delivered: Map<string, number> } {
     const delivered = new Map<string, number>();
@@ -758,6 +772,53 @@ describe('projection runner on the embedded database', () => {
     expect(opened).toEqual([PROJECTOR_GROUP, own, `${PROJECTOR_GROUP} failed`, PROJECTOR_GROUP]);
   });
 
+  it('the projector host reads every stream again, after a growing back-off, once a projection stopped reading one: nothing skipped, nothing handled twice', async () => {
+    const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'Erwägung drei.' });
+    await log.append([decisionEvent(d1), decisionEvent(d2), decisionEvent(d3)]);
+    // the first two reads of the decisions stream end with an error once they have delivered a batch
+    let crashes = 2;
+    const opened: string[] = [];
+    const crashing = withSubscribe(log, async (options) => {
+      opened.push(options.stream);
+      if (options.stream !== 'decisions' || crashes === 0) return log.subscribe(options);
+      crashes--;
+      return crashingAfterFirstBatch(options);
+    });
+    const restarts: unknown[] = [];
+    const logger = {
+      ...quiet,
+      warn: (obj: object, msg: string) => void (msg.includes('after a stop') && restarts.push(obj)),
+    };
+    runner = new ProjectorHost(
+      { db: handle.db, log: crashing, now: () => '2026-01-02T00:00:00.000Z', logger },
+      projections(),
+      { batchSize: 1, watchIntervalMs: 0, restartDelayMs: 20 },
+    );
+    await runner.start();
+    for (let i = 0; i < 500 && opened.filter((s) => s === 'decisions').length < 3; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    await runner.waitUntilCaughtUp(undefined, 10);
+    expect(opened.filter((s) => s === 'decisions')).toHaveLength(3);
+    expect(restarts).toEqual([
+      { delay: 20, stops: 1 },
+      { delay: 40, stops: 2 },
+    ]);
+    expect(
+      await handle.db
+        .selectFrom('decisions')
+        .select(['decision_id', 'version'])
+        .orderBy('decision_id')
+        .execute(),
+    ).toEqual([
+      { decision_id: 'bger_4A_1_2020', version: 1 },
+      { decision_id: 'bger_4A_2_2020', version: 1 },
+      { decision_id: 'bger_4A_3_2020', version: 1 },
+    ]);
+    expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([
+      { court: 'bger', decision_count: 3 },
+    ]);
+  });
+
   it('a rebuild whose reads of a stream stop fails the projections of that stream alone, which keep their live generation', async () => {
     await log.append([decisionEvent(d1), decisionEvent(d2)]);
     const defs = projections();
@@ -768,16 +829,7 @@ describe('projection runner on the embedded database', () => {
     // the consumer of the decisions stream crashes once it has delivered its first batch
     const crashing = withSubscribe(log, async (options) => {
       if (options.stream !== 'decisions') return log.subscribe(options);
-      let crash: (error: Error) => void = () => {};
-      const crashed = new Promise<void>((_, reject) => (crash = reject));
-      const sub = await log.subscribe({
-        ...options,
-        onBatch: async (batch) => {
-          await options.onBatch(batch);
-          crash(new Error('consumer crashed'));
-        },
-      });
-      return { stop: () => sub.stop(), finished: Promise.race([sub.finished, crashed]) };
+      return crashingAfterFirstBatch(options);
     });
     const deps = { db: handle.db, log: crashing, now: () => '2026-01-02T00:00:00.000Z', logger: quiet };
     const outcomes = await rebuildProjections(deps, defs, { batchSize: 1 });

@@ -18,7 +18,19 @@ export interface HostDeps {
 export interface HostOptions extends RunnerOptions {
   /** How often to look for a generation activated by a rebuild (ms); 0 disables watching. */
   readonly watchIntervalMs?: number;
+  /**
+   * How long after a projection's reading of a stream stopped (its subscription ended with an
+   * error, e.g. the broker away longer than a consumer retries) the host starts every stream's
+   * reads again (ms, default 1000); doubled for each stop that follows within
+   * {@link STOPS_FORGOTTEN_MS} of the last, up to {@link MAX_RESTART_DELAY_MS}.
+   */
+  readonly restartDelayMs?: number;
 }
+
+/** The longest the host waits before starting the reads again after they stopped. */
+export const MAX_RESTART_DELAY_MS = 60_000;
+/** A stop this long after the previous one is waited for with the first delay again. */
+const STOPS_FORGOTTEN_MS = 10 * MAX_RESTART_DELAY_MS;
 
 /**
  * The consumer group of every projector process's reads: processes that run the same projections
@@ -38,6 +50,9 @@ export class ProjectorHost {
   private registry: GenerationRegistry | null = null;
   private switching: Promise<void> = Promise.resolve();
   private stopping = false;
+  /** The restart scheduled after a projection's reading stopped, and the stops in a row so far. */
+  private restartTimer: NodeJS.Timeout | null = null;
+  private stops = { inARow: 0, last: 0 };
   /** Notified whenever a runner has read a stream to its end. */
   private readonly caughtUp = new CaughtUpSignal();
 
@@ -57,7 +72,10 @@ export class ProjectorHost {
     this.registry = await GenerationRegistry.open(this.deps.db);
     const live = await this.registry.ensureLive(this.projections);
     await hooks.beforeRunning?.(live);
-    await this.run(live);
+    // in the serial order of switches and restarts: a restart after a stop waits for this start
+    const starting = this.switching.then(() => this.run(live));
+    this.switching = starting.catch(() => undefined);
+    await starting;
     const every = this.options.watchIntervalMs ?? 5000;
     if (every > 0) {
       this.timer = setInterval(
@@ -100,6 +118,8 @@ export class ProjectorHost {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
     await this.switching;
     await this.runner?.stop();
     this.runner = null;
@@ -117,6 +137,11 @@ export class ProjectorHost {
       },
       // a generation detached while its engine was away has caught up: read for all again
       onRejoinable: () => this.serially(() => this.restart(runner), 'runner restart failed'),
+      // a projection no longer reads a stream: start every stream's reads again, after a back-off
+      onStopped: (projection, stream, error) => {
+        this.options.onStopped?.(projection, stream, error);
+        this.restartAfterStop(runner);
+      },
     });
     try {
       await runner.start(generations);
@@ -136,6 +161,46 @@ export class ProjectorHost {
       .catch((error: unknown) =>
         this.deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, failure),
       );
+  }
+
+  /**
+   * Schedules a restart of `runner` once a projection's reading of a stream has stopped (or, with
+   * null, a start of the reads after such a restart failed to start them): each generation starts
+   * again at its checkpoint, so nothing is skipped or handled twice. Stops of several projections
+   * at once (a shared subscription ended) restart it once.
+   */
+  private restartAfterStop(runner: ProjectionRunner | null): void {
+    if (this.stopping || this.restartTimer) return;
+    const now = Date.now();
+    if (now - this.stops.last > STOPS_FORGOTTEN_MS) this.stops.inARow = 0;
+    this.stops = { inARow: this.stops.inARow + 1, last: now };
+    const delay = Math.min(
+      MAX_RESTART_DELAY_MS,
+      (this.options.restartDelayMs ?? 1000) * 2 ** (this.stops.inARow - 1),
+    );
+    this.deps.logger.warn({ delay, stops: this.stops.inARow }, 'reading every stream again after a stop');
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      this.serially(async () => {
+        if (this.stopping) return;
+        if (runner) {
+          // a switch to a rebuilt generation has started new reads meanwhile
+          if (this.runner !== runner) return;
+          await runner.stop();
+          this.runner = null;
+        } else if (this.runner) return;
+        try {
+          await this.run(this.running);
+        } catch (error) {
+          this.deps.logger.error(
+            { err: error instanceof Error ? error.message : String(error) },
+            'reads not started',
+          );
+          this.restartAfterStop(null);
+        }
+      }, 'runner restart failed');
+    }, delay);
+    this.restartTimer.unref();
   }
 
   /** Restarts `runner`, if it is still the one running, with the same generations. */

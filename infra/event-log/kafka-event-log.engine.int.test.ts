@@ -322,6 +322,48 @@ describe('Kafka event log', () => {
     expect(positionings).toBe(positionedBeforeSlow);
   });
 
+  it('ends as stalled when a partition it holds has events it does not fetch; not while a batch is handled, nor while idle', async (ctx) => {
+    if (!brokers) return ctx.skip();
+    const log = await open({ consumer: { ...FAST_CONSUMER, stallAfterMs: 2_000 } });
+    await log.append(Array.from({ length: 6 }, (_, i) => event('decisions', 'one-key', i)));
+    const delivered: number[] = [];
+    let partition = -1;
+    let slow = true;
+    const sub = await log.subscribe({
+      stream: 'decisions',
+      group: 'g-stall',
+      batchSize: 10,
+      startAfter: async () => null,
+      onBatch: async (batch) => {
+        // a batch handled for longer than the stall bound: busy, not stalled
+        if (slow) await sleep(3_500);
+        slow = false;
+        partition = batch[0]!.partition;
+        delivered.push(...batch.map((e) => dataOf(e).n));
+      },
+    });
+    let ended: unknown = null;
+    sub.finished.catch((error: unknown) => (ended = error));
+    await waitFor(() => delivered.length === 6, 'the first events', 30_000);
+    // idle with nothing to deliver for longer than the bound: still running
+    await sleep(3_500);
+    expect(ended).toBeNull();
+    // the consumer stops fetching (as kafkajs once did after a broker restart), and events arrive
+    const { consumer } = sub as unknown as { consumer: { pause(topics: { topic: string }[]): void } };
+    consumer.pause([{ topic: log.topicOf('decisions') }]);
+    await log.append([event('decisions', 'one-key', 6)]);
+    await expect(sub.finished).rejects.toMatchObject({
+      code: 'LOG_SUBSCRIPTION_STALLED',
+      message: expect.stringMatching(
+        new RegExp(`delivered nothing for \\d+ s: partition ${partition} ends at 7, delivered up to 6$`),
+      ),
+    });
+    expect(delivered).toEqual([0, 1, 2, 3, 4, 5]);
+    // started again, it goes on where its handler left off
+    const rest = await collect(log, 'decisions', 'g-stall', 1, async (p) => (p === partition ? 5 : null));
+    expect(rest.map((e) => dataOf(e).n)).toEqual([6]);
+  });
+
   it('ends with the handler error without skipping: the next run starts at the failed batch', async (ctx) => {
     if (!brokers) return ctx.skip();
     const log = await open();

@@ -430,9 +430,19 @@ export function distributedHarness(): DistributedHarness {
       try {
         await body(stack);
       } catch (error) {
-        // The processes' last lines explain most failures.
+        // The processes' last lines explain most failures; their own warnings and errors (a
+        // projection that stopped, a consumer that crashed or stalled) may lie further back.
         const tails = stack.procs
-          .map((p) => `----- ${p.name} (${p.alive() ? 'running' : 'exited'}) -----\n${p.tail(15)}`)
+          .map((p) => {
+            const own = p
+              .output()
+              .split('\n')
+              .filter((l) => /"level":(40|50|60)/.test(l) && !l.includes('"kafkajs":'))
+              .slice(-20);
+            const warnings =
+              own.length > 0 ? `(its last warnings and errors)\n${own.join('\n')}\n(its last lines)\n` : '';
+            return `----- ${p.name} (${p.alive() ? 'running' : 'exited'}) -----\n${warnings}${p.tail(15)}`;
+          })
           .join('\n');
         throw new Error(`${error instanceof Error ? error.message : String(error)}\n${tails}`, {
           cause: error,

@@ -1,6 +1,10 @@
 /** Error codes of the Kafka event log (a closed list, see architecture.md "Errors"). */
 export type KafkaEventLogErrorCode =
-  'LOG_INIT_FAILED' | 'LOG_APPEND_FAILED' | 'LOG_READ_FAILED' | 'LOG_SUBSCRIPTION_FAILED';
+  | 'LOG_INIT_FAILED'
+  | 'LOG_APPEND_FAILED'
+  | 'LOG_READ_FAILED'
+  | 'LOG_SUBSCRIPTION_FAILED'
+  | 'LOG_SUBSCRIPTION_STALLED';
 
 export class KafkaEventLogError extends Error {
   constructor(

@@ -18,6 +18,13 @@ export interface ConsumerTuning {
    * each) and 20 to 50 published ones, whatever the batch size.
    */
   readonly fetchBytesPerEvent: number;
+  /**
+   * How long a partition this member holds may have events beyond what it delivered, with no
+   * batch delivered or being handled, before the subscription ends as stalled (checked every half
+   * of it): the consumer no longer fetches, as kafkajs once did after a broker restart. Whoever
+   * runs the subscription starts it again (the projector host does, after a back-off).
+   */
+  readonly stallAfterMs: number;
 }
 
 /** kafkajs's default bytes per partition of a fetch, the least we ask for. */
@@ -31,6 +38,7 @@ export const DEFAULT_CONSUMER_TUNING: ConsumerTuning = {
   heartbeatIntervalMs: 3_000,
   fetchMaxWaitMs: 1_000,
   fetchBytesPerEvent: 32 * 1024,
+  stallAfterMs: 60_000,
 };
 
 /** The bytes one fetch of a partition may bring for batches of `batchSize` events. */
@@ -82,6 +90,11 @@ export class KafkaSubscription implements Subscription {
   private ending: Promise<void> | null = null;
   private failure: { readonly error: unknown } | null = null;
   private caughtUpSignalled = false;
+  /** A batch is being handled (onBatch under way): a member busy with it has not stalled. */
+  private handling = false;
+  /** When this member last delivered a batch, was positioned, or was found with nothing to deliver. */
+  private movedAt = Date.now();
+  private watchdog: NodeJS.Timeout | null = null;
   private settle!: { resolve: () => void; reject: (error: unknown) => void };
 
   private constructor(
@@ -127,6 +140,7 @@ export class KafkaSubscription implements Subscription {
         eachBatchAutoResolve: false,
         eachBatch: (payload) => sub.eachBatch(payload),
       });
+      sub.watchForStalls();
     } catch (error) {
       await consumer.disconnect().catch(() => undefined);
       deps.onEnded(sub);
@@ -152,6 +166,7 @@ export class KafkaSubscription implements Subscription {
       ready: Promise.resolve(),
     };
     this.current = generation;
+    this.movedAt = Date.now();
     generation.ready = this.position(generation).catch((error: unknown) =>
       this.fail(
         new KafkaEventLogError(
@@ -236,6 +251,7 @@ export class KafkaSubscription implements Subscription {
         break;
       const chunk = fresh.slice(i, i + this.options.batchSize);
       const keepAlive = this.keepAlive(payload);
+      this.handling = true;
       try {
         await this.options.onBatch(chunk.map((m) => toStoredEvent(this.options.stream, batch.partition, m)));
       } catch (error) {
@@ -243,6 +259,8 @@ export class KafkaSubscription implements Subscription {
         return;
       } finally {
         keepAlive.stop();
+        this.handling = false;
+        this.movedAt = Date.now();
       }
       const last = chunk[chunk.length - 1]!;
       state.next = Number(last.offset) + 1;
@@ -321,6 +339,57 @@ export class KafkaSubscription implements Subscription {
     );
   }
 
+  /**
+   * Every half of `stallAfterMs`: when no batch is being handled and none was delivered for
+   * `stallAfterMs`, the log's ends are read; a partition this member holds and has positioned,
+   * with events beyond what it delivered, has stalled, and the subscription ends with
+   * LOG_SUBSCRIPTION_STALLED. A member found with nothing to deliver is moving.
+   */
+  private watchForStalls(): void {
+    const { stallAfterMs } = this.deps.tuning;
+    const quiet = () => !this.handling && !this.ending && Date.now() - this.movedAt >= stallAfterMs;
+    let checking = false;
+    this.watchdog = setInterval(() => {
+      if (checking || !quiet()) return;
+      checking = true;
+      void this.stalledPartition()
+        .then((stalled) => {
+          if (!stalled) this.movedAt = Date.now();
+          else if (quiet())
+            this.fail(
+              new KafkaEventLogError(
+                'LOG_SUBSCRIPTION_STALLED',
+                `consumer of ${this.deps.topic} (group ${this.deps.groupId}) delivered nothing for ` +
+                  `${Math.round((Date.now() - this.movedAt) / 1000)} s: partition ${stalled.partition} ` +
+                  `ends at ${stalled.end}, delivered up to ${stalled.next}`,
+              ),
+            );
+        })
+        .catch((error: unknown) =>
+          // the log's ends unreadable (the broker away): kafkajs is reconnecting; checked again later
+          this.deps.logger.warn(
+            { topic: this.deps.topic, group: this.deps.groupId, err: describeError(error) },
+            'stall check failed',
+          ),
+        )
+        .finally(() => (checking = false));
+    }, stallAfterMs / 2);
+    this.watchdog.unref();
+  }
+
+  /** A positioned partition of the current generation with events beyond its next position, or null. */
+  private async stalledPartition(): Promise<{ partition: number; next: number; end: number } | null> {
+    const generation = this.current;
+    if (!generation || generation.partitions.size === 0) return null;
+    const offsets = await this.deps.admin.fetchTopicOffsets(this.deps.topic);
+    if (generation !== this.current) return null;
+    for (const [partition, state] of generation.partitions) {
+      const end = Number(offsets.find((o) => o.partition === partition)?.high ?? 0);
+      if (end > state.next) return { partition, next: state.next, end };
+    }
+    return null;
+  }
+
   /** Ends the subscription with an error; the first error wins. Never awaited from eachBatch. */
   private fail(error: unknown): void {
     this.failure ??= { error };
@@ -329,6 +398,7 @@ export class KafkaSubscription implements Subscription {
 
   private end(): Promise<void> {
     this.ending ??= (async () => {
+      if (this.watchdog) clearInterval(this.watchdog);
       try {
         // Waits for the batch under way (eachBatch returns at its next chunk boundary), commits, leaves.
         await this.consumer.disconnect();
