@@ -252,7 +252,7 @@ export interface CitedFilters {
 }
 
 /** No filter on the cited decision is set (every node passes {@link citedFilterSql}). */
-function isUnfiltered(filters: CitedFilters): boolean {
+export function isUnfiltered(filters: CitedFilters): boolean {
   return !filters.court && !filters.dateFrom && !filters.dateTo;
 }
 
@@ -313,12 +313,16 @@ async function topCounted(
   cap: number,
 ): Promise<CountedCandidates> {
   const where = citedFilterSql(filters);
-  const filtered = Boolean(filters.court || filters.dateFrom || filters.dateTo);
+  const unfiltered = isUnfiltered(filters);
   // without a filter on the cited decision, the cap-th count is read from the counter's index alone
-  const ranked = filtered
-    ? sql`select c.n from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
-      where ${where} order by c.n desc limit ${cap}`
-    : sql`select c.n from (${counted}) c order by c.n desc limit ${cap}`;
+  const ranked = unfiltered
+    ? sql`select c.n from (${counted}) c order by c.n desc limit ${cap}`
+    : sql`select c.n from (${counted}) c join citation_nodes n on n.decision_id = c.target_id
+      where ${where} order by c.n desc limit ${cap}`;
+  // the floor is the cap-th count of every decision counted: unfiltered, the last of `ranked`
+  const floor = unfiltered
+    ? sql`select case when count(*) = ${cap} then min(r.n) else 0 end from ranked r`
+    : sql`select c.n from (${counted}) c order by c.n desc offset ${cap - 1} limit 1`;
   const result = await sql<CitedCount & { floor: number }>`
     with ranked as materialized (${ranked}),
     top as materialized (
@@ -328,9 +332,7 @@ async function topCounted(
       order by c.n desc, n.decision_date desc nulls last, c.target_id
       limit ${cap}
     )
-    select f.floor, p.* from (
-      select coalesce((select c.n from (${counted}) c order by c.n desc offset ${cap - 1} limit 1), 0)::int as floor
-    ) f
+    select f.floor, p.* from (select coalesce((${floor}), 0)::int as floor) f
     left join lateral (
       select t.decision_id, t.citing, t.decision_date, ${inContext === null ? sql`true` : sql`x.hit is not null`} as in_context,
         ${inDegreeOf('t')} as cited_by
@@ -394,6 +396,21 @@ export async function provisionDecisions(
 }
 
 /**
+ * The CTEs `s (id)`, the context set given as SQL, and `counts (target_id, citing)`: per decision
+ * the context cites, the number of context decisions with an edge to it.
+ */
+const contextCountsSql = (context: RawBuilder<unknown>) => sql`s as materialized (${context}),
+  counts as materialized (
+    select e.target_id, count(*)::int as citing
+    from s join citation_edges e on e.source_id = s.id and e.role = 'citation'
+    group by e.target_id
+  )`;
+
+/** The `nth` highest count of {@link contextCountsSql}'s `counts` (0 with fewer), for a select list. */
+const nthCountSql = (nth: number) =>
+  sql`coalesce((select citing from counts order by citing desc offset ${nth - 1} limit 1), 0)::int`;
+
+/**
  * Per decision cited from the context set (the CTE `s (id)` given as SQL), the number of
  * context decisions with an edge to it: the first `cap` by that number, then date, then id.
  *
@@ -412,27 +429,17 @@ export async function citationsFromContext(
   const read = async (floored: boolean) =>
     (
       await sql<CitedCount & { cited: number; floor: number }>`
-        with s as materialized (${context}),
-        counts as materialized (
-          select e.target_id, count(*)::int as citing
-          from s join citation_edges e on e.source_id = s.id and e.role = 'citation'
-          group by e.target_id
-        )
+        with ${contextCountsSql(context)}
         select p.*, ${inDegreeOf('p')} as cited_by from (
         select c.target_id as decision_id, c.citing, n.decision_date, exists (select 1 from s where s.id = c.target_id) as in_context,
           (select count(*) from counts)::int as cited,
-          coalesce((select citing from counts order by citing desc offset ${cap - 1} limit 1), 0)::int as floor
+          ${nthCountSql(cap)} as floor
         from counts c
         -- one primary-key lookup per cited decision (offset 0 keeps the planner from turning it into a
         -- hash join over every node: a sequential scan of the whole graph for a few thousand targets)
         cross join lateral (select n.decision_date from citation_nodes n
           where n.decision_id = c.target_id and ${citedFilterSql(filters)} offset 0) n
-        ${
-          floored
-            ? sql`where c.citing >= coalesce(
-                (select citing from counts order by citing desc offset ${cap - 1} limit 1), 0)`
-            : sql``
-        }
+        ${floored ? sql`where c.citing >= ${nthCountSql(cap)}` : sql``}
         order by c.citing desc, n.decision_date desc nulls last, c.target_id
         limit ${cap}
         ) p
@@ -471,12 +478,7 @@ export async function contextLeaders(
   top: number,
 ): Promise<ContextLeaders> {
   const result = await sql<CitedCount & { floor: number; bound: number }>`
-    with s as materialized (${context}),
-    counts as materialized (
-      select e.target_id, count(*)::int as citing
-      from s join citation_edges e on e.source_id = s.id and e.role = 'citation'
-      group by e.target_id
-    ),
+    with ${contextCountsSql(context)},
     -- the dates and in-degrees read for these alone, not for every decision counted
     picked as materialized (
       select target_id as decision_id, citing from counts where target_id in (select id from s)
@@ -484,8 +486,7 @@ export async function contextLeaders(
       (select target_id as decision_id, citing from counts order by citing desc limit ${top})
     )
     select f.floor, f.bound, p.* from (
-      select coalesce((select citing from counts order by citing desc offset ${cap - 1} limit 1), 0)::int as floor,
-        coalesce((select citing from counts order by citing desc offset ${top - 1} limit 1), 0)::int as bound
+      select ${nthCountSql(cap)} as floor, ${nthCountSql(top)} as bound
     ) f
     left join lateral (
       select c.decision_id, c.citing, n.decision_date, c.decision_id in (select id from s) as in_context,

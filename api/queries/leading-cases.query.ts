@@ -11,6 +11,7 @@ import {
   type CitedFilters,
   type CountedCandidates,
   inDegrees,
+  isUnfiltered,
   mostCited,
   provisionCitations,
   provisionDecisions,
@@ -198,6 +199,8 @@ interface CandidatesRequest {
   readonly q: LeadingCasesQuery;
   readonly filters: CitedFilters;
   readonly cap: number;
+  /** Ranked by the weighted score (a provision or a topic), not by the citing count alone. */
+  readonly weighted: boolean;
 }
 
 /**
@@ -206,8 +209,7 @@ interface CandidatesRequest {
  * the page, the newest context decisions.
  */
 async function everyCandidate(db: Database, r: CandidatesRequest): Promise<CountedCandidates> {
-  const { context, statute, q, filters, cap } = r;
-  const weighted = statute !== null || r.topical;
+  const { context, statute, q, filters, cap, weighted } = r;
   const { rows: cited, floor } =
     context !== null && r.topical
       ? await citationsFromContext(db, context, filters, cap)
@@ -251,11 +253,10 @@ export async function leadingCases(
   const filters = { court: q.court, dateFrom: q.date_from, dateTo: q.date_to };
   const weighted = statute !== null || topicIds !== null;
   const cap = Math.max(q.limit + TIE_CAP, weighted ? SCORED_CANDIDATES : 0);
-  const request = { context, topical: topicIds !== null, statute, q, filters, cap };
+  const request = { context, topical: topicIds !== null, statute, q, filters, cap, weighted };
   // A topic's leaders are read first (without filters on the cited decisions): they mostly decide the page.
-  const unfiltered = !q.court && !q.date_from && !q.date_to;
   const reading =
-    context !== null && topicIds !== null && unfiltered
+    context !== null && topicIds !== null && isUnfiltered(filters)
       ? contextLeaders(db, context, cap, Math.min(LEADERS, cap))
       : null;
   const [leaders, every, size, decisions] = await Promise.all([
