@@ -772,37 +772,37 @@ describe('projection runner on the embedded database', () => {
     expect(opened).toEqual([PROJECTOR_GROUP, own, `${PROJECTOR_GROUP} failed`, PROJECTOR_GROUP]);
   });
 
-  it('the projector host reads every stream again, after a growing back-off, once a projection stopped reading one: nothing skipped, nothing handled twice', async () => {
+  /**
+   * Three decisions appended, a projector host (back-off 20 ms) whose `n`-th read of the decisions
+   * stream is `decisionsRead(n, options)`, run until it has read that stream three times and caught
+   * up: each decision projected once. What it logged of its restarts and of reads not started.
+   */
+  async function hostReadingDecisionsThrice(
+    decisionsRead: (n: number, options: SubscribeOptions) => Promise<Subscription>,
+  ): Promise<{ restarts: unknown[]; notStarted: string[] }> {
     const d3 = makeDecision({ court: 'bger', docket_number: '4A_3/2020', full_text: 'Erwägung drei.' });
     await log.append([decisionEvent(d1), decisionEvent(d2), decisionEvent(d3)]);
-    // the first two reads of the decisions stream end with an error once they have delivered a batch
-    let crashes = 2;
-    const opened: string[] = [];
-    const crashing = withSubscribe(log, async (options) => {
-      opened.push(options.stream);
-      if (options.stream !== 'decisions' || crashes === 0) return log.subscribe(options);
-      crashes--;
-      return crashingAfterFirstBatch(options);
-    });
+    let reads = 0;
+    const reading = withSubscribe(log, (options) =>
+      options.stream === 'decisions' ? decisionsRead(++reads, options) : log.subscribe(options),
+    );
     const restarts: unknown[] = [];
+    const notStarted: string[] = [];
     const logger = {
       ...quiet,
       warn: (obj: object, msg: string) => void (msg.includes('after a stop') && restarts.push(obj)),
+      error: (obj: { err?: string }, msg: string) =>
+        void (msg === 'reads not started' && notStarted.push(obj.err ?? '')),
     };
     runner = new ProjectorHost(
-      { db: handle.db, log: crashing, now: () => '2026-01-02T00:00:00.000Z', logger },
+      { db: handle.db, log: reading, now: () => '2026-01-02T00:00:00.000Z', logger },
       projections(),
       { batchSize: 1, watchIntervalMs: 0, restartDelayMs: 20 },
     );
     await runner.start();
-    for (let i = 0; i < 500 && opened.filter((s) => s === 'decisions').length < 3; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && reads < 3; i++) await new Promise((r) => setTimeout(r, 10));
     await runner.waitUntilCaughtUp(undefined, 10);
-    expect(opened.filter((s) => s === 'decisions')).toHaveLength(3);
-    expect(restarts).toEqual([
-      { delay: 20, stops: 1 },
-      { delay: 40, stops: 2 },
-    ]);
+    expect(reads).toBe(3);
     expect(
       await handle.db
         .selectFrom('decisions')
@@ -814,8 +814,34 @@ describe('projection runner on the embedded database', () => {
       { decision_id: 'bger_4A_2_2020', version: 1 },
       { decision_id: 'bger_4A_3_2020', version: 1 },
     ]);
+    return { restarts, notStarted };
+  }
+
+  it('the projector host reads every stream again, after a growing back-off, once a projection stopped reading one: nothing skipped, nothing handled twice', async () => {
+    // the first two reads of the decisions stream end with an error once they have delivered a batch
+    const { restarts, notStarted } = await hostReadingDecisionsThrice((n, options) =>
+      n <= 2 ? crashingAfterFirstBatch(options) : log.subscribe(options),
+    );
+    expect(restarts).toEqual([
+      { delay: 20, stops: 1 },
+      { delay: 40, stops: 2 },
+    ]);
+    expect(notStarted).toEqual([]);
     expect(await handle.db.selectFrom('court_stats').select(['court', 'decision_count']).execute()).toEqual([
       { court: 'bger', decision_count: 3 },
+    ]);
+  });
+
+  it('the projector host tries again, after the next back-off, reads that failed to start when it read every stream again', async () => {
+    // the first read of the decisions stream ends with an error after a batch; the second fails to start
+    const { restarts, notStarted } = await hostReadingDecisionsThrice(async (n, options) => {
+      if (n === 2) throw new Error('broker unreachable');
+      return n === 1 ? crashingAfterFirstBatch(options) : log.subscribe(options);
+    });
+    expect(notStarted).toEqual(['broker unreachable']);
+    expect(restarts).toEqual([
+      { delay: 20, stops: 1 },
+      { delay: 40, stops: 2 },
     ]);
   });
 

@@ -136,7 +136,10 @@ export class ProjectorHost {
         this.options.onCaughtUp?.(projection, stream);
       },
       // a generation detached while its engine was away has caught up: read for all again
-      onRejoinable: () => this.serially(() => this.restart(runner), 'runner restart failed'),
+      onRejoinable: () => {
+        this.deps.logger.info({}, 'reading every stream for all projections again');
+        this.serially(() => this.readAgain(runner), 'runner restart failed');
+      },
       // a projection no longer reads a stream: start every stream's reads again, after a back-off
       onStopped: (projection, stream, error) => {
         this.options.onStopped?.(projection, stream, error);
@@ -146,7 +149,7 @@ export class ProjectorHost {
     try {
       await runner.start(generations);
     } catch (error) {
-      // the subscriptions it had started are stopped (a switch or a restart is tried again on the next watch tick)
+      // the subscriptions it had started are stopped (a switch is tried again on the next watch tick, a restart after its back-off)
       await runner.stop().catch(() => {});
       throw error;
     }
@@ -181,35 +184,33 @@ export class ProjectorHost {
     this.deps.logger.warn({ delay, stops: this.stops.inARow }, 'reading every stream again after a stop');
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
-      this.serially(async () => {
-        if (this.stopping) return;
-        if (runner) {
-          // a switch to a rebuilt generation has started new reads meanwhile
-          if (this.runner !== runner) return;
-          await runner.stop();
-          this.runner = null;
-        } else if (this.runner) return;
-        try {
-          await this.run(this.running);
-        } catch (error) {
-          this.deps.logger.error(
-            { err: error instanceof Error ? error.message : String(error) },
-            'reads not started',
-          );
-          this.restartAfterStop(null);
-        }
-      }, 'runner restart failed');
+      this.serially(() => this.readAgain(runner), 'runner restart failed');
     }, delay);
     this.restartTimer.unref();
   }
 
-  /** Restarts `runner`, if it is still the one running, with the same generations. */
-  private async restart(runner: ProjectionRunner): Promise<void> {
-    if (this.stopping || this.runner !== runner) return;
-    this.deps.logger.info({}, 'reading every stream for all projections again');
-    await runner.stop();
-    this.runner = null;
-    await this.run(this.running);
+  /**
+   * Stops `runner`, if it is still the one running (null: none is, a start of the reads failed),
+   * and starts every live generation's reads again at its checkpoint; reads that fail to start are
+   * tried again after the next back-off ({@link restartAfterStop}).
+   */
+  private async readAgain(runner: ProjectionRunner | null): Promise<void> {
+    if (this.stopping) return;
+    if (runner) {
+      // a switch to a rebuilt generation (or another restart) has started new reads meanwhile
+      if (this.runner !== runner) return;
+      await runner.stop();
+      this.runner = null;
+    } else if (this.runner) return;
+    try {
+      await this.run(this.running);
+    } catch (error) {
+      this.deps.logger.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'reads not started',
+      );
+      this.restartAfterStop(null);
+    }
   }
 
   private async followActivations(): Promise<void> {
