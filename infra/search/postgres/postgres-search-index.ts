@@ -808,6 +808,35 @@ interface Condition {
   readonly planPerExecution: boolean;
 }
 
+/**
+ * The rows of a ranked statement, in its order: with `columns` the ids alone (`ID_COLUMNS`), read
+ * as one row holding a JSON array per column (`names`), which the client parses natively, instead
+ * of a row each, which node-postgres parses field by field (a compact page's 2,000 scored ids: about
+ * 5.5 ms of the API's processor time as rows, 2.1–2.7 ms so; the statement's own time the same). The
+ * aggregates read the statement's rows as it orders them: a subquery with its own order and limit
+ * is not flattened into the aggregating query.
+ */
+async function rankedRows<R extends Row>(
+  db: Database,
+  hint: RawBuilder<unknown>,
+  statement: RawBuilder<unknown>,
+  columns: Columns,
+  names: readonly string[],
+): Promise<R[]> {
+  if (!columns.idsOnly) return (await sql<R>`${hint} ${statement}`.execute(db)).rows;
+  const arrays = sql.join(names.map((name) => sql`json_agg(r.${sql.ref(name)}) as ${sql.ref(name)}`));
+  const found = await sql<Record<string, unknown[] | null>>`${hint}
+    select ${arrays} from (${statement}) r`.execute(db);
+  const packed = found.rows[0];
+  const first = packed?.[names[0]!];
+  if (!packed || !first) return [];
+  return first.map((_, i) => {
+    const row: Record<string, unknown> = {};
+    for (const name of names) row[name] = packed[name]![i];
+    return row as R;
+  });
+}
+
 /** The hint a statement testing `condition` starts with (none: it may be kept prepared). */
 const hintOf = (condition: { readonly planPerExecution: boolean }): RawBuilder<unknown> =>
   sql.raw(condition.planPerExecution ? PLAN_PER_EXECUTION_ON_SERVER : '');
@@ -1267,16 +1296,21 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const matchedColumn = single ? sql`` : unfiltered ? sql`, t.matched` : countHere;
     // ids alone without filters: the postings carry them (and the date), no row is read
     const fromRows = !(unfiltered && columns.idsOnly);
-    const ranked = await sql<H & { score: number; matched?: number | string }>`
+    const ranked = await rankedRows<H & { score: number; matched?: number | string }>(
+      this.db,
+      sql``,
+      sql`
       select ${fromRows ? columns.list : sql`t.decision_id, t.ranked_date as decision_date`}, t.score::float8 as score ${matchedColumn}
       from (${postings}) t ${fromRows ? sql`join decision_search using (decision_id)` : sql``}
       where ${allOf(filters)}
       order by t.score desc, t.ranked_date desc nulls last, ${fromRows ? sql`decision_id` : sql`t.decision_id`}
-      limit ${end}
-    `.execute(this.db);
-    const matched = Number(ranked.rows[0]?.matched ?? 0);
+      limit ${end}`,
+      columns,
+      ['decision_id', 'decision_date', 'score', ...(single ? [] : ['matched' as const])],
+    );
+    const matched = Number(ranked[0]?.matched ?? 0);
     return {
-      rows: single ? ranked.rows : ranked.rows.map(({ matched: _, ...r }) => r as H & { score: number }),
+      rows: single ? ranked : ranked.map(({ matched: _, ...r }) => r as H & { score: number }),
       matched,
     };
   }
@@ -1334,7 +1368,10 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const order = sql`order by score desc, ranked_date desc nulls last, decision_id`;
     const idsOnly = columns.idsOnly;
     const named = sql`(select count(*) from named)`;
-    const ranked = await sql<H & { score: number; matched: number | string }>`
+    const ranked = await rankedRows<H & { score: number; matched: number | string }>(
+      this.db,
+      sql``,
+      sql`
       with recursive lexemes(arm, prefix, k, lexeme) as (
           select a.arm, a.prefix, a.k, (select t.lexeme from decision_search_terms t
             where t.arm = a.arm and t.lexeme >= a.prefix order by t.lexeme limit 1)
@@ -1374,10 +1411,13 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         } as matched
       from t ${idsOnly ? sql`` : sql`join decision_search using (decision_id)`}
       order by t.score desc, t.ranked_date desc nulls last, ${idsOnly ? sql`t.decision_id` : sql`decision_id`}
-      limit ${end}`.execute(this.db);
+      limit ${end}`,
+      columns,
+      ['decision_id', 'decision_date', 'score', 'matched'],
+    );
     return {
-      rows: ranked.rows.map(({ matched: _, ...r }) => r as H & { score: number }),
-      matched: Number(ranked.rows[0]?.matched ?? 0),
+      rows: ranked.map(({ matched: _, ...r }) => r as H & { score: number }),
+      matched: Number(ranked[0]?.matched ?? 0),
     };
   }
 
@@ -1585,13 +1625,17 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     if (arms) return (await this.postingsRanked<H>(arms, columns, searchFilters, end)).rows;
     const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
     const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
-    const ranked = await sql<H & { score: number }>`${hintOf(compiled)}
+    return rankedRows<H & { score: number }>(
+      this.db,
+      hintOf(compiled),
+      sql`
       select ${columns.list}, ${compiled.rank}::float8 as score
       from decision_search where ${allOf([scored, ...matchScored, ...filters])}
       order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
-      limit ${end}
-    `.execute(this.db);
-    return ranked.rows;
+      limit ${end}`,
+      columns,
+      ['decision_id', 'decision_date', 'score'],
+    );
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
