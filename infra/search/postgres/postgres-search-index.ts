@@ -616,6 +616,9 @@ interface Columns {
 /** The columns an ids-only search reads: the id, and the date that orders the matches by date. */
 const ID_COLUMNS: Columns = { list: sql`decision_id, decision_date`, idsOnly: true };
 
+/** The columns of a page by date as {@link pageRows} reads them ids-only: `ID_COLUMNS`' names. */
+const DATE_PAGE_NAMES = ['decision_id', 'decision_date'] as const;
+
 /** The columns of a hit; a compact page reads no long texts (the port's empty values instead). */
 function hitColumns(compact: boolean): Columns {
   const list = sql.join(
@@ -809,14 +812,14 @@ interface Condition {
 }
 
 /**
- * The rows of a ranked statement, in its order: with `columns` the ids alone (`ID_COLUMNS`), read
- * as one row holding a JSON array per column (`names`), which the client parses natively, instead
- * of a row each, which node-postgres parses field by field (a compact page's 2,000 scored ids: about
- * 5.5 ms of the API's processor time as rows, 2.1–2.7 ms so; the statement's own time the same). The
- * aggregates read the statement's rows as it orders them: a subquery with its own order and limit
- * is not flattened into the aggregating query.
+ * The rows of a page's statement (ranked or by date), in its order: with `columns` the ids alone
+ * (`ID_COLUMNS`), read as one row holding a JSON array per column (`names`), which the client
+ * parses natively, instead of a row each, which node-postgres parses field by field (a compact
+ * page's 2,000 scored ids: about 5.5 ms of the API's processor time as rows, 2.1–2.7 ms so; the
+ * statement's own time the same). The aggregates read the statement's rows as it orders them: a
+ * subquery with its own order is not flattened into the aggregating query.
  */
-async function rankedRows<R extends Row>(
+async function pageRows<R extends Row>(
   db: Database,
   hint: RawBuilder<unknown>,
   statement: RawBuilder<unknown>,
@@ -1296,7 +1299,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const matchedColumn = single ? sql`` : unfiltered ? sql`, t.matched` : countHere;
     // ids alone without filters: the postings carry them (and the date), no row is read
     const fromRows = !(unfiltered && columns.idsOnly);
-    const ranked = await rankedRows<H & { score: number; matched?: number | string }>(
+    const ranked = await pageRows<H & { score: number; matched?: number | string }>(
       this.db,
       sql``,
       sql`
@@ -1368,7 +1371,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const order = sql`order by score desc, ranked_date desc nulls last, decision_id`;
     const idsOnly = columns.idsOnly;
     const named = sql`(select count(*) from named)`;
-    const ranked = await rankedRows<H & { score: number; matched: number | string }>(
+    const ranked = await pageRows<H & { score: number; matched: number | string }>(
       this.db,
       sql``,
       sql`
@@ -1500,20 +1503,30 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // the union's ids and dates are sorted, the page's rows alone read from the search table
       const { notScored } = where;
       const kept = notScored.length > 0 ? sql`where m.id <> all(${[...notScored]}::text[])` : sql``;
-      const found = await sql<H>`${hintOf(where.union)}
+      return pageRows<H>(
+        this.db,
+        hintOf(where.union),
+        sql`
         with m as materialized (${where.union.sql}),
           k as (select m.id, m.date from m ${kept}
             order by m.date ${direction} nulls last, m.id ${direction}
             limit ${page.limit} offset ${page.offset})
         select ${columns.list} from k join decision_search on decision_search.decision_id = k.id
-        order by k.date ${direction} nulls last, k.id ${direction}`.execute(this.db);
-      return found.rows;
+        order by k.date ${direction} nulls last, k.id ${direction}`,
+        columns,
+        DATE_PAGE_NAMES,
+      );
     }
     if (collect) {
-      const found = await sql<H>`${hintOf(where.collect)} with m as materialized (select ${columns.list}
+      return pageRows<H>(
+        this.db,
+        hintOf(where.collect),
+        sql`with m as materialized (select ${columns.list}
             from decision_search where ${where.collect.sql})
-          select * from m ${order} limit ${page.limit} offset ${page.offset}`.execute(this.db);
-      return found.rows;
+          select * from m ${order} limit ${page.limit} offset ${page.offset}`,
+        columns,
+        DATE_PAGE_NAMES,
+      );
     }
     // the rows the page holds: `limit`, or those left after `offset` when the matches were counted
     const expected = matches === null ? page.limit : Math.max(0, Math.min(page.limit, matches - page.offset));
@@ -1523,9 +1536,15 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         reach >= rows
           ? sql`decision_search`
           : sql`(select * from decision_search where ${allOf(where.filters)} ${order} limit ${reach}) decision_search`;
-      const found = await sql<H>`${sql.raw(PLAN_PER_EXECUTION)} select ${columns.list} from ${prefix}
-          where ${where.walk} ${order} limit ${page.limit} offset ${page.offset}`.execute(this.db);
-      if (found.rows.length >= expected || reach >= rows) return found.rows;
+      const found = await pageRows<H>(
+        this.db,
+        sql.raw(PLAN_PER_EXECUTION),
+        sql`select ${columns.list} from ${prefix}
+          where ${where.walk} ${order} limit ${page.limit} offset ${page.offset}`,
+        columns,
+        DATE_PAGE_NAMES,
+      );
+      if (found.length >= expected || reach >= rows) return found;
     }
   }
 
@@ -1625,7 +1644,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     if (arms) return (await this.postingsRanked<H>(arms, columns, searchFilters, end)).rows;
     const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
     const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
-    return rankedRows<H & { score: number }>(
+    return pageRows<H & { score: number }>(
       this.db,
       hintOf(compiled),
       sql`
