@@ -607,17 +607,22 @@ const COMPACT_FIELDS: ReadonlySet<string> = new Set(COMPACT_HIT_FIELDS);
 /** What every row a search reads holds, whatever else its columns are. */
 type Row = { readonly decision_id: string };
 
-/** The columns a search reads (`list`); `idsOnly` when they are the id and date alone. */
+/**
+ * The columns a search reads (`list`, named `names`); `idsOnly` when they are the id and date
+ * alone.
+ */
 interface Columns {
   readonly list: RawBuilder<unknown>;
+  readonly names: readonly string[];
   readonly idsOnly: boolean;
 }
 
 /** The columns an ids-only search reads: the id, and the date that orders the matches by date. */
-const ID_COLUMNS: Columns = { list: sql`decision_id, decision_date`, idsOnly: true };
-
-/** The columns of a page by date as {@link pageRows} reads them ids-only: `ID_COLUMNS`' names. */
-const DATE_PAGE_NAMES = ['decision_id', 'decision_date'] as const;
+const ID_COLUMNS: Columns = {
+  list: sql`decision_id, decision_date`,
+  names: ['decision_id', 'decision_date'],
+  idsOnly: true,
+};
 
 /** The columns of a hit; a compact page reads no long texts (the port's empty values instead). */
 function hitColumns(compact: boolean): Columns {
@@ -627,7 +632,7 @@ function hitColumns(compact: boolean): Columns {
       return c === 'rule_statement' ? sql`''::text as rule_statement` : sql`null::text as ${sql.ref(c)}`;
     }),
   );
-  return { list, idsOnly: false };
+  return { list, names: SEARCH_HIT_FIELDS, idsOnly: false };
 }
 
 /** Whether a query holds a phrase (counted from the phrase pairs, not from its rows). */
@@ -813,20 +818,21 @@ interface Condition {
 
 /**
  * The rows of a page's statement (ranked or by date), in its order: with `columns` the ids alone
- * (`ID_COLUMNS`), read as one row holding a JSON array per column (`names`), which the client
- * parses natively, instead of a row each, which node-postgres parses field by field (a compact
- * page's 2,000 scored ids: about 5.5 ms of the API's processor time as rows, 2.1–2.7 ms so; the
- * statement's own time the same). The aggregates read the statement's rows as it orders them: a
- * subquery with its own order is not flattened into the aggregating query.
+ * (`ID_COLUMNS`, and the `extra` columns the statement adds, as `score`), read as one row holding a
+ * JSON array per column, which the client parses natively, instead of a row each, which
+ * node-postgres parses field by field (a compact page's 2,000 scored ids: about 5.5 ms of the
+ * API's processor time as rows, 2.1–2.7 ms so; the statement's own time the same). The aggregates
+ * read the statement's rows as it orders them: a subquery with its own order is not flattened into
+ * the aggregating query.
  */
 async function pageRows<R extends Row>(
   db: Database,
-  hint: RawBuilder<unknown>,
   statement: RawBuilder<unknown>,
   columns: Columns,
-  names: readonly string[],
+  { hint = sql``, extra = [] }: { hint?: RawBuilder<unknown>; extra?: readonly string[] } = {},
 ): Promise<R[]> {
   if (!columns.idsOnly) return (await sql<R>`${hint} ${statement}`.execute(db)).rows;
+  const names = [...columns.names, ...extra];
   const arrays = sql.join(names.map((name) => sql`json_agg(r.${sql.ref(name)}) as ${sql.ref(name)}`));
   const found = await sql<Record<string, unknown[] | null>>`${hint}
     select ${arrays} from (${statement}) r`.execute(db);
@@ -1301,7 +1307,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const fromRows = !(unfiltered && columns.idsOnly);
     const ranked = await pageRows<H & { score: number; matched?: number | string }>(
       this.db,
-      sql``,
       sql`
       select ${fromRows ? columns.list : sql`t.decision_id, t.ranked_date as decision_date`}, t.score::float8 as score ${matchedColumn}
       from (${postings}) t ${fromRows ? sql`join decision_search using (decision_id)` : sql``}
@@ -1309,7 +1314,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       order by t.score desc, t.ranked_date desc nulls last, ${fromRows ? sql`decision_id` : sql`t.decision_id`}
       limit ${end}`,
       columns,
-      ['decision_id', 'decision_date', 'score', ...(single ? [] : ['matched' as const])],
+      { extra: ['score', ...(single ? [] : ['matched'])] },
     );
     const matched = Number(ranked[0]?.matched ?? 0);
     return {
@@ -1373,7 +1378,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const named = sql`(select count(*) from named)`;
     const ranked = await pageRows<H & { score: number; matched: number | string }>(
       this.db,
-      sql``,
       sql`
       with recursive lexemes(arm, prefix, k, lexeme) as (
           select a.arm, a.prefix, a.k, (select t.lexeme from decision_search_terms t
@@ -1416,7 +1420,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       order by t.score desc, t.ranked_date desc nulls last, ${idsOnly ? sql`t.decision_id` : sql`decision_id`}
       limit ${end}`,
       columns,
-      ['decision_id', 'decision_date', 'score', 'matched'],
+      { extra: ['score', 'matched'] },
     );
     return {
       rows: ranked.map(({ matched: _, ...r }) => r as H & { score: number }),
@@ -1505,7 +1509,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       const kept = notScored.length > 0 ? sql`where m.id <> all(${[...notScored]}::text[])` : sql``;
       return pageRows<H>(
         this.db,
-        hintOf(where.union),
         sql`
         with m as materialized (${where.union.sql}),
           k as (select m.id, m.date from m ${kept}
@@ -1514,18 +1517,17 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         select ${columns.list} from k join decision_search on decision_search.decision_id = k.id
         order by k.date ${direction} nulls last, k.id ${direction}`,
         columns,
-        DATE_PAGE_NAMES,
+        { hint: hintOf(where.union) },
       );
     }
     if (collect) {
       return pageRows<H>(
         this.db,
-        hintOf(where.collect),
         sql`with m as materialized (select ${columns.list}
             from decision_search where ${where.collect.sql})
           select * from m ${order} limit ${page.limit} offset ${page.offset}`,
         columns,
-        DATE_PAGE_NAMES,
+        { hint: hintOf(where.collect) },
       );
     }
     // the rows the page holds: `limit`, or those left after `offset` when the matches were counted
@@ -1538,11 +1540,10 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
           : sql`(select * from decision_search where ${allOf(where.filters)} ${order} limit ${reach}) decision_search`;
       const found = await pageRows<H>(
         this.db,
-        sql.raw(PLAN_PER_EXECUTION),
         sql`select ${columns.list} from ${prefix}
           where ${where.walk} ${order} limit ${page.limit} offset ${page.offset}`,
         columns,
-        DATE_PAGE_NAMES,
+        { hint: sql.raw(PLAN_PER_EXECUTION) },
       );
       if (found.length >= expected || reach >= rows) return found;
     }
@@ -1646,14 +1647,13 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
     return pageRows<H & { score: number }>(
       this.db,
-      hintOf(compiled),
       sql`
       select ${columns.list}, ${compiled.rank}::float8 as score
       from decision_search where ${allOf([scored, ...matchScored, ...filters])}
       order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
       limit ${end}`,
       columns,
-      ['decision_id', 'decision_date', 'score'],
+      { hint: hintOf(compiled), extra: ['score'] },
     );
   }
 
