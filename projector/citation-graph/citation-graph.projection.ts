@@ -138,8 +138,10 @@ export const citationGraphProjection: Projection = {
     const ids = [...latest.keys()];
     // a generation being rebuilt resolves and counts everything once it has caught up
     const deferred = await resolutionDeferred(ctx.tx);
-    // what they counted (provisions, figures), withdrawn while their old rows stand
-    if (!deferred) await withdrawBatchCounts(ctx.tx, ids);
+    // what they counted (provisions, figures), withdrawn while their old rows stand: a decision
+    // without a node has no rows, and counted nothing
+    const counted = stored.rows.map((r) => r.decision_id).filter((id) => latest.has(id));
+    if (!deferred) await withdrawBatchCounts(ctx.tx, counted);
     await writeCitationGraphRows(
       ctx,
       changed.map(({ data, position, structure }) => citationGraphRows(data, position, structure)),
