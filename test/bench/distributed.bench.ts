@@ -1,7 +1,8 @@
 /**
  * Distributed-mode benchmark (prints figures, asserts nothing) against the real engines
  * (`eval "$(infra/local/engines.sh env)"`: DATABASE_URL, KAFKA_BROKERS, OPENSEARCH_URL), with the
- * deployables as separate processes, as in production:
+ * deployables as separate processes, as in production (each its built bundle, with the Node options
+ * its npm start script gives it):
  *  - ingest N generated decisions into Kafka (ingest process), then start the projector process(es)
  *    and time until every projection has caught up: end-to-end projection throughput from the log
  *    into Postgres + OpenSearch;
@@ -33,10 +34,11 @@ import { deleteIndices } from '../support/opensearch-engine.ts';
 import {
   type CpuRole,
   type Proc,
+  buildDeployables,
   cpuWindow,
   engineRole,
   sleep,
-  startDeployable,
+  startBuilt,
   waitForReady,
 } from '../support/processes.ts';
 import { printSearchLatency } from './http-load.ts';
@@ -75,8 +77,9 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 const procs: Proc[] = [];
 
+/** A deployable as its npm start script runs it: its built bundle, with that script's Node options. */
 function start(script: string, args: string[] = [], extra: Record<string, string> = {}): Proc {
-  const proc = startDeployable(script, script, args, {
+  const proc = startBuilt(script, script, args, {
     SERVICE_MODE: 'distributed',
     DATABASE_SCHEMA: name,
     KAFKA_TOPIC_PREFIX: topicPrefix,
@@ -186,6 +189,7 @@ async function cleanup(): Promise<void> {
 }
 
 try {
+  buildDeployables();
   await admin.connect();
   console.log(
     `distributed benchmark: ${size} decisions, ${projectorCount} projector process(es), ${cpus().length} cores`,
