@@ -79,11 +79,6 @@ const COUNTER_KEYS: Record<CounterTable, readonly string[]> = {
   group_citations: ['court', 'canton', 'year', 'target_id'],
 };
 
-/** The figures of every group summed into the rollup group ({@link ROLLUP}): the unfiltered figures. */
-const rollupOf = (table: RawBuilder<unknown>) => sql`(court, canton, year, figure, key, sub, n)
-  select ${ROLLUP.court}, ${ROLLUP.canton}, ${ROLLUP.year}::int, figure, key, sub, sum(n)::int from ${table}
-  where year <> ${ROLLUP.year} group by figure, key, sub having sum(n) <> 0`;
-
 /** A figure's own key columns: its group's columns ({@link ROLLUP}) aside. */
 const FIGURE_KEYS = COUNTER_KEYS.graph_figures.filter((k) => !(k in ROLLUP));
 
@@ -95,8 +90,20 @@ const rolledUp = (k: string): RawBuilder<unknown> =>
     : sql`m.${sql.id(k)}`;
 
 /**
- * Moves the counters of `table` by `moves` (SQL giving the table's key columns by name and `d`),
- * summed per key (`graph_figures` also into the rollup group, {@link ROLLUP}); a counter that
+ * `moves` (SQL giving the table's key columns by name and `d`) summed per key as `n`; those of
+ * `graph_figures` also into the rollup group ({@link ROLLUP}), the unfiltered figures.
+ */
+function summedMoves(table: CounterTable, moves: RawBuilder<unknown>): RawBuilder<unknown> {
+  const keys = COUNTER_KEYS[table];
+  const columns = sql.join(keys.map((k) => sql.id(k)));
+  return table === 'graph_figures'
+    ? sql`select ${sql.join(keys.map(rolledUp))}, sum(m.d)::int as n from (${moves}) m
+        group by grouping sets ((${columns}), (${sql.join(FIGURE_KEYS.map((k) => sql.id(k)))}))`
+    : sql`select ${columns}, sum(m.d)::int as n from (${moves}) m group by ${columns}`;
+}
+
+/**
+ * Moves the counters of `table` by `moves`, summed per key ({@link summedMoves}); a counter that
  * reaches 0 is deleted. One statement moves them, in the order of their keys (two batches
  * projected at once lock shared counters, a hub or the rollup, in the same order), and returns
  * the keys of the counters it brought to 0, which a second deletes. Summed into a work table
@@ -107,11 +114,7 @@ const rolledUp = (k: string): RawBuilder<unknown> =>
 async function moveCounters(tx: Tx, table: CounterTable, moves: RawBuilder<unknown>): Promise<void> {
   const keys = COUNTER_KEYS[table];
   const columns = sql.join(keys.map((k) => sql.id(k)));
-  const summed =
-    table === 'graph_figures'
-      ? sql`select ${sql.join(keys.map(rolledUp))}, sum(m.d)::int as n from (${moves}) m
-        group by grouping sets ((${columns}), (${sql.join(FIGURE_KEYS.map((k) => sql.id(k)))}))`
-      : sql`select ${columns}, sum(m.d)::int as n from (${moves}) m group by ${columns}`;
+  const summed = summedMoves(table, moves);
   const zeros = await sql<Record<string, unknown>>`
     with moved as (
       insert into ${sql.id(table)} (${columns}, n)
@@ -297,12 +300,12 @@ export async function countAll(tx: Tx): Promise<void> {
       from (${provisionsOf(null)}) p join citation_edges e on e.source_id = p.source_id and e.role = 'citation'
       group by p.act_key, p.article, e.target_id`.execute(tx),
   );
-  await fillWithoutIndexes(tx, 'graph_figures', async () => {
-    await sql`insert into graph_figures (court, canton, year, figure, key, sub, n)
-      select court, canton, year, figure, key, sub, count(*)::int from (${figuresOf(null)}) f
-      group by court, canton, year, figure, key, sub`.execute(tx);
-    await sql`insert into graph_figures ${rollupOf(sql`graph_figures`)}`.execute(tx);
-  });
+  await fillWithoutIndexes(tx, 'graph_figures', () =>
+    sql`insert into graph_figures (court, canton, year, figure, key, sub, n)
+      select court, canton, year, figure, key, sub, n from (${summedMoves('graph_figures', figuresOf(null))}) s`.execute(
+      tx,
+    ),
+  );
   await fillWithoutIndexes(tx, 'group_citations', () =>
     sql`insert into group_citations (court, canton, year, target_id, n)
       select g.court, g.canton, g.year, g.target_id, count(*)::int as n

@@ -618,9 +618,10 @@ interface Columns {
 }
 
 /** The columns an ids-only search reads: the id, and the date that orders the matches by date. */
+const ID_NAMES = ['decision_id', 'decision_date'] as const;
 const ID_COLUMNS: Columns = {
-  list: sql`decision_id, decision_date`,
-  names: ['decision_id', 'decision_date'],
+  list: sql.join(ID_NAMES.map((name) => sql.ref(name))),
+  names: ID_NAMES,
   idsOnly: true,
 };
 
