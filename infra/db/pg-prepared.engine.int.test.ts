@@ -1,16 +1,17 @@
 /**
  * Named prepared statements on a real PostgreSQL server (`preparingPool`): the same rows as
  * node-postgres's unnamed statements, prepared once per connection and bounded, marked and
- * non-query statements left unnamed, failures not kept, and a statement whose table changed its
- * columns run again (outside a transaction) on a connection that is then closed.
+ * non-query statements left unnamed, failures not kept, a statement whose table changed its
+ * columns run again (outside a transaction) on a connection that is then closed, and statements
+ * marked `GENERIC_PLAN` bound with the generic plan, the others as the server chooses.
  */
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresTestUrl, uniqueName } from '../../test/support/engines.ts';
 import { THINGS_CASES, THINGS_SQL } from '../../test/support/prepared-statements.ts';
 import { MAX_PREPARED_PARAMETERS, preparingPool } from './pg-prepared.ts';
-import { PLAN_PER_EXECUTION, PLAN_PER_EXECUTION_ON_SERVER } from './statement-hints.ts';
+import { GENERIC_PLAN, PLAN_PER_EXECUTION, PLAN_PER_EXECUTION_ON_SERVER } from './statement-hints.ts';
 
 const url = await postgresTestUrl();
 const CAP = 4;
@@ -138,6 +139,61 @@ describe.skipIf(url === null)('preparingPool (real PostgreSQL)', () => {
     for (let i = 0; i <= CAP; i++) await run$(`select ${i + 100}::int as n where $1::int = 1`, [1]);
     expect(await backend()).toBe(pid);
     expect(await preparedTexts()).toHaveLength(CAP);
+  });
+
+  describe('plan cache mode per statement', () => {
+    /** The plan cache mode a statement was bound under, as it reads it itself. */
+    const modeOf = async (db: Kysely<unknown> | Transaction<unknown>, generic: boolean, id: number) =>
+      (
+        await sql<{ mode: string }>`${sql.raw(generic ? GENERIC_PLAN : '')}
+          select current_setting('plan_cache_mode') as mode from things where id = ${id}`.execute(db)
+      ).rows[0]!.mode;
+    /** The generic and custom plans the server made for the prepared statements of `marker`. */
+    const plansOf = async (marker: string) =>
+      (
+        await sql<{ generic: string; custom: string }>`${sql.raw(PLAN_PER_EXECUTION)}
+          select sum(generic_plans) as generic, sum(custom_plans) as custom from pg_prepared_statements
+          where statement like ${`%${marker}%`}`.execute(db)
+      ).rows.map((r) => ({ generic: Number(r.generic), custom: Number(r.custom) }))[0]!;
+
+    it('a marked statement is bound under force_generic_plan, the others under auto, alternating', async () => {
+      for (let i = 0; i < 3; i++) {
+        expect(await modeOf(db, true, 1)).toBe('force_generic_plan');
+        expect(await modeOf(db, false, 1)).toBe('auto');
+      }
+    });
+
+    it('a marked statement keeps a generic plan from its first execution; an unmarked one starts with custom plans', async () => {
+      const read = (generic: boolean, id: number) =>
+        sql`${sql.raw(generic ? GENERIC_PLAN : '')}
+          select name, 'plans-probe' as probe, ${generic} as marked from things where id = ${id}`.execute(db);
+      for (const id of [1, 2, 3]) {
+        await read(true, id);
+        await read(false, id);
+      }
+      const all = await plansOf('plans-probe');
+      const marked = await plansOf(`${GENERIC_PLAN}%plans-probe`);
+      expect(marked).toEqual({ generic: 3, custom: 0 });
+      // auto: PostgreSQL plans the first five executions for their values
+      expect(all.custom - marked.custom).toBe(3);
+    });
+
+    it('a rollback undoes a mode set inside the transaction: the next statement sets its own again', async () => {
+      expect(await modeOf(db, false, 2)).toBe('auto');
+      await expect(
+        db.transaction().execute(async (tx) => {
+          expect(await modeOf(tx, true, 2)).toBe('force_generic_plan');
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      // the server is back to auto; a marked statement must set force_generic_plan again
+      expect(await modeOf(db, true, 2)).toBe('force_generic_plan');
+      await db.transaction().execute(async (tx) => {
+        expect(await modeOf(tx, false, 3)).toBe('auto');
+      });
+      expect(await modeOf(db, false, 3)).toBe('auto');
+      expect(await modeOf(db, true, 3)).toBe('force_generic_plan');
+    });
   });
 
   it('a table whose columns changed: run again outside a transaction, error inside; the connection is then replaced', async () => {

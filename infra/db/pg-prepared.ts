@@ -5,7 +5,9 @@
  * changes are prepared once per server connection under a name derived from their text; after
  * five executions PostgreSQL may keep a generic plan (its usual choice). A statement marked as
  * planned per execution ({@link isPlannedPerExecution}), and a bulk write
- * ({@link MAX_PREPARED_PARAMETERS}), stay unnamed, planned with each execution.
+ * ({@link MAX_PREPARED_PARAMETERS}), stay unnamed, planned with each execution. A statement marked
+ * {@link keepsGenericPlan} is bound under `plan_cache_mode = force_generic_plan`, every other
+ * prepared one under `auto`: the connection's mode is set before a statement of the other kind.
  *
  * Each connection keeps at most `perConnection` statements, the least recently used deallocated
  * first. A statement whose result type changed under it (a migration by another process:
@@ -16,7 +18,12 @@ import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
-import { CACHED_PLAN_CHANGED, isPlannedPerExecution, isPreparable } from './statement-hints.ts';
+import {
+  CACHED_PLAN_CHANGED,
+  isPlannedPerExecution,
+  isPreparable,
+  keepsGenericPlan,
+} from './statement-hints.ts';
 
 /**
  * Statements kept prepared per server connection: room for every statement shape the service
@@ -35,6 +42,10 @@ const NAMES_KEPT = 5_000;
 
 const BEGINS = /^\s*(?:begin|start\s+transaction)\b/i;
 const ENDS = /^\s*(?:commit|end|abort|rollback)\b(?!\s+to\b)/i;
+const ROLLS_BACK = /^\s*(?:abort|rollback)\b(?!\s+to\b)/i;
+
+/** How a connection's prepared statements are planned when bound (`plan_cache_mode`). */
+type PlanMode = 'auto' | 'force_generic_plan';
 
 /**
  * node-postgres's record of the statements a connection has parsed (`Connection.parsedStatements`,
@@ -58,6 +69,13 @@ class PreparingClient implements PostgresPoolClient {
   private inTransaction = false;
   /** The connection's prepared statements may no longer fit their tables: close it on release. */
   private stale = false;
+  /**
+   * The connection's `plan_cache_mode` as last set here; null before the first (the server's
+   * default, whatever it is configured to) and after a rollback that may have undone one.
+   */
+  private planMode: PlanMode | null = null;
+  /** `planMode` was set inside the open transaction: a rollback undoes it. */
+  private planModeInTransaction = false;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -95,9 +113,10 @@ class PreparingClient implements PostgresPoolClient {
     if (!isPreparable(text) || isPlannedPerExecution(text) || values.length > MAX_PREPARED_PARAMETERS) {
       const result = await this.client.query(text, values);
       if (BEGINS.test(text)) this.inTransaction = true;
-      else if (ENDS.test(text)) this.inTransaction = false;
+      else if (ENDS.test(text)) this.ended(ROLLS_BACK.test(text));
       return result as unknown as PostgresQueryResult<R>;
     }
+    await this.planAs(keepsGenericPlan(text) ? 'force_generic_plan' : 'auto');
     const name = this.nameOf(text);
     this.kept.set(name, true);
     try {
@@ -112,13 +131,31 @@ class PreparingClient implements PostgresPoolClient {
     }
   }
 
+  /**
+   * Sets the connection's plan cache mode for the statement about to be bound, when it was set
+   * otherwise (one statement more, only when statements of both kinds alternate on a connection).
+   */
+  private async planAs(mode: PlanMode): Promise<void> {
+    if (this.planMode === mode) return;
+    await this.client.query(`set plan_cache_mode = ${mode}`);
+    this.planMode = mode;
+    if (this.inTransaction) this.planModeInTransaction = true;
+  }
+
+  /** The open transaction ended: a rollback restores the plan cache mode it began with. */
+  private ended(rolledBack: boolean): void {
+    if (rolledBack && this.planModeInTransaction) this.planMode = null;
+    this.planModeInTransaction = false;
+    this.inTransaction = false;
+  }
+
   release(): void {
     if (this.stale) {
       this.client.release(true);
       return;
     }
     // a connection given back inside a transaction is the pool's to reset; its state is not ours
-    this.inTransaction = false;
+    if (this.inTransaction) this.ended(true);
     this.client.release();
   }
 }

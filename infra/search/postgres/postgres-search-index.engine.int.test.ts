@@ -1,8 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, postgresTestUrl } from '../../../test/support/engines.ts';
-import { CORPUS, postgresSearchFixture, searchConformance } from '../../../test/support/search.suite.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import {
+  type Ask,
+  CORPUS,
+  postgresSearchFixture,
+  requestOf,
+  searchConformance,
+} from '../../../test/support/search.suite.ts';
+import { type DatabaseHandle, openPostgres } from '../../db/database.ts';
+import { GENERIC_PLAN, PLAN_PER_EXECUTION } from '../../db/statement-hints.ts';
 
 // on a server the texts are analysed on the pool beside the writing transaction, as postgres mode does
 searchConformance('PostgreSQL full-text search on a PostgreSQL server', async (limits) => {
@@ -66,5 +73,48 @@ describe('PostgreSQL search on a server: texts analysed on the pool', () => {
       expect(onPool.postings).toEqual(inTransaction.postings);
       expect(onPool.pairs).toEqual(inTransaction.pairs);
     }
+  });
+
+  it("keeps the searches' statements with generic plans: none planned again for its values", async (ctx) => {
+    if (!url) ctx.skip();
+    const handle = await openTestDatabase('postgres', url);
+    handles.push(handle);
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]!.s;
+    // one connection: every statement the searches prepare is among its prepared statements
+    const one = await openPostgres({ url: url!, schema, poolSize: 1 });
+    handles.push(one);
+    const fixture = postgresSearchFixture(handle, undefined, one.db);
+    await fixture.load(CORPUS);
+    const asks: Ask[] = [
+      { query: 'Kündigung', limit: 5 },
+      { query: 'Kündigung', limit: 5, filters: { language: 'fr' } },
+      { query: 'Künd*', limit: 5 },
+      { query: 'Mietvertrag OR Vertrag', limit: 5 },
+      { query: 'Haftung', limit: 200, compact: true },
+      { query: 'Haftung', sort: 'date_desc', limit: 5 },
+      { query: '', filters: { court: 'bger' }, sort: 'date_asc', limit: 5 },
+    ];
+    // more executions than PostgreSQL's five custom plans before it may settle on a generic one
+    for (let round = 0; round < 7; round++)
+      for (const ask of asks) {
+        await fixture.index.search(requestOf(ask));
+        await fixture.index.searchIds(requestOf(ask));
+      }
+    const prepared = await sql<{ statement: string; generic: string; custom: string }>`${sql.raw(
+      PLAN_PER_EXECUTION,
+    )} select statement, generic_plans as generic, custom_plans as custom from pg_prepared_statements
+      where name like 'k%'`.execute(one.db);
+    const marked = prepared.rows.filter((r) => r.statement.startsWith(GENERIC_PLAN));
+    // every page, count and walk of these searches (23 statements)
+    expect(marked.length).toBeGreaterThanOrEqual(15);
+    for (const r of marked) {
+      expect({ statement: r.statement, custom: Number(r.custom) }).toEqual({
+        statement: r.statement,
+        custom: 0,
+      });
+      expect(Number(r.generic)).toBeGreaterThan(0);
+    }
+    // the language filter is written into the statements: those of French searches name it
+    expect(marked.some((r) => r.statement.includes(`language = 'fr'`))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import type { PrefixNode, QueryNode, ReferenceNode, TermNode } from '../../../contracts/search/query-ast.ts';
 import { citationPhrases } from '../../../contracts/search/reference-keys.ts';
 import type { Database } from '../../db/database.ts';
-import { PLAN_PER_EXECUTION, PLAN_PER_EXECUTION_ON_SERVER } from '../../db/statement-hints.ts';
+import { GENERIC_PLAN, PLAN_PER_EXECUTION, PLAN_PER_EXECUTION_ON_SERVER } from '../../db/statement-hints.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   COMPACT_HIT_FIELDS,
@@ -557,12 +557,21 @@ async function flushPendingEntries(tx: Transaction<DB>): Promise<void> {
       and i.indrelid in (to_regclass('decision_search'), to_regclass('decision_search_pairs'))`.execute(tx);
 }
 
+/** A language code as the filter takes it (two letters), written into a statement as it is. */
+const LANGUAGE_CODE = /^[a-z]{2}$/;
+
 /** The condition a search's filters put on `decision_search` rows. */
 function filtersOf(f: SearchFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (f.court) conditions.push(sql<SqlBool>`court = ${f.court}`);
   if (f.canton) conditions.push(sql<SqlBool>`canton = ${f.canton}`);
-  if (f.language) conditions.push(sql<SqlBool>`language = ${f.language}`);
+  // A language is written into the statement: kept with a generic plan (`GENERIC_PLAN`), the
+  // statement then reads only that language's arms of the query (as a parameter, French
+  // "Kündigung" read the German arm's 4,761 matches to keep 99: 12.5 against 0.6 ms).
+  if (f.language)
+    conditions.push(
+      sql<SqlBool>`language = ${LANGUAGE_CODE.test(f.language) ? sql.lit(f.language) : f.language}`,
+    );
   if (f.dateFrom) conditions.push(sql<SqlBool>`decision_date >= ${f.dateFrom}::date`);
   if (f.dateTo) conditions.push(sql<SqlBool>`decision_date <= ${f.dateTo}::date`);
   if (f.chamber) conditions.push(sql<SqlBool>`chamber ilike ${`%${escapeLike(f.chamber)}%`}`);
@@ -830,7 +839,10 @@ async function pageRows<R extends Row>(
   db: Database,
   statement: RawBuilder<unknown>,
   columns: Columns,
-  { hint = sql``, extra = [] }: { hint?: RawBuilder<unknown>; extra?: readonly string[] } = {},
+  {
+    hint = sql.raw(GENERIC_PLAN),
+    extra = [],
+  }: { hint?: RawBuilder<unknown>; extra?: readonly string[] } = {},
 ): Promise<R[]> {
   if (!columns.idsOnly) return (await sql<R>`${hint} ${statement}`.execute(db)).rows;
   const names = [...columns.names, ...extra];
@@ -847,9 +859,12 @@ async function pageRows<R extends Row>(
   });
 }
 
-/** The hint a statement testing `condition` starts with (none: it may be kept prepared). */
+/**
+ * The hint a statement testing `condition` starts with: planned per execution on a server, or
+ * kept with a generic plan (`GENERIC_PLAN`).
+ */
 const hintOf = (condition: { readonly planPerExecution: boolean }): RawBuilder<unknown> =>
-  sql.raw(condition.planPerExecution ? PLAN_PER_EXECUTION_ON_SERVER : '');
+  sql.raw(condition.planPerExecution ? PLAN_PER_EXECUTION_ON_SERVER : GENERIC_PLAN);
 
 /** A query's matches as `countWithNewest` reads them: SQL giving their `id` and `date`. */
 interface MatchesSql {
@@ -1446,7 +1461,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   private async countTableRows(): Promise<number> {
-    const counted = await sql<{ n: number }>`select count(*)::int as n from decision_search`.execute(this.db);
+    const counted = await sql<{ n: number }>`${sql.raw(GENERIC_PLAN)}
+      select count(*)::int as n from decision_search`.execute(this.db);
     this.rowCount = { n: Number(counted.rows[0]?.n ?? 0), at: Date.now() };
     return this.rowCount.n;
   }
@@ -1682,7 +1698,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
 
   async compactHits(ids: readonly string[]): Promise<CompactHit[]> {
     if (ids.length === 0) return [];
-    const found = await sql<CompactHit>`
+    const found = await sql<CompactHit>`${sql.raw(GENERIC_PLAN)}
       select ${sql.join(COMPACT_HIT_FIELDS.map((c) => sql.ref(c)))} from decision_search
       where decision_id = any(${[...new Set(ids)]}::text[])`.execute(this.db);
     return found.rows;
