@@ -1,12 +1,13 @@
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate.ts';
 import { type Listen, listenOnPglite, listenOnPostgres } from './notifications.ts';
 import { preparingPool } from './pg-prepared.ts';
-import { createPgliteDialect } from './pglite-dialect.ts';
+import { createRunnerDialect } from './pglite-dialect.ts';
+import type { PgliteOptions } from './pglite-instance.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import type { DB } from './schema.ts';
+import { TYPE_PARSERS } from './type-parsers.ts';
 
 export type Database = Kysely<DB>;
 
@@ -19,50 +20,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// Dates stay YYYY-MM-DD strings, timestamps become ISO strings, int8 becomes a number (event
-// positions and counts stay far below 2^53), so both engines hand back the same shapes.
-const OID_INT8 = 20;
-const OID_DATE = 1082;
-const OID_TIMESTAMP = 1114;
-const OID_TIMESTAMPTZ = 1184;
-const toIso = (v: string): string => new Date(v.includes('T') || v.includes('+') ? v : `${v}Z`).toISOString();
-const PARSERS: Record<number, (value: string) => unknown> = {
-  [OID_INT8]: (v) => Number(v),
-  [OID_DATE]: (v) => v,
-  [OID_TIMESTAMP]: toIso,
-  [OID_TIMESTAMPTZ]: (v) => new Date(v).toISOString(),
-};
+export type { PgliteOptions } from './pglite-instance.ts';
 
-export interface PgliteOptions {
-  /** Folder for the data files; null keeps everything in memory. */
-  readonly dataDir: string | null;
-  /**
-   * PostgreSQL's `shared_buffers` (e.g. `32MB`), default PGlite's 128 MB. The buffers are part of
-   * the WebAssembly memory from the start, and pages beyond them are read again through the
-   * operating system's cache.
-   */
-  readonly sharedBuffers?: string;
-}
-
-/** Opens (and migrates) the embedded PostgreSQL in WASM. */
+/**
+ * Opens (and migrates) the embedded PostgreSQL in WASM, in a thread of its own
+ * ({@link PgliteThread}).
+ */
 export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const instance = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.sharedBuffers
-      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
-      : {}),
-    parsers: PARSERS,
-  });
-  const db = new Kysely<DB>({ dialect: createPgliteDialect(instance) });
-  await migrateToLatest(db as Kysely<unknown>);
+  const thread = await PgliteThread.start(options);
+  const db = new Kysely<DB>({ dialect: createRunnerDialect(thread) });
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+  } catch (error) {
+    await thread.close();
+    throw error;
+  }
   return {
     db,
     kind: 'pglite',
-    listen: (channel, handlers) => listenOnPglite(instance, channel, handlers),
+    listen: (channel, handlers) => listenOnPglite(thread, channel, handlers),
     async close() {
       await db.destroy();
-      await instance.close();
+      await thread.close();
     },
   };
 }
@@ -102,7 +81,7 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
   }
   const types = {
     getTypeParser: (oid: number, format?: string): ((value: string) => unknown) =>
-      PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
+      TYPE_PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
   };
   // Several processes (projector instances, api, ingest) may start at once on a fresh schema:
   // `create schema if not exists` and kysely's migration tables race, so one at a time, under a

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /**
@@ -103,9 +102,15 @@ export function listenOnPostgres(
   };
 }
 
+/** What listening needs of the embedded database (PGlite itself, or its thread: `pglite-thread.ts`). */
+export interface EmbeddedListening {
+  query<R>(text: string): Promise<{ rows: R[] }>;
+  listen(channel: string, notified: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
 /** A listener inside the embedded database (one session: never lost once listening). */
 export function listenOnPglite(
-  instance: PGlite,
+  instance: EmbeddedListening,
   channel: string,
   handlers: NotificationHandlers,
 ): Subscription {

@@ -186,25 +186,81 @@ class PreparedStatements {
   }
 }
 
+/** What a statement gives back on the embedded database. */
+export interface StatementResult<R> {
+  readonly rows: R[];
+  readonly affectedRows?: number;
+}
+
 /**
- * PGlite is a single connection: the driver hands it out to one kysely connection at a time, so a
- * transaction never interleaves with another query. Queries and row changes run as prepared
- * statements ({@link PreparedStatements}); anything else through PGlite's `query`.
+ * One embedded database session that runs statements one at a time: in this thread
+ * ({@link statementRunner}) or in the database's own thread (`pglite-thread.ts`).
+ */
+export interface StatementRunner {
+  /**
+   * Runs a statement for the kysely connection `connection` (a number per connection handed out;
+   * `held`: not the connection's first statement, see {@link interleaves}).
+   */
+  run<R>(
+    text: string,
+    params: readonly unknown[],
+    connection?: number,
+    held?: boolean,
+  ): Promise<StatementResult<R>>;
+  /**
+   * Whether the runner takes the statements of several connections at once. It then keeps the
+   * others' statements out while one connection's transaction is open, and while a connection
+   * runs its second and later statements until it is released ({@link release}): held for
+   * several statements (kysely's `connection()`), a connection has the session to itself from
+   * its second statement on, as it has when the connection is handed out one at a time. Without,
+   * the driver hands the session to one connection at a time.
+   */
+  readonly interleaves?: boolean;
+  /** A connection that ran more than one statement was released. */
+  release?(connection: number): Promise<void>;
+}
+
+/**
+ * Statements on a PGlite instance of this thread: queries and row changes as prepared statements
+ * ({@link PreparedStatements}), anything else through PGlite's `query`.
+ */
+export function statementRunner(pg: PGlite, preparedStatements = PREPARED_STATEMENTS): StatementRunner {
+  const prepared = new PreparedStatements(pg, preparedStatements);
+  return {
+    run: <R>(text: string, params: readonly unknown[]) =>
+      isPreparable(text)
+        ? pg.runExclusive(() => prepared.run<R>(text, params))
+        : pg.query<R>(text, params as unknown[]),
+  };
+}
+
+/**
+ * Sets the session up as the dialect expects it: generic plans kept ({@link createPgliteDialect}).
+ * Once per instance, before its first statement.
+ */
+export async function startPgliteSession(pg: PGlite): Promise<void> {
+  await pg.waitReady;
+  await pg.exec(`set plan_cache_mode = ${SESSION_PLAN_CACHE_MODE}`);
+}
+
+/**
+ * PGlite is a single session. In this thread the driver hands it out to one kysely connection at
+ * a time, so a transaction never interleaves with another query; a runner that interleaves
+ * (the database's own thread) gets every statement as it comes, each with its connection, and
+ * holds the others back while one connection has the session ({@link StatementRunner}).
  */
 class PgliteConnection implements DatabaseConnection {
-  private readonly prepared: PreparedStatements;
+  /** Statements sent on this connection since it was handed out. */
+  statements = 0;
 
   constructor(
-    private readonly pg: PGlite,
-    preparedStatements: number,
-  ) {
-    this.prepared = new PreparedStatements(pg, preparedStatements);
-  }
+    private readonly runner: StatementRunner,
+    readonly id: number,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = isPreparable(compiled.sql)
-      ? await this.pg.runExclusive(() => this.prepared.run<R>(compiled.sql, compiled.parameters))
-      : await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    const held = this.statements++ > 0;
+    const result = await this.runner.run<R>(compiled.sql, compiled.parameters, this.id, held);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -224,25 +280,27 @@ class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
+  private connections = 0;
 
   constructor(
-    private readonly pg: PGlite,
-    preparedStatements: number,
+    private readonly runner: StatementRunner,
+    private readonly start: () => Promise<void>,
   ) {
-    this.connection = new PgliteConnection(pg, preparedStatements);
+    this.connection = new PgliteConnection(runner, 0);
   }
 
   async init(): Promise<void> {
-    await this.pg.waitReady;
-    await this.pg.exec(`set plan_cache_mode = ${SESSION_PLAN_CACHE_MODE}`);
+    await this.start();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.runner.interleaves) return new PgliteConnection(this.runner, ++this.connections);
     const previous = this.queue;
     let release!: () => void;
     this.queue = new Promise<void>((resolve) => (release = resolve));
     await previous;
     this.release = release;
+    this.connection.statements = 0;
     return this.connection;
   }
 
@@ -271,7 +329,12 @@ class PgliteDriver implements Driver {
     } as unknown as CompiledQuery);
   }
 
-  async releaseConnection(): Promise<void> {
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (this.runner.interleaves) {
+      const { id, statements } = connection as PgliteConnection;
+      if (statements > 1) await this.runner.release?.(id);
+      return;
+    }
     const release = this.release;
     this.release = null;
     release?.();
@@ -300,10 +363,22 @@ export interface PgliteDialectOptions {
  * marked `PLAN_PER_EXECUTION` are still planned for their values.
  */
 export function createPgliteDialect(pg: PGlite, options: PgliteDialectOptions = {}): Dialect {
-  const preparedStatements = options.preparedStatements ?? PREPARED_STATEMENTS;
+  const runner = statementRunner(pg, options.preparedStatements ?? PREPARED_STATEMENTS);
+  return runnerDialect(runner, () => startPgliteSession(pg));
+}
+
+/**
+ * A kysely dialect over a {@link StatementRunner} whose session was set up with
+ * {@link startPgliteSession} (the embedded database in its own thread).
+ */
+export function createRunnerDialect(runner: StatementRunner): Dialect {
+  return runnerDialect(runner, () => Promise.resolve());
+}
+
+function runnerDialect(runner: StatementRunner, start: () => Promise<void>): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PgliteDriver(pg, preparedStatements),
+    createDriver: () => new PgliteDriver(runner, start),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };

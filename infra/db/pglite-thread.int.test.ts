@@ -1,0 +1,215 @@
+/**
+ * The embedded database in its own thread (`pglite-thread.ts`, `pglite-worker.ts`): statements of
+ * several kysely connections go to it at once, but a connection's open transaction keeps the
+ * others' statements out until it ends (they neither see nor join it), and so does a connection
+ * held for several statements from its second one until it is released; PostgreSQL's errors keep
+ * their fields across the thread; notifications arrive; a database that cannot start is an error
+ * of `openPglite`, and a closed one refuses statements.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openPglite } from './database.ts';
+import { PgliteThread } from './pglite-thread.ts';
+
+let handle: DatabaseHandle;
+let db: Kysely<unknown>;
+
+beforeAll(async () => {
+  handle = await openPglite({ dataDir: null });
+  db = handle.db as unknown as Kysely<unknown>;
+  await sql`create table thread_things (id int primary key, note text)`.execute(db);
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+beforeEach(async () => {
+  await sql`delete from thread_things`.execute(db);
+});
+
+const count = async () =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from thread_things`.execute(db)).rows[0]!.n);
+
+/** Rolls a transaction back after `inside` ran in it (and whatever it started outside it was sent). */
+async function rolledBack(inside: (tx: Kysely<unknown>) => Promise<void>): Promise<void> {
+  await expect(
+    db.transaction().execute(async (tx) => {
+      await inside(tx);
+      throw new Error('roll back');
+    }),
+  ).rejects.toThrow('roll back');
+}
+
+describe('transactions and the statements of other connections', () => {
+  it('a statement sent while another connection’s transaction is open runs after it, outside it', async () => {
+    let outside: Promise<unknown> | undefined;
+    await rolledBack(async (tx) => {
+      await sql`insert into thread_things values (1, 'in the transaction')`.execute(tx);
+      // sent now, while the transaction is open: in it, it would be rolled back with it
+      outside = sql`insert into thread_things values (2, 'outside')`.execute(db);
+      // the transaction goes on meanwhile (the outside statement does not hold it up)
+      const seen = await sql<{ id: number }>`select id from thread_things order by id`.execute(tx);
+      expect(seen.rows.map((r) => r.id)).toEqual([1]);
+    });
+    await outside;
+    const rows = await sql<{ id: number }>`select id from thread_things order by id`.execute(db);
+    expect(rows.rows.map((r) => r.id)).toEqual([2]);
+  });
+
+  it('a read sent during a transaction does not see its uncommitted rows', async () => {
+    let read: Promise<number> | undefined;
+    await rolledBack(async (tx) => {
+      await sql`insert into thread_things values (1, 'uncommitted')`.execute(tx);
+      read = count();
+      await sql`insert into thread_things values (2, 'uncommitted')`.execute(tx);
+    });
+    expect(await read).toBe(0);
+  });
+
+  it('a transaction that failed keeps the others out until it is rolled back, then they run', async () => {
+    let outside: Promise<number> | undefined;
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await sql`insert into thread_things values (1, 'first')`.execute(tx);
+        outside = count();
+        await sql`insert into thread_things values (1, 'the same key')`.execute(tx);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await outside).toBe(0);
+    expect(await count()).toBe(0);
+  });
+
+  it('a connection held for several statements has the session from its second one until released', async () => {
+    // read the highest id, then write the next: sections that interleaved would write the same id
+    const section = (note: string) =>
+      db.connection().execute(async (conn) => {
+        await sql`select 1`.execute(conn); // the first statement (the registry's lock) runs as any does
+        const max = await sql<{
+          m: number;
+        }>`select coalesce(max(id), 0)::int as m from thread_things`.execute(conn);
+        await sql`insert into thread_things values (${max.rows[0]!.m + 1}, ${note})`.execute(conn);
+      });
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map(section));
+    const rows = await sql<{ id: number }>`select id from thread_things order by id`.execute(db);
+    expect(rows.rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    // released: the session is everyone's again
+    expect(await count()).toBe(5);
+  });
+
+  it('statements of many connections at once each get their own rows', async () => {
+    await sql`insert into thread_things select i, 'note ' || i from generate_series(1, 50) i`.execute(db);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        sql<{ note: string }>`select note from thread_things where id = ${i + 1}`.execute(db),
+      ),
+    );
+    expect(answers.map((a) => a.rows[0]?.note)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `note ${i + 1}`),
+    );
+  });
+
+  it('committed transactions of two connections, started at once, both hold', async () => {
+    await Promise.all(
+      [10, 20].map((base) =>
+        db.transaction().execute(async (tx) => {
+          for (let i = 0; i < 5; i++)
+            await sql`insert into thread_things values (${base + i}, 'x')`.execute(tx);
+        }),
+      ),
+    );
+    expect(await count()).toBe(10);
+  });
+});
+
+describe('what crosses the thread', () => {
+  it('values keep their types: int8 as a number, dates as text, json, arrays, bytes, null', async () => {
+    const row = (
+      await sql<Record<string, unknown>>`select 9007199254740991::int8 as big, '2020-02-29'::date as day,
+        ${JSON.stringify({ a: [1, 'b'] })}::jsonb as doc, array['x', 'y'] as list,
+        ${new Uint8Array([1, 2, 255])}::bytea as bytes, null::text as nothing`.execute(db)
+    ).rows[0]!;
+    expect(row).toEqual({
+      big: 9007199254740991,
+      day: '2020-02-29',
+      doc: { a: [1, 'b'] },
+      list: ['x', 'y'],
+      bytes: new Uint8Array([1, 2, 255]),
+      nothing: null,
+    });
+  });
+
+  it('a database error keeps its message and PostgreSQL fields', async () => {
+    await sql`insert into thread_things values (1, 'one')`.execute(db);
+    const error = await sql`insert into thread_things values (1, 'again')`
+      .execute(db)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({
+      code: '23505',
+      message: expect.stringContaining('duplicate key value violates unique constraint'),
+      constraint: 'thread_things_pkey',
+    });
+  });
+
+  it('notifications on a schema channel reach the listener', async () => {
+    const heard: string[] = [];
+    let listening!: () => void;
+    const ready = new Promise<void>((resolve) => (listening = resolve));
+    const subscription = handle.listen('thread_test', {
+      listening: () => listening(),
+      notified: (payload) => heard.push(payload),
+      lost: (error) => heard.push(`lost: ${error.message}`),
+    });
+    await ready;
+    await sql`select pg_notify('thread_test_' || md5(current_schema()), 'moved')`.execute(db);
+    await expect.poll(() => heard).toEqual(['moved']);
+    await subscription.close();
+    await sql`select pg_notify('thread_test_' || md5(current_schema()), 'not heard')`.execute(db);
+    await count();
+    expect(heard).toEqual(['moved']);
+  });
+});
+
+describe('starting and closing', () => {
+  it('a database that cannot start is an error of openPglite', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pglite-thread-'));
+    try {
+      const file = join(dir, 'not-a-folder');
+      await writeFile(file, 'x');
+      await expect(openPglite({ dataDir: file })).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a closed thread refuses statements; a statement sent before the close is answered', async () => {
+    const thread = await PgliteThread.start({ dataDir: null });
+    const before = thread.run<{ one: number }>('select 1 as one', []);
+    await thread.close();
+    expect((await before).rows).toEqual([{ one: 1 }]);
+    await expect(thread.run('select 1', [])).rejects.toThrow(/DB_CLOSED/);
+  });
+
+  it('a folder written by one thread is read by the next', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pglite-thread-'));
+    try {
+      const first = await openPglite({ dataDir: join(dir, 'db') });
+      await sql`create table kept (v text)`.execute(first.db);
+      await sql`insert into kept values ('still here')`.execute(first.db);
+      await first.close();
+      const second = await openPglite({ dataDir: join(dir, 'db') });
+      try {
+        const rows = await sql<{ v: string }>`select v from kept`.execute(second.db);
+        expect(rows.rows).toEqual([{ v: 'still here' }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

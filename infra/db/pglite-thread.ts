@@ -1,0 +1,189 @@
+import { rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, threadId } from 'node:worker_threads';
+import type { StatementResult, StatementRunner } from './pglite-dialect.ts';
+import type { PgliteOptions } from './pglite-instance.ts';
+import type { ThreadError, ThreadReply, ThreadRequest } from './pglite-worker.ts';
+
+/**
+ * The worker's module: `dist/infra/db/pglite-worker.mjs` when run from a bundle (`npm run build`
+ * makes it an entry point of its own; this code is inlined into each deployable's bundle). Run
+ * from source (tests, tsx), it is bundled here once per process with esbuild, as the build would,
+ * next to the project's packages: a worker thread does not inherit the module hooks that load
+ * TypeScript in its parent.
+ */
+async function workerModule(): Promise<URL> {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return (sourceWorker ??= bundledFromSource(new URL('./pglite-worker.ts', here)));
+  let dir = dirname(fileURLToPath(here));
+  while (basename(dir) !== 'dist') {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`DB_THREAD_MISSING: no dist folder above ${fileURLToPath(here)}`);
+    dir = up;
+  }
+  return pathToFileURL(join(dir, 'infra', 'db', 'pglite-worker.mjs'));
+}
+
+let sourceWorker: Promise<URL> | undefined;
+
+async function bundledFromSource(entry: URL): Promise<URL> {
+  const { build } = await import('esbuild');
+  const folder = fileURLToPath(new URL('../../node_modules/.cache/pglite-worker/', entry));
+  await mkdir(folder, { recursive: true });
+  // one file per process: processes starting at once do not read each other's half-written file
+  const outfile = join(folder, `pglite-worker-${process.pid}-${threadId}.mjs`);
+  await build({
+    entryPoints: [fileURLToPath(entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  process.once('exit', () => rmSync(outfile, { force: true }));
+  return pathToFileURL(outfile);
+}
+
+/** An error of the database's thread, as thrown here: its message, name and fields (code …). */
+function errorOf(error: ThreadError): Error {
+  const thrown = Object.assign(new Error(error.message), error.fields);
+  thrown.name = error.name;
+  if (error.stack) thrown.stack = error.stack;
+  return thrown;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The embedded database in a thread of its own (`pglite-worker.ts`): statements go to it one
+ * message each and their rows come back. PostgreSQL's work in WebAssembly then no longer holds up
+ * the service's thread, which answers HTTP, serialises JSON and ranks meanwhile; on the
+ * 3,000-decision sample at 8 clients a search spent about 60 % of the process's time in the
+ * database (README, "Benchmarks"). The worker is unreferenced while nothing waits on it, so an
+ * open instance keeps no process alive by itself, as PGlite in this thread did not.
+ */
+export class PgliteThread implements StatementRunner {
+  private next = 0;
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Map<number, (payload: string) => void>();
+  /** Why the thread cannot answer any more (it exited or was closed). */
+  private ended: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: ThreadReply) => this.received(reply));
+    worker.on('error', (error) => this.end(error));
+    worker.on('exit', (code) =>
+      this.end(new Error(`DB_THREAD_EXITED: the embedded database's thread exited (code ${code})`)),
+    );
+    worker.unref();
+  }
+
+  /** Starts the thread and the database in it (created and set up, not migrated). */
+  static async start(options: PgliteOptions): Promise<PgliteThread> {
+    const worker = new Worker(await workerModule(), { workerData: options });
+    const started = await new Promise<ThreadError | null>((resolve, reject) => {
+      const early = (error: Error) => reject(error);
+      const exited = (code: number) =>
+        reject(
+          new Error(`DB_THREAD_EXITED: the embedded database's thread exited (code ${code}) while starting`),
+        );
+      worker.once('error', early);
+      worker.once('exit', exited);
+      worker.once('message', (reply: ThreadReply) => {
+        worker.off('error', early);
+        worker.off('exit', exited);
+        if (reply.op === 'started') resolve(null);
+        else if (reply.op === 'failed') resolve(reply.error);
+        else reject(new Error(`DB_THREAD_PROTOCOL: '${reply.op}' before the thread started`));
+      });
+    });
+    if (started) {
+      await worker.terminate();
+      throw errorOf(started);
+    }
+    return new PgliteThread(worker);
+  }
+
+  /** Statements of several connections go to the thread as they come (see `pglite-worker.ts`). */
+  readonly interleaves = true;
+
+  run<R>(
+    text: string,
+    params: readonly unknown[],
+    connection = 0,
+    held = false,
+  ): Promise<StatementResult<R>> {
+    return this.request({ op: 'run', text, params, connection, held }) as Promise<StatementResult<R>>;
+  }
+
+  async release(connection: number): Promise<void> {
+    await this.request({ op: 'release', connection });
+  }
+
+  /** Runs one statement without parameters (as {@link run} does, outside any transaction). */
+  query<R>(text: string): Promise<StatementResult<R>> {
+    return this.run<R>(text, [], 0);
+  }
+
+  /** Listens on `channel` (a name as given, not quoted); gives what stops listening. */
+  async listen(channel: string, notified: (payload: string) => void): Promise<() => Promise<void>> {
+    const listener = (await this.request({ op: 'listen', channel })) as number;
+    this.listeners.set(listener, notified);
+    return async () => {
+      if (!this.listeners.delete(listener) || this.ended) return;
+      await this.request({ op: 'unlisten', listener });
+    };
+  }
+
+  /** Closes the database (its data written) and ends the thread. */
+  async close(): Promise<void> {
+    if (this.ended) return;
+    try {
+      await this.request({ op: 'close' });
+    } finally {
+      this.end(new Error('DB_CLOSED: the embedded database is closed'));
+      await this.worker.terminate();
+    }
+  }
+
+  private request(message: DistributiveOmit<ThreadRequest, 'id'>): Promise<unknown> {
+    if (this.ended) return Promise.reject(this.ended);
+    const id = ++this.next;
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  private received(reply: ThreadReply): void {
+    if (reply.op === 'notification') {
+      this.listeners.get(reply.listener)?.(reply.payload);
+      return;
+    }
+    if (reply.op !== 'done' && reply.op !== 'error') return;
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.op === 'done') waiting.resolve(reply.value);
+    else waiting.reject(errorOf(reply.error));
+  }
+
+  private end(error: Error): void {
+    if (this.ended) return;
+    this.ended = error;
+    this.listeners.clear();
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
