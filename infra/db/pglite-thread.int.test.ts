@@ -194,6 +194,22 @@ describe('starting and closing', () => {
     await expect(thread.run('select 1', [])).rejects.toThrow(/DB_CLOSED/);
   });
 
+  it('a parameter that cannot be sent to the thread rejects the call and leaves nothing waiting', async () => {
+    const thread = await PgliteThread.start({ dataDir: null });
+    try {
+      await expect(thread.run('select $1::text as v', [() => 'not a value'])).rejects.toThrow(
+        /could not be cloned/,
+      );
+      expect(thread.waiting).toBe(0);
+      const answered = thread.run<{ v: string }>('select $1::text as v', ['sent']);
+      expect(thread.waiting).toBe(1);
+      expect((await answered).rows).toEqual([{ v: 'sent' }]);
+      expect(thread.waiting).toBe(0);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('a folder written by one thread is read by the next', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pglite-thread-'));
     try {

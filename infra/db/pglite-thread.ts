@@ -111,6 +111,11 @@ export class PgliteThread implements StatementRunner {
     return new PgliteThread(worker);
   }
 
+  /** Requests sent and not answered yet (while there are any, the worker keeps the process alive). */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
   /** Statements of several connections go to the thread as they come (see `pglite-worker.ts`). */
   readonly interleaves = true;
 
@@ -157,9 +162,12 @@ export class PgliteThread implements StatementRunner {
     if (this.ended) return Promise.reject(this.ended);
     const id = ++this.next;
     return new Promise((resolve, reject) => {
+      // Posted before it is registered: a value that cannot be cloned throws here and rejects
+      // the call without leaving it pending (and the worker referenced). The reply comes on a
+      // later turn of the event loop, after the registration.
+      this.worker.postMessage({ ...message, id });
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
     });
   }
 
