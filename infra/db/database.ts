@@ -5,7 +5,7 @@ import { type Listen, listenOnPglite, listenOnPostgres } from './notifications.t
 import { preparingPool } from './pg-prepared.ts';
 import { createRunnerDialect } from './pglite-dialect.ts';
 import type { PgliteOptions } from './pglite-instance.ts';
-import { PgliteThread } from './pglite-thread.ts';
+import { PgliteThread, inMemoryTemplate } from './pglite-thread.ts';
 import type { DB } from './schema.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 
@@ -24,10 +24,12 @@ export type { PgliteOptions } from './pglite-instance.ts';
 
 /**
  * Opens (and migrates) the embedded PostgreSQL in WASM, in a thread of its own
- * ({@link PgliteThread}).
+ * ({@link PgliteThread}). An in-memory database starts from the process's project's template of a
+ * fresh cluster ({@link inMemoryTemplate}) unless given another.
  */
 export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
-  const thread = await PgliteThread.start(options);
+  const template = options.dataDir === null ? (options.template ?? (await inMemoryTemplate())) : undefined;
+  const thread = await PgliteThread.start({ ...options, ...(template ? { template } : {}) });
   const db = new Kysely<DB>({ dialect: createRunnerDialect(thread) });
   try {
     await migrateToLatest(db as Kysely<unknown>);

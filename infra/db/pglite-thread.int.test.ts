@@ -4,13 +4,14 @@
  * others' statements out until it ends (they neither see nor join it), and so does a connection
  * held for several statements from its second one until it is released; PostgreSQL's errors keep
  * their fields across the thread; notifications arrive; a database that cannot start is an error
- * of `openPglite`, and a closed one refuses statements.
+ * of `openPglite`, and a closed one refuses statements. In-memory databases start from a template
+ * of a fresh cluster, which the first one writes.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite } from './database.ts';
 import { PgliteThread } from './pglite-thread.ts';
 
@@ -226,6 +227,71 @@ describe('starting and closing', () => {
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the template of in-memory databases', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pglite-template-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const tables = async (opened: DatabaseHandle) =>
+    (
+      await sql<{ name: string }>`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_name like 'template_%'`.execute(opened.db)
+    ).rows.map((r) => r.name);
+
+  it('the first database writes it, before any statement of its own; the next starts from it, migrated', async () => {
+    const template = join(dir, 'cluster.tar');
+    const first = await openPglite({ dataDir: null, template });
+    try {
+      await sql`create table template_first (v text)`.execute(first.db);
+      expect((await stat(template)).size).toBeGreaterThan(1_000_000);
+    } finally {
+      await first.close();
+    }
+    const written = await readFile(template);
+    const second = await openPglite({ dataDir: null, template });
+    try {
+      expect(await tables(second)).toEqual([]);
+      const migrated = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(
+        second.db,
+      );
+      expect(migrated.rows[0]!.n).toBeGreaterThan(0);
+      await sql`create table template_second (v text)`.execute(second.db);
+      expect(await tables(second)).toEqual(['template_second']);
+    } finally {
+      await second.close();
+    }
+    expect((await readFile(template)).equals(written)).toBe(true);
+  });
+
+  it('a template that cannot be read is made again', async () => {
+    const template = join(dir, 'cluster.tar');
+    await writeFile(template, 'not a cluster');
+    const opened = await openPglite({ dataDir: null, template });
+    try {
+      expect(await tables(opened)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+    expect((await stat(template)).size).toBeGreaterThan(1_000_000);
+  });
+
+  it('a template that cannot be written leaves the database working', async () => {
+    const file = join(dir, 'a-file');
+    await writeFile(file, 'x');
+    const opened = await openPglite({ dataDir: null, template: join(file, 'cluster.tar') });
+    try {
+      await sql`create table template_kept (v text)`.execute(opened.db);
+      expect(await tables(opened)).toEqual(['template_kept']);
+    } finally {
+      await opened.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, threadId } from 'node:worker_threads';
@@ -17,13 +17,36 @@ import type { ThreadError, ThreadReply, ThreadRequest } from './pglite-worker.ts
 async function workerModule(): Promise<URL> {
   const here = import.meta.url;
   if (here.endsWith('.ts')) return (sourceWorker ??= bundledFromSource(new URL('./pglite-worker.ts', here)));
+  return pathToFileURL(join(projectFolder(), 'dist', 'infra', 'db', 'pglite-worker.mjs'));
+}
+
+/** The project's folder: above `infra/db` from source, above `dist` from a bundle. */
+function projectFolder(): string {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return fileURLToPath(new URL('../../', here));
   let dir = dirname(fileURLToPath(here));
   while (basename(dir) !== 'dist') {
     const up = dirname(dir);
     if (up === dir) throw new Error(`DB_THREAD_MISSING: no dist folder above ${fileURLToPath(here)}`);
     dir = up;
   }
-  return pathToFileURL(join(dir, 'infra', 'db', 'pglite-worker.mjs'));
+  return dirname(dir);
+}
+
+/**
+ * Where in-memory databases keep their template (`PgliteOptions.template`): next to the project's
+ * packages, one file per PGlite version (another version creates its clusters differently). None
+ * when the installed PGlite's manifest cannot be read there.
+ */
+export async function inMemoryTemplate(): Promise<string | undefined> {
+  const packages = join(projectFolder(), 'node_modules');
+  const manifest = await readFile(join(packages, '@electric-sql', 'pglite', 'package.json'), 'utf8').catch(
+    () => null,
+  );
+  const version = manifest ? (JSON.parse(manifest) as { version?: unknown }).version : undefined;
+  return typeof version === 'string'
+    ? join(packages, '.cache', 'pglite-template', `pglite-${version}.tar`)
+    : undefined;
 }
 
 let sourceWorker: Promise<URL> | undefined;
