@@ -24,7 +24,7 @@ export type { PgliteOptions } from './pglite-instance.ts';
 
 /**
  * Opens (and migrates) the embedded PostgreSQL in WASM, in a thread of its own
- * ({@link PgliteThread}). An in-memory database starts from the process's project's template of a
+ * ({@link PgliteThread}). An in-memory database starts from the project's template of a
  * fresh cluster ({@link inMemoryTemplate}) unless given another.
  */
 export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {

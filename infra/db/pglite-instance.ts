@@ -16,8 +16,8 @@ export interface PgliteOptions {
   /**
    * In-memory databases only: a file holding a freshly created cluster (PGlite's `dumpDataDir`,
    * made before any statement ran in it) to start from instead of creating one. Creating a
-   * cluster (initdb) takes about 2 s, loading the file about 0.4 s; the file is written by the
-   * first database created without it (or when it cannot be read), for the next ones.
+   * cluster (initdb) takes about 2 s, loading the file in a new thread about 0.8 s; the file is
+   * written by the first database created without it (or when it cannot be read), for the next.
    */
   readonly template?: string;
 }
