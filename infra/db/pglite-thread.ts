@@ -38,7 +38,14 @@ function projectFolder(): string {
  * packages, one file per PGlite version (another version creates its clusters differently). None
  * when the installed PGlite's manifest cannot be read there.
  */
-export async function inMemoryTemplate(): Promise<string | undefined> {
+export function inMemoryTemplate(): Promise<string | undefined> {
+  return (templatePath ??= templateOfInstalledPglite());
+}
+
+/** The template's path, read once per process (the installed PGlite does not change under it). */
+let templatePath: Promise<string | undefined> | undefined;
+
+async function templateOfInstalledPglite(): Promise<string | undefined> {
   const packages = join(projectFolder(), 'node_modules');
   const manifest = await readFile(join(packages, '@electric-sql', 'pglite', 'package.json'), 'utf8').catch(
     () => null,
@@ -53,7 +60,7 @@ let sourceWorker: Promise<URL> | undefined;
 
 async function bundledFromSource(entry: URL): Promise<URL> {
   const { build } = await import('esbuild');
-  const folder = fileURLToPath(new URL('../../node_modules/.cache/pglite-worker/', entry));
+  const folder = join(projectFolder(), 'node_modules', '.cache', 'pglite-worker');
   await mkdir(folder, { recursive: true });
   // one file per process: processes starting at once do not read each other's half-written file
   const outfile = join(folder, `pglite-worker-${process.pid}-${threadId}.mjs`);
