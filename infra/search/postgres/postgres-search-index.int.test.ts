@@ -853,6 +853,42 @@ describe('PostgreSQL search: a page reaching past its scored rows counts the mat
       if (onePass) expect(sent(ONE_PASS)).toBeGreaterThan(0);
     },
   );
+
+  it.each([
+    ['a conjunction', { query: 'Haftung AND Halter' }],
+    ['a conjunction whose scored rows fill a small page', { query: 'Haftung AND Werkeigentümer' }],
+    ['a negation', { query: 'Haftung NOT Halter' }],
+    ['a phrase of adjacent words (from its pairs)', { query: '"Haftung Halter"' }],
+    [
+      "a phrase with a stop word's gap and a filter",
+      { query: '"Pflicht zur Sorgfalt"', filters: { court: 'bger' } },
+    ],
+    ['a BGE reference (its own decision and the decisions citing it)', { query: 'BGE 140 III 86' }],
+  ] as const)(
+    '%s, ranked on the rank vectors: scored rows read first are read in the statement that counts the matches and reads the newest others',
+    async (_, ask) => {
+      for (const [index, limit] of [
+        [first.index, 4],
+        [first.index, 150],
+        [fixture.index, 150],
+      ] as const) {
+        const request = requestOf({ ...ask, limit });
+        await index.search(request); // the phrases' analyses, kept by the index
+        statements.length = 0;
+        const page = await index.search(request);
+        expect(statements, statements.join('\n')).toHaveLength(1);
+        expect(sent(ONE_PASS)).toBe(1);
+        const all = await pagesOf(fixture.index, ask, 4);
+        expect(all.hits.length).toBeGreaterThan(0);
+        expect({
+          hits: page.hits.map((h) => [h.decision_id, h.score]),
+          total: page.total,
+          lowerBound: page.totalIsLowerBound,
+          hasMore: page.hasMore,
+        }).toEqual({ ...all, hits: all.hits.slice(0, limit), hasMore: all.hits.length > limit });
+      }
+    },
+  );
 });
 
 describe('PostgreSQL search: matches the indexes alone decide are collected for a date page where others are walked', () => {

@@ -827,6 +827,26 @@ interface Condition {
 }
 
 /**
+ * The statement of a relevance page's scored rows (without postings), in rank order, at most
+ * `end`: the query's own decisions, then the rows whose rank vector matches the positive part of
+ * the query (rank above 0), scored on the small rank vectors.
+ */
+function scoredStatement(
+  compiled: ReturnType<typeof compileTsQuery>,
+  columns: Columns,
+  filters: readonly Expression<SqlBool>[],
+  end: number,
+): RawBuilder<unknown> {
+  const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
+  const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
+  return sql`
+    select ${columns.list}, ${compiled.rank}::float8 as score
+    from decision_search where ${allOf([scored, ...matchScored, ...filters])}
+    order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
+    limit ${end}`;
+}
+
+/**
  * The rows of a page's statement (ranked or by date), in its order: with `columns` the ids alone
  * (`ID_COLUMNS`, and the `extra` columns the statement adds, as `score`), read as one row holding a
  * JSON array per column, which the client parses natively, instead of a row each, which
@@ -1660,18 +1680,69 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     end: number,
   ): Promise<(H & { score: number })[]> {
     if (arms) return (await this.postingsRanked<H>(arms, columns, searchFilters, end)).rows;
-    const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
-    const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
     return pageRows<H & { score: number }>(
       this.db,
-      sql`
-      select ${columns.list}, ${compiled.rank}::float8 as score
-      from decision_search where ${allOf([scored, ...matchScored, ...filters])}
-      order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
-      limit ${end}`,
+      scoredStatement(compiled, columns, filters, end),
       columns,
-      { hint: hintOf(compiled), extra: ['score'] },
+      {
+        hint: hintOf(compiled),
+        extra: ['score'],
+      },
     );
+  }
+
+  /**
+   * A relevance page's scored rows (`scoredRows` without postings: `arms` null), the matches
+   * counted up to one beyond the cap and the newest `end` less the scored rows of the other
+   * matches, as `scoredRows` and then `countWithNewest` read them, in one statement: where the
+   * statements run one after the other (one connection, or a large page), each is a round trip
+   * and an execution of its own (on the embedded database about 0.6 ms a statement besides its
+   * work, in the database's one thread). The scored rows fill a page of most searches: then no
+   * other match is read (`limit 0`).
+   */
+  private async scoredWithNewest<H extends Row>(
+    compiled: ReturnType<typeof compileTsQuery> & { readonly planPerExecution: boolean },
+    columns: Columns,
+    filters: readonly Expression<SqlBool>[],
+    matches: MatchesSql,
+    end: number,
+  ): Promise<{ scored: (H & { score: number })[]; n: number; newest: H[] }> {
+    const planPerExecution = compiled.planPerExecution || matches.planPerExecution;
+    // ids alone are the matches' own; other columns are read for the newest others only
+    const newest = columns.idsOnly
+      ? sql`k.id as decision_id, k.date as decision_date, null::float8 as score from k`
+      : sql`${columns.list}, null::float8 as score from k join decision_search on decision_search.decision_id = k.id`;
+    const found = await pageRows<
+      Row & { n: number; k_part: number | null; k_ord: unknown; score: number | null }
+    >(
+      this.db,
+      sql`
+      with s as materialized (${scoredStatement(compiled, columns, filters, end)}),
+        m as materialized (${matches.sql} limit ${sql.lit(this.countCap + 1)}),
+        c as (select count(*)::int as n from m),
+        -- beyond the cap the rows would be dropped: none are sorted; none beyond a full page
+        k as (select m.id, m.date from m
+          where (select c.n from c) <= ${sql.lit(this.countCap)} and m.id not in (select s.decision_id from s)
+          order by m.date desc nulls last, m.id desc limit (select ${end}::int - count(*) from s))
+      select c.n, r.* from (
+        -- the scored rows in the order s holds them (its own), then the others newest first
+        select 1 as k_part, row_number() over () as k_ord, s.* from s
+        union all
+        select 2 as k_part, row_number() over (order by k.date desc nulls last, k.id desc) as k_ord,
+          ${newest}
+      ) r right join c on true
+      order by r.k_part, r.k_ord`,
+      columns,
+      { hint: hintOf({ planPerExecution }), extra: ['score', 'n', 'k_part', 'k_ord'] },
+    );
+    const n = Number(found[0]?.n ?? 0);
+    const scored: (H & { score: number })[] = [];
+    const others: H[] = [];
+    for (const { n: _, k_part, k_ord: __, score, ...row } of found) {
+      if (k_part === 1) scored.push({ ...row, score } as unknown as H & { score: number });
+      else if (k_part === 2) others.push(row as unknown as H);
+    }
+    return { scored, n, newest: others };
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
@@ -1758,10 +1829,25 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // its union, any other query with a phrase inside is counted on its own). A large page (a
       // compact page, a topic's pool) mostly reaches past them: its scored rows are read first; a
       // small one mostly does not: they are read while the matches are counted (`scoredRowsFirst`:
-      // always first).
+      // always first). Read first and ranked on the rank vectors (no postings), they are read in the
+      // same statement as the count and the newest others (`scoredWithNewest`).
       const onePass = union !== null || !hasPhrase(request.query);
+      const scoredFirst = onePass && (this.scoredRowsFirst || end > SCORED_FIRST_PAGE);
       let counted: number | null = null;
-      if (arms !== null && !isSingleLexeme(arms)) {
+      let newest: H[] | null = null;
+      const oneStatement = arms === null && request.total !== false && scoredFirst;
+      if (oneStatement) {
+        const found = await this.scoredWithNewest<H>(
+          compiled,
+          columns,
+          filters,
+          this.matchesOf(request, condition, union)!,
+          end,
+        );
+        scored = found.scored;
+        counted = found.n;
+        newest = found.n > this.countCap ? null : found.newest;
+      } else if (arms !== null && !isSingleLexeme(arms)) {
         // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
         // decisions they name already exceed the cap, the total is the cap (a lower bound) without
         // counting the matches again from the full-text index.
@@ -1769,7 +1855,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         scored = ranked.rows;
         if (uncounted(scored)) return this.uncountedPage(request, scored);
         if (ranked.matched > this.countCap) counted = ranked.matched;
-      } else if (request.total === false || (onePass && (this.scoredRowsFirst || end > SCORED_FIRST_PAGE))) {
+      } else if (request.total === false || scoredFirst) {
         scored = await this.scoredRows<H>(arms, compiled, columns, filters, request.filters, end);
         if (uncounted(scored)) return this.uncountedPage(request, scored);
       } else {
@@ -1783,7 +1869,6 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // the matches not among the scored rows, told apart by id (a hashed list): testing the rank
       // vector again would read it, often from TOAST, for every match.
       const scoredIds = rows.map((r) => r.decision_id);
-      let newest: H[] | null = null;
       const matches =
         counted === null && rows.length < end ? this.matchesOf(request, condition, union) : null;
       if (matches !== null) {
