@@ -83,7 +83,7 @@ export interface PostgresSearchOptions {
   readonly scoredRowsFirst?: boolean;
   /**
    * The lexemes of a prefix query up to which its single postings are read lexeme by lexeme in rank
-   * order (`prefixRanked`; default {@link PREFIX_LEXEMES_IN_ORDER}).
+   * order (`prefixScoring`; default {@link PREFIX_LEXEMES_IN_ORDER}).
    */
   readonly prefixLexemesInOrder?: number;
 }
@@ -191,7 +191,7 @@ export const lexemeTsQuery = (lexeme: RawBuilder<unknown>): RawBuilder<unknown> 
  * `shared`: the longest prefix (in code points) a posting's lexeme shares with another of the
  * decision's rank vector. A prefix query names a single lexeme of a decision exactly where that
  * lexeme shares less than the prefix: such a posting is the decision's whole score, read in rank
- * order without summing (`prefixRanked`). `analysed` gives them and the scores per decision (in
+ * order without summing (`prefixScoring`). `analysed` gives them and the scores per decision (in
  * the vector's code point order, for the row at that event position: `sharedPrefixLengths`,
  * `termScore`); other rows derive them in SQL. The postings of 2,000 decisions of the
  * 100,000-decision benchmark corpus (132,564) were selected and written in 590–650 ms with each
@@ -827,23 +827,38 @@ interface Condition {
 }
 
 /**
- * The statement of a relevance page's scored rows (without postings), in rank order, at most
- * `end`: the query's own decisions, then the rows whose rank vector matches the positive part of
- * the query (rank above 0), scored on the small rank vectors.
+ * The statement of a relevance page's scored rows, in rank order, at most the page's end: the
+ * columns a search reads and the `extra` ones it adds (`score` first), planned as
+ * `planPerExecution` says (`hintOf`).
  */
-function scoredStatement(
-  compiled: ReturnType<typeof compileTsQuery>,
+interface Scoring {
+  readonly sql: RawBuilder<unknown>;
+  readonly extra: readonly string[];
+  readonly planPerExecution: boolean;
+}
+
+/**
+ * The scored rows of a query ranked on the rank vectors (no postings), at most `end`: the query's
+ * own decisions, then the rows whose rank vector matches the positive part of the query (rank
+ * above 0), scored on the small rank vectors.
+ */
+function vectorScoring(
+  compiled: ReturnType<typeof compileTsQuery> & { readonly planPerExecution: boolean },
   columns: Columns,
   filters: readonly Expression<SqlBool>[],
   end: number,
-): RawBuilder<unknown> {
+): Scoring {
   const scored = sql<SqlBool>`(${compiled.rankable} or ${compiled.ownRefMatch})`;
   const matchScored = compiled.rankImpliesMatch ? [] : [compiled.sql];
-  return sql`
+  return {
+    sql: sql`
     select ${columns.list}, ${compiled.rank}::float8 as score
     from decision_search where ${allOf([scored, ...matchScored, ...filters])}
     order by ${compiled.ownRefMatch} desc, score desc, decision_date desc nulls last, decision_id
-    limit ${end}`;
+    limit ${end}`,
+    extra: ['score'],
+    planPerExecution: compiled.planPerExecution,
+  };
 }
 
 /**
@@ -963,7 +978,7 @@ function prefixRange(prefix: string): RawBuilder<boolean> {
 
 /**
  * The lexemes of a prefix query whose single postings are read in rank order, lexeme by lexeme
- * (`prefixRanked`); a prefix naming more (`ab*`) has its single postings all read and the best kept.
+ * (`prefixScoring`); a prefix naming more (`ab*`) has its single postings all read and the best kept.
  */
 const PREFIX_LEXEMES_IN_ORDER = 64;
 
@@ -1125,7 +1140,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private readonly prefixLexemesInOrder: number;
   private rowCount: { readonly n: number; readonly at: number } | null = null;
   private pairsFormat: { readonly format: PairsFormat; readonly at: number } | null = null;
-  /** When the term postings were last found without `shared` (`prefixRanked`). */
+  /** When the term postings were last found without `shared` (`prefixScoring`). */
   private sharedMissingAt: number | null = null;
   private rowRecount: Promise<number> | null = null;
   /** Analysed disjunctions by their leaves (see {@link ANALYSED_KEPT}); null: not from the postings. */
@@ -1240,7 +1255,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   }
 
   /**
-   * Whether the term postings are taken to hold `shared` (`prefixRanked`): every generation does
+   * Whether the term postings are taken to hold `shared` (`prefixScoring`): every generation does
    * once the projection that writes it has started with this release. A search that finds the
    * column missing sums the postings instead, and so do the searches of the next minute.
    */
@@ -1305,16 +1320,52 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     end: number,
   ): Promise<{ rows: (H & { score: number })[]; matched: number }> {
     if (arms.length === 0) return { rows: [], matched: 0 };
+    return this.viaPostings(arms, columns, searchFilters, end, async (scoring) => {
+      const ranked = await pageRows<H & { score: number; matched?: number | string }>(
+        this.db,
+        scoring.sql,
+        columns,
+        { extra: scoring.extra },
+      );
+      return {
+        rows: ranked.map(({ matched: _, ...r }) => r as H & { score: number }),
+        matched: Number(ranked[0]?.matched ?? 0),
+      };
+    });
+  }
+
+  /**
+   * `run` with the statement of the scored rows the term postings give (`arms`, at least one): a
+   * prefix's (`prefixScoring`) where the generation holds the postings' shared prefixes, else
+   * every posting's (`postingsScoring`).
+   */
+  private async viaPostings<R>(
+    arms: readonly ArmLexemes[],
+    columns: Columns,
+    searchFilters: SearchFilters,
+    end: number,
+    run: (scoring: Scoring) => Promise<R>,
+  ): Promise<R> {
     const prefixes = onePrefixPerArm(arms);
     if (prefixes && this.sharedHeld()) {
       try {
-        return await this.prefixRanked<H>(prefixes, columns, searchFilters, end);
+        return await run(this.prefixScoring(prefixes, columns, searchFilters, end));
       } catch (error) {
         // a generation written before `shared`, until its projection brings it up to date
         if ((error as { code?: string }).code !== UNDEFINED_COLUMN) throw error;
         this.sharedMissingAt = Date.now();
       }
     }
+    return run(this.postingsScoring(arms, columns, searchFilters, end));
+  }
+
+  /** The statement of the scored rows of `arms`' postings, as `postingsRanked` reads them. */
+  private postingsScoring(
+    arms: readonly ArmLexemes[],
+    columns: Columns,
+    searchFilters: SearchFilters,
+    end: number,
+  ): Scoring {
     // a configured language is the arms read (`armsOfLanguage`): the rows need no test of it
     const filters = filtersOf(withoutArmLanguage(searchFilters));
     const single = isSingleLexeme(arms);
@@ -1341,21 +1392,15 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const matchedColumn = single ? sql`` : unfiltered ? sql`, t.matched` : countHere;
     // ids alone without filters: the postings carry them (and the date), no row is read
     const fromRows = !(unfiltered && columns.idsOnly);
-    const ranked = await pageRows<H & { score: number; matched?: number | string }>(
-      this.db,
-      sql`
+    return {
+      sql: sql`
       select ${fromRows ? columns.list : sql`t.decision_id, t.ranked_date as decision_date`}, t.score::float8 as score ${matchedColumn}
       from (${postings}) t ${fromRows ? sql`join decision_search using (decision_id)` : sql``}
       where ${allOf(filters)}
       order by t.score desc, t.ranked_date desc nulls last, ${fromRows ? sql`decision_id` : sql`t.decision_id`}
       limit ${end}`,
-      columns,
-      { extra: ['score', ...(single ? [] : ['matched'])] },
-    );
-    const matched = Number(ranked[0]?.matched ?? 0);
-    return {
-      rows: single ? ranked : ranked.map(({ matched: _, ...r }) => r as H & { score: number }),
-      matched,
+      extra: ['score', ...(single ? [] : ['matched'])],
+      planPerExecution: false,
     };
   }
 
@@ -1378,12 +1423,12 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
    * full-text index instead (`contra*` in one court's decisions at 100,000: the statement 109 ms
    * counting, the search 41 ms in all without; 151 ms summing every posting).
    */
-  private async prefixRanked<H extends Row>(
+  private prefixScoring(
     prefixes: readonly { arm: string; prefix: string }[],
     columns: Columns,
     { dateFrom, dateTo, language, ...others }: SearchFilters,
     end: number,
-  ): Promise<{ rows: (H & { score: number })[]; matched: number }> {
+  ): Scoring {
     // The postings hold the decision's date; a configured language is its arm (the arms are those
     // of the filter's language: `armsOfLanguage`). The other filters test each single posting's
     // decision (its row by primary key), and each summed one's.
@@ -1412,9 +1457,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     const order = sql`order by score desc, ranked_date desc nulls last, decision_id`;
     const idsOnly = columns.idsOnly;
     const named = sql`(select count(*) from named)`;
-    const ranked = await pageRows<H & { score: number; matched: number | string }>(
-      this.db,
-      sql`
+    return {
+      sql: sql`
       with recursive lexemes(arm, prefix, k, lexeme) as (
           select a.arm, a.prefix, a.k, (select t.lexeme from decision_search_terms t
             where t.arm = a.arm and t.lexeme >= a.prefix order by t.lexeme limit 1)
@@ -1455,12 +1499,8 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       from t ${idsOnly ? sql`` : sql`join decision_search using (decision_id)`}
       order by t.score desc, t.ranked_date desc nulls last, ${idsOnly ? sql`t.decision_id` : sql`decision_id`}
       limit ${end}`,
-      columns,
-      { extra: ['score', 'matched'] },
-    );
-    return {
-      rows: ranked.map(({ matched: _, ...r }) => r as H & { score: number }),
-      matched: Number(ranked[0]?.matched ?? 0),
+      extra: ['score', 'matched'],
+      planPerExecution: false,
     };
   }
 
@@ -1680,46 +1720,57 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
     end: number,
   ): Promise<(H & { score: number })[]> {
     if (arms) return (await this.postingsRanked<H>(arms, columns, searchFilters, end)).rows;
-    return pageRows<H & { score: number }>(
-      this.db,
-      scoredStatement(compiled, columns, filters, end),
-      columns,
-      {
-        hint: hintOf(compiled),
-        extra: ['score'],
-      },
-    );
+    const scoring = vectorScoring(compiled, columns, filters, end);
+    return pageRows<H & { score: number }>(this.db, scoring.sql, columns, {
+      hint: hintOf(scoring),
+      extra: scoring.extra,
+    });
   }
 
   /**
-   * A relevance page's scored rows (`scoredRows` without postings: `arms` null), the matches
-   * counted up to one beyond the cap and the newest `end` less the scored rows of the other
-   * matches, as `scoredRows` and then `countWithNewest` read them, in one statement: where the
-   * statements run one after the other (one connection, or a large page), each is a round trip
-   * and an execution of its own (on the embedded database about 0.6 ms a statement besides its
-   * work, in the database's one thread). The scored rows fill a page of most searches: then no
-   * other match is read (`limit 0`).
+   * A relevance page's scored rows (`scoring`), the matches counted up to one beyond the cap, and
+   * the newest `end` less the scored rows of the other matches, as `scoredRows` and then
+   * `countWithNewest` read them, in one statement: where the statements run one after the other
+   * (one connection, a large page, a disjunction of several lexemes), each is a round trip and
+   * an execution of its own (on the embedded database about 0.6 ms a statement besides its work,
+   * in the database's one thread). The scored rows fill the page of most searches: then no other
+   * match is read (`limit 0`). Scored rows that say how many decisions their postings name
+   * (`matched`, more than the cap) are the count's lower bound, and the matches are not counted.
    */
   private async scoredWithNewest<H extends Row>(
-    compiled: ReturnType<typeof compileTsQuery> & { readonly planPerExecution: boolean },
+    scoring: Scoring,
     columns: Columns,
-    filters: readonly Expression<SqlBool>[],
     matches: MatchesSql,
     end: number,
   ): Promise<{ scored: (H & { score: number })[]; n: number; newest: H[] }> {
-    const planPerExecution = compiled.planPerExecution || matches.planPerExecution;
+    const planPerExecution = scoring.planPerExecution || matches.planPerExecution;
+    const [score, ...others] = scoring.extra;
+    if (score !== 'score')
+      throw new Error(`scored rows without their score first: ${scoring.extra.join(', ')}`);
+    // the scored rows' other columns, none for the others
+    const absent = sql.join(
+      others.map((name) => sql`, null as ${sql.ref(name)}`),
+      sql``,
+    );
     // ids alone are the matches' own; other columns are read for the newest others only
     const newest = columns.idsOnly
-      ? sql`k.id as decision_id, k.date as decision_date, null::float8 as score from k`
-      : sql`${columns.list}, null::float8 as score from k join decision_search on decision_search.decision_id = k.id`;
+      ? sql`k.id as decision_id, k.date as decision_date, null::float8 as score ${absent} from k`
+      : sql`${columns.list}, null::float8 as score ${absent}
+          from k join decision_search on decision_search.decision_id = k.id`;
+    const counted = sql`select count(*)::int as n from m`;
+    // (a subquery the case does not take is not run)
+    const count = others.includes('matched')
+      ? sql`select case when (select max(s.matched) from s) > ${sql.lit(this.countCap)}
+          then (select max(s.matched)::int from s) else (${counted}) end as n`
+      : counted;
     const found = await pageRows<
       Row & { n: number; k_part: number | null; k_ord: unknown; score: number | null }
     >(
       this.db,
       sql`
-      with s as materialized (${scoredStatement(compiled, columns, filters, end)}),
+      with s as materialized (${scoring.sql}),
         m as materialized (${matches.sql} limit ${sql.lit(this.countCap + 1)}),
-        c as (select count(*)::int as n from m),
+        c as (${count}),
         -- beyond the cap the rows would be dropped: none are sorted; none beyond a full page
         k as (select m.id, m.date from m
           where (select c.n from c) <= ${sql.lit(this.countCap)} and m.id not in (select s.decision_id from s)
@@ -1733,16 +1784,21 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       ) r right join c on true
       order by r.k_part, r.k_ord`,
       columns,
-      { hint: hintOf({ planPerExecution }), extra: ['score', 'n', 'k_part', 'k_ord'] },
+      { hint: hintOf({ planPerExecution }), extra: [...scoring.extra, 'n', 'k_part', 'k_ord'] },
     );
     const n = Number(found[0]?.n ?? 0);
     const scored: (H & { score: number })[] = [];
-    const others: H[] = [];
-    for (const { n: _, k_part, k_ord: __, score, ...row } of found) {
-      if (k_part === 1) scored.push({ ...row, score } as unknown as H & { score: number });
-      else if (k_part === 2) others.push(row as unknown as H);
+    const rest: H[] = [];
+    // the page's columns alone (and the scored rows' score), assigned one by one
+    for (const read of found) {
+      const row: Record<string, unknown> = {};
+      for (const name of columns.names) row[name] = (read as Record<string, unknown>)[name];
+      if (read.k_part === 1) {
+        row['score'] = read.score;
+        scored.push(row as H & { score: number });
+      } else if (read.k_part === 2) rest.push(row as unknown as H);
     }
-    return { scored, n, newest: others };
+    return { scored, n, newest: rest };
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
@@ -1829,25 +1885,23 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       // its union, any other query with a phrase inside is counted on its own). A large page (a
       // compact page, a topic's pool) mostly reaches past them: its scored rows are read first; a
       // small one mostly does not: they are read while the matches are counted (`scoredRowsFirst`:
-      // always first). Read first and ranked on the rank vectors (no postings), they are read in the
-      // same statement as the count and the newest others (`scoredWithNewest`).
+      // always first). Read first (and a disjunction of several lexemes, see below, always is), they
+      // are read in the same statement as the count and the newest others (`scoredWithNewest`).
       const onePass = union !== null || !hasPhrase(request.query);
       const scoredFirst = onePass && (this.scoredRowsFirst || end > SCORED_FIRST_PAGE);
+      const several = arms !== null && !isSingleLexeme(arms);
       let counted: number | null = null;
       let newest: H[] | null = null;
-      const oneStatement = arms === null && request.total !== false && scoredFirst;
-      if (oneStatement) {
-        const found = await this.scoredWithNewest<H>(
-          compiled,
-          columns,
-          filters,
-          this.matchesOf(request, condition, union)!,
-          end,
-        );
+      if (request.total !== false && onePass && (several || scoredFirst) && arms?.length !== 0) {
+        const matches = this.matchesOf(request, condition, union)!;
+        const withNewest = (scoring: Scoring) => this.scoredWithNewest<H>(scoring, columns, matches, end);
+        const found = arms
+          ? await this.viaPostings(arms, columns, request.filters, end, withNewest)
+          : await withNewest(vectorScoring(compiled, columns, filters, end));
         scored = found.scored;
         counted = found.n;
         newest = found.n > this.countCap ? null : found.newest;
-      } else if (arms !== null && !isSingleLexeme(arms)) {
+      } else if (several) {
         // A disjunction of several lexemes (a wide prefix, an OR) reads all its postings: when the
         // decisions they name already exceed the cap, the total is the cap (a lower bound) without
         // counting the matches again from the full-text index.
