@@ -1757,12 +1757,16 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       ? sql`k.id as decision_id, k.date as decision_date, null::float8 as score ${absent} from k`
       : sql`${columns.list}, null::float8 as score ${absent}
           from k join decision_search on decision_search.decision_id = k.id`;
-    const counted = sql`select count(*)::int as n from m`;
-    // (a subquery the case does not take is not run)
+    // A page the scored rows fill counts the matches alone (no other is read: their ids and
+    // dates are not collected); a subquery of a case's branch not taken is not run.
+    const countAlone = sql`(select count(*)::int from (${matches.sql} limit ${sql.lit(this.countCap + 1)}) a)`;
+    const counted = sql`case when (select count(*) from s) >= ${end}::int then ${countAlone}
+      else (select count(*)::int as n from m) end`;
+    // postings naming more decisions than the cap: that many, a lower bound, and nothing counted
     const count = others.includes('matched')
       ? sql`select case when (select max(s.matched) from s) > ${sql.lit(this.countCap)}
-          then (select max(s.matched)::int from s) else (${counted}) end as n`
-      : counted;
+          then (select max(s.matched)::int from s) else ${counted} end as n`
+      : sql`select ${counted} as n`;
     const found = await pageRows<
       Row & { n: number; k_part: number | null; k_ord: unknown; score: number | null }
     >(
