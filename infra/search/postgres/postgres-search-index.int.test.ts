@@ -130,8 +130,8 @@ describe('PostgreSQL search: a disjunction whose postings exceed the count cap i
   };
   /**
    * The counts run: a count alone, or the count in the statement of the scored rows where its plan
-   * scanned the full vectors' index (that statement counts only when the postings do not already
-   * name more decisions than the cap, a subquery of a case's branch not taken).
+   * executed a test of the full vectors (that statement counts only when the postings do not
+   * already name more decisions than the cap, a subquery of a case's branch not taken).
    */
   const countsRun = async (): Promise<number> => {
     let run = 0;
