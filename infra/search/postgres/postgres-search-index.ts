@@ -77,8 +77,8 @@ export interface PostgresSearchOptions {
    * Read a relevance page's scored rows before the matches are counted, whatever the page's size
    * (default: only for a page ending beyond 100, see `SCORED_FIRST_PAGE`). For a database of one
    * connection (PGlite), whose statements run one after the other anyway: nothing is gained by
-   * sending the count beside the scored rows, and after them the count collects the page's other
-   * matches with it (`countWithNewest`).
+   * sending the count beside the scored rows, and one statement reads them, counts the matches and
+   * collects the page's other matches (`scoredWithNewest`).
    */
   readonly scoredRowsFirst?: boolean;
   /**
