@@ -926,6 +926,17 @@ describe('PostgreSQL search: a page reaching past its scored rows counts the mat
           lowerBound: page.totalIsLowerBound,
           hasMore: page.hasMore,
         }).toEqual({ ...all, hits: all.hits.slice(0, limit), hasMore: all.hits.length > limit });
+        // ids alone (a compact page) in one statement too, with the same order, scores and count
+        statements.length = 0;
+        const ids = await first.index.searchIds(request);
+        expect(statements, statements.join('\n')).toHaveLength(1);
+        expect(ids).toEqual({
+          total: page.total,
+          totalIsLowerBound: page.totalIsLowerBound,
+          ids: page.hits.map((h) => h.decision_id),
+          scores: page.hits.map((h) => h.score),
+          hasMore: page.hasMore,
+        });
       }
     },
   );

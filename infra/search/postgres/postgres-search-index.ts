@@ -881,17 +881,27 @@ async function pageRows<R extends Row>(
 ): Promise<R[]> {
   if (!columns.idsOnly) return (await sql<R>`${hint} ${statement}`.execute(db)).rows;
   const names = [...columns.names, ...extra];
-  const arrays = sql.join(names.map((name) => sql`json_agg(r.${sql.ref(name)}) as ${sql.ref(name)}`));
-  const found = await sql<Record<string, unknown[] | null>>`${hint}
-    select ${arrays} from (${statement}) r`.execute(db);
-  const packed = found.rows[0];
-  const first = packed?.[names[0]!];
-  if (!packed || !first) return [];
-  return first.map((_, i) => {
+  const packed = await packedRows(db, statement, names, hint);
+  if (packed === null) return [];
+  return packed[names[0]!]!.map((_, i) => {
     const row: Record<string, unknown> = {};
     for (const name of names) row[name] = packed[name]![i];
     return row as R;
   });
+}
+
+/** The rows of a statement as `pageRows` reads ids alone: an array per column of `names`, or null for none. */
+async function packedRows(
+  db: Database,
+  statement: RawBuilder<unknown>,
+  names: readonly string[],
+  hint: RawBuilder<unknown>,
+): Promise<Record<string, unknown[]> | null> {
+  const arrays = sql.join(names.map((name) => sql`json_agg(r.${sql.ref(name)}) as ${sql.ref(name)}`));
+  const found = await sql<Record<string, unknown[] | null>>`${hint}
+    select ${arrays} from (${statement}) r`.execute(db);
+  const packed = found.rows[0];
+  return packed?.[names[0]!] ? (packed as Record<string, unknown[]>) : null;
 }
 
 /**
@@ -900,6 +910,15 @@ async function pageRows<R extends Row>(
  */
 const hintOf = (condition: { readonly planPerExecution: boolean }): RawBuilder<unknown> =>
   sql.raw(condition.planPerExecution ? PLAN_PER_EXECUTION_ON_SERVER : GENERIC_PLAN);
+
+/**
+ * The columns of the newest others (`k` of `newestOthers`), then `extra`: ids alone are the
+ * matches' own; other columns are read from the search rows, for the newest only.
+ */
+const newestColumns = (columns: Columns, extra: RawBuilder<unknown>): RawBuilder<unknown> =>
+  columns.idsOnly
+    ? sql`k.id as decision_id, k.date as decision_date${extra} from k`
+    : sql`${columns.list}${extra} from k join decision_search on decision_search.decision_id = k.id`;
 
 /** A query's matches as `countWithNewest` reads them: SQL giving their `id` and `date`. */
 interface MatchesSql {
@@ -1642,18 +1661,9 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   ): Promise<{ n: number; rows: H[] }> {
     const notScored =
       scored.length > 0 ? sql`and m.id not in (select unnest(${[...scored]}::text[]))` : sql``;
-    // ids alone are the matches' own; other columns are read for the newest only
-    const read = columns.idsOnly
-      ? sql`select k.id as decision_id, k.date as decision_date, k.id as k_id, k.date as k_date from k`
-      : sql`select ${columns.list}, k.id as k_id, k.date as k_date
-          from k join decision_search on decision_search.decision_id = k.id`;
     const found = await sql<{ n: number; k_id: string | null; k_date: unknown }>`${hintOf(matches)}
-      with m as materialized (${matches.sql} limit ${sql.lit(this.countCap + 1)}),
-        c as (select count(*)::int as n from m),
-        -- beyond the cap the rows would be dropped: none are sorted
-        k as (select m.id, m.date from m where (select c.n from c) <= ${sql.lit(this.countCap)} ${notScored}
-          order by m.date desc nulls last, m.id desc limit ${limit})
-      select c.n, r.* from (${read}) r
+      with ${this.newestOthers(matches, sql`select count(*)::int as n from m`, notScored, sql`${limit}`)}
+      select c.n, r.* from (select ${newestColumns(columns, sql`, k.id as k_id, k.date as k_date`)}) r
       right join c on true
       order by r.k_date desc nulls last, r.k_id desc
     `.execute(this.db);
@@ -1662,6 +1672,29 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       k_id === null ? [] : [row as unknown as H],
     );
     return { n, rows };
+  }
+
+  /**
+   * The statement part `countWithNewest` and `scoredWithNewest` share: the matches (`m`, their
+   * ids and dates) up to one beyond the cap, their count (`c`, by `count`, a statement giving
+   * `n`), and the newest `limit` of them `notScored` (`k`, a condition on `m.id`). Beyond the cap
+   * no rows are sorted (none would be all of the newest): the caller reads them otherwise.
+   */
+  private newestOthers(
+    matches: MatchesSql,
+    count: RawBuilder<unknown>,
+    notScored: RawBuilder<unknown>,
+    limit: RawBuilder<unknown>,
+  ): RawBuilder<unknown> {
+    return sql`m as materialized (${this.upToCap(matches.sql)}),
+        c as (${count}),
+        k as (select m.id, m.date from m where (select c.n from c) <= ${sql.lit(this.countCap)} ${notScored}
+          order by m.date desc nulls last, m.id desc limit ${limit})`;
+  }
+
+  /** A statement's rows up to one beyond the count's cap (written in: see `countMatches`). */
+  private upToCap(statement: RawBuilder<unknown>): RawBuilder<unknown> {
+    return sql`${statement} limit ${sql.lit(this.countCap + 1)}`;
   }
 
   /**
@@ -1686,7 +1719,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private async countOf(where: Condition, union: MatchesSql | null): Promise<number> {
     if (union === null) return this.countMatches(where);
     const counted = await sql<{ n: number }>`${hintOf(union)}
-      select count(*)::int as n from (${union.sql} limit ${sql.lit(this.countCap + 1)}) m
+      select count(*)::int as n from (${this.upToCap(union.sql)}) m
     `.execute(this.db);
     return Number(counted.rows[0]?.n ?? 0);
   }
@@ -1699,8 +1732,7 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
   private async countMatches(where: Condition): Promise<number> {
     const counted = await sql<{ n: number }>`${hintOf(where)}
       select count(*)::int as n from (
-        select 1 from decision_search where ${where.sql}
-        limit ${sql.lit(this.countCap + 1)}) m
+        ${this.upToCap(sql`select 1 from decision_search where ${where.sql}`)}) m
     `.execute(this.db);
     return Number(counted.rows[0]?.n ?? 0);
   }
@@ -1754,14 +1786,9 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       others.map((name) => sql`, null as ${sql.ref(name)}`),
       sql``,
     );
-    // ids alone are the matches' own; other columns are read for the newest others only
-    const newest = columns.idsOnly
-      ? sql`k.id as decision_id, k.date as decision_date, null::float8 as score ${absent} from k`
-      : sql`${columns.list}, null::float8 as score ${absent}
-          from k join decision_search on decision_search.decision_id = k.id`;
     // A page the scored rows fill counts the matches alone (no other is read: their ids and
     // dates are not collected); a subquery of a case's branch not taken is not run.
-    const countAlone = sql`(select count(*)::int from (${matches.sql} limit ${sql.lit(this.countCap + 1)}) a)`;
+    const countAlone = sql`(select count(*)::int from (${this.upToCap(matches.sql)}) a)`;
     const counted = sql`case when (select count(*) from s) >= ${end}::int then ${countAlone}
       else (select count(*)::int as n from m) end`;
     // postings naming more decisions than the cap: that many, a lower bound, and nothing counted
@@ -1769,38 +1796,52 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
       ? sql`select case when (select max(s.matched) from s) > ${sql.lit(this.countCap)}
           then (select max(s.matched)::int from s) else ${counted} end as n`
       : sql`select ${counted} as n`;
-    const found = await pageRows<Row & { n: number; k_part: number | null; score: number | null }>(
-      this.db,
-      sql`
+    const statement = sql`
       with s as materialized (${scoring.sql}),
-        m as materialized (${matches.sql} limit ${sql.lit(this.countCap + 1)}),
-        c as (${count}),
-        -- beyond the cap the rows would be dropped: none are sorted; none beyond a full page
-        k as (select m.id, m.date from m
-          where (select c.n from c) <= ${sql.lit(this.countCap)} and m.id not in (select s.decision_id from s)
-          order by m.date desc nulls last, m.id desc limit (select ${end}::int - count(*) from s))
+        ${this.newestOthers(
+          matches,
+          count,
+          sql`and m.id not in (select s.decision_id from s)`,
+          // none beyond a full page
+          sql`(select ${end}::int - count(*) from s)`,
+        )}
       select c.n, r.* from (
         -- the scored rows in the order s holds them (its own), then the others newest first
         select 1 as k_part, row_number() over () as k_ord, s.* from s
         union all
         select 2 as k_part, row_number() over (order by k.date desc nulls last, k.id desc) as k_ord,
-          ${newest}
+          ${newestColumns(columns, sql`, null::float8 as score ${absent}`)}
       ) r right join c on true
-      order by r.k_part, r.k_ord`,
-      columns,
-      { hint: hintOf({ planPerExecution }), extra: [...scoring.extra, 'n', 'k_part'] },
-    );
-    const n = Number(found[0]?.n ?? 0);
+      order by r.k_part, r.k_ord`;
+    const hint = hintOf({ planPerExecution });
     const scored: (H & { score: number })[] = [];
     const rest: H[] = [];
-    // the page's columns alone (and the scored rows' score), assigned one by one
-    for (const read of found) {
-      const row: Record<string, unknown> = {};
-      for (const name of columns.names) row[name] = (read as Record<string, unknown>)[name];
-      if (read.k_part === 1) {
-        row['score'] = read.score;
+    // each row holds the page's columns alone (and a scored row its score), assigned one by one
+    const place = (row: Record<string, unknown>, part: unknown, score: unknown) => {
+      if (part === 1) {
+        row['score'] = score;
         scored.push(row as H & { score: number });
-      } else if (read.k_part === 2) rest.push(row as unknown as H);
+      } else if (part === 2) rest.push(row as H);
+    };
+    let n: number;
+    if (columns.idsOnly) {
+      // ids alone come as an array per column (`pageRows`), each row built from them once
+      const packed = await packedRows(this.db, statement, [...columns.names, 'score', 'n', 'k_part'], hint);
+      const parts = packed?.['k_part'] ?? [];
+      n = Number(packed?.['n']?.[0] ?? 0);
+      for (let i = 0; i < parts.length; i++) {
+        const row: Record<string, unknown> = {};
+        for (const name of columns.names) row[name] = packed![name]![i];
+        place(row, parts[i], packed!['score']![i]);
+      }
+    } else {
+      const { rows } = await sql<Record<string, unknown>>`${hint} ${statement}`.execute(this.db);
+      n = Number(rows[0]?.['n'] ?? 0);
+      for (const read of rows) {
+        const row: Record<string, unknown> = {};
+        for (const name of columns.names) row[name] = read[name];
+        place(row, read['k_part'], read['score']);
+      }
     }
     return { scored, n, newest: rest };
   }
