@@ -7,13 +7,13 @@
  * of `openPglite`, and a closed one refuses statements. In-memory databases start from a template
  * of a fresh cluster, which the first one writes.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite } from './database.ts';
-import { PgliteThread } from './pglite-thread.ts';
+import { PgliteThread, bundledFromSource } from './pglite-thread.ts';
 
 let handle: DatabaseHandle;
 let db: Kysely<unknown>;
@@ -293,5 +293,44 @@ describe('the template of in-memory databases', () => {
     } finally {
       await opened.close();
     }
+  });
+});
+
+describe('the worker bundled from source', () => {
+  let folder: string;
+  const entry = new URL('./pglite-worker.ts', import.meta.url);
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'pglite-worker-bundle-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('is one file named by its content, shared by every process of that source, nothing else left', async () => {
+    const [first, second] = await Promise.all([
+      bundledFromSource(entry, folder),
+      bundledFromSource(entry, folder),
+    ]);
+    expect(second.href).toBe(first.href);
+    const files = await readdir(folder);
+    expect(files).toEqual([first.pathname.split('/').pop()]);
+    expect(files[0]).toMatch(/^pglite-worker-[0-9a-f]{16}\.mjs$/);
+    expect(await readFile(first, 'utf8')).toContain('PGlite');
+  });
+
+  it('removes other files older than an hour (an earlier source, a part of a killed process), keeps younger ones', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const old = join(folder, 'pglite-worker-0123456789abcdef.mjs');
+    const part = join(folder, 'pglite-worker-fedcba9876543210.mjs.4242-0.part');
+    const young = join(folder, 'pglite-worker-1111111111111111.mjs');
+    for (const file of [old, part, young]) await writeFile(file, 'export {};');
+    await utimes(old, hoursAgo(2), hoursAgo(2));
+    await utimes(part, hoursAgo(1.1), hoursAgo(1.1));
+    await utimes(young, hoursAgo(0.9), hoursAgo(0.9));
+    const made = await bundledFromSource(entry, folder);
+    expect((await readdir(folder)).sort()).toEqual(
+      [made.pathname.split('/').pop(), 'pglite-worker-1111111111111111.mjs'].sort(),
+    );
   });
 });

@@ -1,8 +1,9 @@
-import { rmSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, threadId } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { StatementResult, StatementRunner } from './pglite-dialect.ts';
 import type { PgliteOptions } from './pglite-instance.ts';
 import type { ThreadError, ThreadReply, ThreadRequest } from './pglite-worker.ts';
@@ -58,24 +59,53 @@ async function templateOfInstalledPglite(): Promise<string | undefined> {
 
 let sourceWorker: Promise<URL> | undefined;
 
-async function bundledFromSource(entry: URL): Promise<URL> {
+/** How old another bundle of the worker in the cache is before it is removed (see `bundledFromSource`). */
+const STALE_BUNDLE_MS = 60 * 60 * 1000;
+
+/**
+ * The worker bundled from `entry` with esbuild, as the build would, into `folder` (the project's
+ * cache), named by its content: processes of the same source share one file, written whole under a
+ * name of its own (a part) and renamed into place, so that a process starting meanwhile never reads half of
+ * it, and a process killed leaves nothing behind. Other files there older than an hour (bundles of
+ * an earlier source, parts of a process killed while writing) are removed: a worker reads its
+ * module when it starts.
+ */
+export async function bundledFromSource(
+  entry: URL,
+  folder = join(projectFolder(), 'node_modules', '.cache', 'pglite-worker'),
+): Promise<URL> {
   const { build } = await import('esbuild');
-  const folder = join(projectFolder(), 'node_modules', '.cache', 'pglite-worker');
   await mkdir(folder, { recursive: true });
-  // one file per process: processes starting at once do not read each other's half-written file
-  const outfile = join(folder, `pglite-worker-${process.pid}-${threadId}.mjs`);
-  await build({
+  const built = await build({
     entryPoints: [fileURLToPath(entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    outfile,
+    outfile: join(folder, 'pglite-worker.mjs'),
+    write: false,
     logLevel: 'warning',
   });
-  process.once('exit', () => rmSync(outfile, { force: true }));
-  return pathToFileURL(outfile);
+  const code = built.outputFiles[0]!.contents;
+  const name = `pglite-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+  const file = join(folder, name);
+  if (!existsSync(file)) {
+    const part = `${file}.${randomUUID()}.part`;
+    await writeFile(part, code);
+    await rename(part, file);
+  }
+  const now = Date.now();
+  for (const other of await readdir(folder)) {
+    if (other === name) continue;
+    const path = join(folder, other);
+    const made = await stat(path).then(
+      (found) => found.mtimeMs,
+      () => now,
+    );
+    if (now - made > STALE_BUNDLE_MS) await rm(path, { force: true }).catch(() => undefined);
+  }
+  return pathToFileURL(file);
 }
 
 /** An error of the database's thread, as thrown here: its message, name and fields (code …). */
