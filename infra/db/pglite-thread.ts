@@ -65,10 +65,10 @@ const STALE_BUNDLE_MS = 60 * 60 * 1000;
 /**
  * The worker bundled from `entry` with esbuild, as the build would, into `folder` (the project's
  * cache), named by its content: processes of the same source share one file, written whole under a
- * name of its own (a part) and renamed into place, so that a process starting meanwhile never reads half of
- * it, and a process killed leaves nothing behind. Other files there older than an hour (bundles of
- * an earlier source, parts of a process killed while writing) are removed: a worker reads its
- * module when it starts.
+ * name of its own (a part) and renamed into place, so that a process starting meanwhile never
+ * reads half of it, and a process killed leaves nothing behind. Other files there older than an
+ * hour (bundles of an earlier source, parts of a process killed while writing) are removed: a
+ * worker reads its module when it starts.
  */
 export async function bundledFromSource(
   entry: URL,

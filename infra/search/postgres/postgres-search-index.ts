@@ -890,7 +890,7 @@ async function pageRows<R extends Row>(
   });
 }
 
-/** The rows of a statement as `pageRows` reads ids alone: an array per column of `names`, or null for none. */
+/** The rows of a statement as `pageRows` reads ids alone: an array per column of `names`; null for none. */
 async function packedRows(
   db: Database,
   statement: RawBuilder<unknown>,
