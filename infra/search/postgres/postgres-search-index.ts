@@ -1346,8 +1346,11 @@ export class PostgresSearchIndex implements DecisionSearchIndex, SearchIndexWrit
         columns,
         { extra: scoring.extra },
       );
+      // a single lexeme's rows carry no `matched`: they are the page's as read
       return {
-        rows: ranked.map(({ matched: _, ...r }) => r as H & { score: number }),
+        rows: scoring.extra.includes('matched')
+          ? ranked.map(({ matched: _, ...r }) => r as H & { score: number })
+          : ranked,
         matched: Number(ranked[0]?.matched ?? 0),
       };
     });
