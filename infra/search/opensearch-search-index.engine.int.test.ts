@@ -378,7 +378,7 @@ describe('OpenSearch search index', () => {
     expect(await seen(v2)).toEqual(['bger_1A_11_2020']);
   });
 
-  it('reads compact pages and id lists from doc values; a title too long for one comes from _source', async () => {
+  it('reads compact pages from doc values and id lists from sort values; a title too long for one comes from _source', async () => {
     const index = open();
     await index.init();
     // 9,000 characters of two bytes each: beyond what a doc value holds
