@@ -190,10 +190,10 @@ const IDS_FILTER = ID_PATHS.join(',');
 const filterOf = (shape: HitShape): string => (shape === 'ids' ? IDS_FILTER : HITS_FILTER);
 
 /** The same for each response of an `_msearch`, with its status and error. */
-const msearchFilterOf = (shape: HitShape): string =>
-  ['status', 'error', ...(shape === 'ids' ? ID_PATHS : HIT_PATHS)]
-    .map((path) => `responses.${path}`)
-    .join(',');
+const inResponses = (paths: readonly string[]): string =>
+  ['status', 'error', ...paths].map((path) => `responses.${path}`).join(',');
+const MSEARCH_HITS_FILTER = inResponses(HIT_PATHS);
+const MSEARCH_IDS_FILTER = inResponses(ID_PATHS);
 
 /**
  * A response's page. A response that did not come from every shard in time is an error, not a
@@ -597,7 +597,7 @@ export class OpenSearchSearchIndex implements DecisionSearchIndex, SearchIndexWr
     const res = (
       await this.http.request('POST', '/_msearch', {
         ndjson,
-        querystring: { filter_path: msearchFilterOf(shape) },
+        querystring: { filter_path: shape === 'ids' ? MSEARCH_IDS_FILTER : MSEARCH_HITS_FILTER },
       })
     ).body as {
       responses: readonly (HitsBody & { error?: unknown; status?: number })[];
