@@ -19,6 +19,7 @@ import type { DecisionSearchIndex } from '../infra/search/search.port.ts';
 import { ProjectorHost } from '../projector/projector-host.ts';
 import { allProjections } from '../projector/projections.ts';
 import { decisionEvent, makeDecision, withdrawalEvent, type DecisionInput } from './support/decisions.ts';
+import { searchTextOf } from '../api/queries/decision-search.query.ts';
 import { appOver } from './support/read-models.ts';
 import { makeVersion, versionEvent } from './support/statutes-events.ts';
 import {
@@ -100,6 +101,7 @@ describe.each([
   let host: ProjectorHost;
   let app: FastifyInstance;
   let notified: NotifiedReadModelState | undefined;
+  let state: ReadModelStateSource | undefined;
   let askedDatabase = 0;
   const publish = async (events: readonly OutgoingEvent[]) => {
     const before = await notified?.current();
@@ -126,7 +128,8 @@ describe.each([
       await vi.waitFor(() => expect(notified!.current()).toMatch(/^notified /));
       askedDatabase = 0;
     }
-    app = await appOn(projector, handle, inProcess ? tracker : notified);
+    state = inProcess ? tracker : notified;
+    app = await appOn(projector, handle, state);
     await publish([
       decisionEvent(makeDecision(V1)),
       versionEvent(
@@ -249,6 +252,29 @@ describe.each([
     const after = (await get(url)).json();
     expect(ids(after.results)).toEqual(['bger_4A_310_2025', 'bger_4A_311_2025']);
     expect(after.results[0].authority).toMatchObject({ citing_in_context: 1, in_context: true });
+  });
+
+  it('a search text read as a whole reference is read again once the read models moved: a docket searched before its decision was projected names it after', async () => {
+    const later: DecisionInput = { ...V1, docket_number: '4A_330/2025', title: 'Nachzügler' };
+    const deps = { db: handle.db, ...(state ? { readModelState: state } : {}) };
+    const read = () => searchTextOf(deps, { query: '4A_330/2025' });
+    const unknown = await read();
+    expect(JSON.stringify(unknown)).not.toContain('bger_4A_330_2025');
+    expect(await read()).toEqual(unknown);
+    await publish([decisionEvent(makeDecision(later))]);
+    // the decision by its id first, then its docket (and so the decisions citing it)
+    const named = await read();
+    expect(named).toMatchObject({
+      kind: 'or',
+      children: [
+        { kind: 'reference', refKind: 'decision_id', key: 'bger_4A_330_2025' },
+        { kind: 'reference' },
+      ],
+    });
+    expect(await read()).toEqual(named);
+    expect(ids((await get('/decisions?query=4A_330/2025&fields=compact')).json().results)[0]).toBe(
+      'bger_4A_330_2025',
+    );
   });
 
   it('a miss is not kept: the decision published after a 404 is found', async () => {

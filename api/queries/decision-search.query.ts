@@ -1,11 +1,13 @@
+import { LRUCache } from 'lru-cache';
 import type { QueryNode } from '../../contracts/search/query-ast.ts';
 import type { SearchDecisionsQuery, SearchEnvelope } from '../../contracts/api/decisions.schema.ts';
 import type { SearchFilters, SearchRequest } from '../../infra/search/search.port.ts';
 import type { ApiDeps } from '../api-deps.ts';
 import { compactSummariesOf, jsonWithArray, summaryClose } from '../compact-summaries.ts';
+import { readModelStateOf } from '../lookup-cache.ts';
 import { parseSearchText } from '../search-text.ts';
 import { assertKnownCourt } from './corpus.query.ts';
-import { wholeReferenceQuery } from './reference-search.query.ts';
+import { mayNameDecisions, wholeReferenceQuery } from './reference-search.query.ts';
 import { summaryContextOf, toSummary } from './summaries.ts';
 
 /**
@@ -14,14 +16,45 @@ import { summaryContextOf, toSummary } from './summaries.ts';
  * string) searches for those decisions and the decisions citing them.
  */
 export async function searchTextOf(
-  db: ApiDeps['db'],
+  deps: Pick<ApiDeps, 'db' | 'readModelState'>,
   q: Pick<SearchDecisionsQuery, 'query' | 'q'>,
 ): Promise<QueryNode | null> {
   const useQuery = q.query !== undefined && q.query.trim() !== '';
   const text = useQuery ? q.query : q.q;
   if (text === undefined || text.trim() === '') return null;
   const parsed = parseSearchText(text, useQuery ? 'query' : 'q');
-  return (await wholeReferenceQuery(db, text)) ?? parsed;
+  return (await keptReferenceQuery(deps, text)) ?? parsed;
+}
+
+/** Texts whose reading as a whole reference is kept, per database and process. */
+const REFERENCE_TEXTS_KEPT = 10_000;
+
+const keptReferences = new WeakMap<ApiDeps['db'], LRUCache<string, { readonly node: QueryNode | null }>>();
+
+/**
+ * {@link wholeReferenceQuery} of a text that may name decisions, kept while the read models stand
+ * where they stood before it was read (their state, see `lookup-cache.ts`): a docket, id or
+ * citation searched again is read without a look at the corpus until a projection commits. Read
+ * afresh, and not kept, while a change may be committing.
+ */
+async function keptReferenceQuery(
+  deps: Pick<ApiDeps, 'db' | 'readModelState'>,
+  text: string,
+): Promise<QueryNode | null> {
+  if (!mayNameDecisions(text)) return null;
+  const state = await readModelStateOf(deps).current();
+  if (state === null) return wholeReferenceQuery(deps.db, text);
+  let kept = keptReferences.get(deps.db);
+  if (!kept) {
+    kept = new LRUCache({ max: REFERENCE_TEXTS_KEPT });
+    keptReferences.set(deps.db, kept);
+  }
+  const key = `${state}\n${text}`;
+  const known = kept.get(key);
+  if (known) return known.node;
+  const node = await wholeReferenceQuery(deps.db, text);
+  kept.set(key, { node });
+  return node;
 }
 
 export function filtersOf(
@@ -40,7 +73,7 @@ export function filtersOf(
 
 /** The search a `/decisions` query asks for (its text resolved, its court checked). */
 async function searchRequestOf(deps: ApiDeps, q: SearchDecisionsQuery): Promise<SearchRequest> {
-  const ast = await searchTextOf(deps.db, q);
+  const ast = await searchTextOf(deps, q);
   await assertKnownCourt(deps.db, q.court);
   // Relevance needs a text query; without one the newest decisions come first.
   const sort = q.sort === 'relevance' && ast === null ? 'date_desc' : q.sort;

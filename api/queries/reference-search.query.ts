@@ -51,6 +51,16 @@ function isWholeCitation(text: string): boolean {
 }
 
 /**
+ * Whether a search text may, as a whole, name decisions ({@link wholeReferenceQuery}): one that is
+ * short enough, holds a digit and no query syntax. Any other is searched as written without a look
+ * at the corpus.
+ */
+export function mayNameDecisions(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.length <= MAX_REFERENCE_TEXT && /\d/.test(trimmed) && !hasQuerySyntax(trimmed);
+}
+
+/**
  * A search text that, as a whole, names decisions of the corpus: a decision id in any case (the
  * decision alone), a docket as the court writes it (`ZK 96 226`, `CC 66 / 1998`, `ACJC/866/1995`),
  * or a citation string in any of its forms and languages (`Tribunal cantonal NE CCC.2000.156 du 8
@@ -59,8 +69,8 @@ function isWholeCitation(text: string): boolean {
  * then searched as written).
  */
 export async function wholeReferenceQuery(db: Database, text: string): Promise<QueryNode | null> {
+  if (!mayNameDecisions(text)) return null;
   const trimmed = text.trim();
-  if (trimmed.length > MAX_REFERENCE_TEXT || !/\d/.test(trimmed) || hasQuerySyntax(trimmed)) return null;
   const parsed = parseQuery(trimmed);
   const single =
     parsed.ok && parsed.ast?.kind === 'reference' && parsed.ast.refKind !== 'statute' ? parsed.ast : null;

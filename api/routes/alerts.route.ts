@@ -60,7 +60,7 @@ export const alertsRoutes =
               input: body.webhook_url,
             },
           ]);
-        const queryAst = await searchTextOf(deps.db, body);
+        const queryAst = await searchTextOf(deps, body);
         await assertKnownCourt(deps.db, body.court);
         const { webhook_url: webhookUrl, ...criteria } = body;
         const search = Object.fromEntries(
