@@ -570,8 +570,8 @@ describe('GET /leading-cases', () => {
           [twice, 1000],
         ];
         for (const [cited, n] of degrees)
-          await sql`insert into citation_degrees (decision_id, role, n)
-            select unnest(${cited}::text[]), 'citation', ${n}::int`.execute(tx);
+          await sql`insert into citation_degrees (decision_id, role, n, confident)
+            select unnest(${cited}::text[]), 'citation', ${n}::int, ${n}::int`.execute(tx);
         const topic = { ids: [...sources, ...above, older, newer], lowerBound: false };
         const search = new PostgresSearchIndex(tx);
         const ctx = { publicBaseUrl: 'https://research.example.ch', today: '2026-01-02' };

@@ -164,7 +164,9 @@ async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
     edges:
       await q(sql`select source_id, role, target_id, ordinal, match, candidates, court_agreement, date_order, confidence,
       source_date, source_court, source_canton from citation_edges order by source_id, role, target_id`),
-    degrees: await q(sql`select decision_id, role, n from citation_degrees order by decision_id, role`),
+    degrees: await q(
+      sql`select decision_id, role, n, confident from citation_degrees order by decision_id, role`,
+    ),
     provisions: await q(sql`select act_key, article, n from provision_decisions order by act_key, article`),
     provisionCitations: await q(sql`select act_key, article, target_id, n from provision_citations
       order by act_key, article, target_id`),
@@ -235,6 +237,10 @@ describe('maintained citation edges', () => {
     const matches = new Set(scratch.targets.map((t) => (t as { match: string }).match));
     expect(matches).toEqual(new Set(['exact', 'inner_page']));
     expect(Math.max(...scratch.degrees.map((d) => Number((d as { n: number }).n)))).toBeGreaterThan(5);
+    // in-degrees counting edges below the default minimum confidence, and some counting none at or above it
+    const degrees = scratch.degrees as { n: number; confident: number }[];
+    expect(degrees.filter((d) => d.confident < d.n).length).toBeGreaterThan(3);
+    expect(degrees.filter((d) => d.confident === 0).length).toBeGreaterThan(0);
     expect(maintained.targets).toEqual(scratch.targets);
     expect(maintained.edges).toEqual(scratch.edges);
     expect(maintained.degrees).toEqual(scratch.degrees);
@@ -392,6 +398,12 @@ describe('maintained citation edges', () => {
       // one release later: edges resolved, no counters yet
       for (const table of COUNTER_TABLES)
         await sql`drop table ${sql.id(schema, table)} cascade`.execute(handle.db);
+      await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
+      expect(await snapshot(handle)).toEqual(projected);
+      // one more: in-degrees without the confident ones
+      await sql`alter table ${sql.id(schema, 'citation_degrees')} drop column confident cascade`.execute(
+        handle.db,
+      );
       await citationGraphStorage.create({ db: handle.db, base: registry.base, schema, generation: 1 });
       expect(await snapshot(handle)).toEqual(projected);
       // a second start changes nothing

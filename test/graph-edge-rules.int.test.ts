@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incomingEdges, outgoingEdges } from '../api/queries/graph-edges.sql.ts';
 import {
+  DEFAULT_MIN_CONFIDENCE,
   dateOrderOf,
   edgeConfidence,
   resolveReference,
@@ -165,6 +166,22 @@ describe('SQL edges = pure rules', () => {
       }
     }
     expect(Object.fromEntries(got)).toEqual(Object.fromEntries(expected));
+  });
+
+  it('incoming totals (kept in-degrees at the default minimum and at 0, counted else) = the edges at or above the minimum', async () => {
+    const edges = [...expectedEdges().entries()].map(([k, e]) => ({ target: k.split('>')[1]!, confidence: e.confidence }));
+    // the table has edges on either side of the default minimum
+    expect(edges.some((e) => e.confidence < DEFAULT_MIN_CONFIDENCE)).toBe(true);
+    const expected: string[] = [];
+    const got: string[] = [];
+    for (const d of decisions) {
+      for (const min of [0, 0.1, DEFAULT_MIN_CONFIDENCE, 0.5, 0.9]) {
+        expected.push(`${d.id} ${min}: ${edges.filter((e) => e.target === d.id && e.confidence >= min).length}`);
+        const page = await incomingEdges(handle.db, d.id, 'citation', { ...ALL, minConfidence: min, limit: 1 });
+        got.push(`${d.id} ${min}: ${page.total}`);
+      }
+    }
+    expect(got).toEqual(expected);
   });
 
   it('min_confidence keeps exactly the edges at or above it', async () => {

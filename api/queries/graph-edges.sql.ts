@@ -6,6 +6,7 @@
  * (`citation_nodes`). Nothing is resolved here.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { DEFAULT_MIN_CONFIDENCE } from '../../contracts/citation/edge-confidence.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { DecisionReferenceTable } from '../../infra/db/schema.ts';
 import { NODE_COLUMNS, type NodeRow } from './graph-nodes.query.ts';
@@ -117,12 +118,19 @@ export function incomingEdgesSql(
   page: EdgePageRequest,
 ): RawBuilder<FlatEdgeRow> {
   const edges = sql`citation_edges where target_id = ${targetId} and role = ${role} and confidence >= ${page.minConfidence}`;
+  // The total as the projection keeps it where it keeps one (at the default minimum confidence, and
+  // at 0: every edge), else counted from the index. The 2,064 citing the most cited BGE of
+  // 100,000 decisions: counted in 0.25-0.36 ms (3.1 ms with pages not all-visible), read in 0.03 ms.
+  const kept = keptDegree(page.minConfidence);
+  const total = kept
+    ? sql`coalesce((select ${sql.ref(kept)} from citation_degrees where decision_id = ${targetId} and role = ${role}), 0)`
+    : sql`(select count(*)::int from ${edges})`;
   // The keys alone (columns of citation_edges_target): an index-only scan in the page's order is
   // then the cheapest plan for any number of edges. Read with the whole row, a plan kept for the
   // average decision's few citations fetched and sorted all of a hub's (603 rows for a page of 50
   // on the embedded sample: 7.8 against 3.2 ms).
   return sql<FlatEdgeRow>`
-    select t.total, p.* from (select count(*)::int as total from ${edges}) t
+    select t.total, p.* from (select ${total} as total) t
     left join lateral (
       select ${REF_COLUMNS}, ${EVIDENCE_COLUMNS}, ${OTHER_COLUMNS}
       from (select source_id, role, target_id, source_date from ${edges}
@@ -133,6 +141,13 @@ export function incomingEdgesSql(
       order by k.source_date desc nulls last, k.source_id
     ) p on true
   `;
+}
+
+/** The column of `citation_degrees` holding the incoming total at a minimum confidence, if one does. */
+function keptDegree(minConfidence: number): 'confident' | 'n' | null {
+  if (minConfidence === DEFAULT_MIN_CONFIDENCE) return 'confident';
+  // every edge has a confidence of at least 0
+  return minConfidence <= 0 ? 'n' : null;
 }
 
 /** An edge row as the statements give it: the other decision's node as prefixed columns, null without one. */

@@ -521,6 +521,8 @@ export interface CitationDegreeTable {
   decision_id: string;
   role: 'citation' | 'appeal_prior';
   n: number;
+  /** Of those, the decisions whose edge is at least as confident as the default minimum (`DEFAULT_MIN_CONFIDENCE`). */
+  confident: number;
 }
 
 /** Per provision (act and article; article `''`: the act as a whole), the decisions applying it. */

@@ -11,7 +11,9 @@
  * - `citation_edges`: per citing decision, role and cited decision, the most confident of those
  *   references (ties: the first in the text): what `/citations`, `/appeal-chain` and the
  *   leading cases read;
- * - `citation_degrees`: per decision and role, the number of decisions with an edge to it;
+ * - `citation_degrees`: per decision and role, the number of decisions with an edge to it (`n`),
+ *   and of those whose edge is at least as confident as `/citations` asks by default
+ *   (`confident`, {@link DEFAULT_MIN_CONFIDENCE}): a hub's incoming total is read, not counted;
  * - the counters of `graph-counters.ts` (per provision, per citing court, canton and year), moved
  *   with the edges.
  *
@@ -25,13 +27,16 @@
  * (`test/citation-edges.int.test.ts`).
  */
 import { sql, type RawBuilder } from 'kysely';
-import { EDGE_RULES } from '../../contracts/citation/edge-confidence.ts';
+import { DEFAULT_MIN_CONFIDENCE, EDGE_RULES } from '../../contracts/citation/edge-confidence.ts';
 import type { PageSpan } from '../decision-identifiers/decision-identifiers.projection.ts';
 import type { ProjectionContext } from '../projection.ts';
 import { fillWithoutIndexes } from '../../infra/db/bulk-fill.ts';
 import { addCounts, countAll, moveOthers, noteResolvedBefore, withdrawCounts } from './graph-counters.ts';
 
 const float = (n: number): RawBuilder<number> => sql.raw(`${String(n)}::float8`);
+
+/** Whether an edge (its `confidence` column) counts in `citation_degrees.confident`. */
+export const CONFIDENT_EDGE = sql<boolean>`confidence >= ${float(DEFAULT_MIN_CONFIDENCE)}`;
 
 /** A CASE over a text label mapping each label to its factor. */
 function factorOf(label: RawBuilder<string>, table: Readonly<Record<string, number>>): RawBuilder<number> {
@@ -143,7 +148,8 @@ async function workTables(tx: Tx): Promise<void> {
     ) on commit delete rows`.execute(tx);
   await sql`create temporary table if not exists edge_moves (
       source_id text not null, role text not null, target_id text not null, d integer not null,
-      source_court text not null, source_canton text not null, source_date date
+      source_court text not null, source_canton text not null, source_date date,
+      confidence double precision not null
     ) on commit delete rows`.execute(tx);
   await sql`truncate edge_scope, edge_pairs, edge_moves`.execute(tx);
 }
@@ -266,8 +272,9 @@ async function resolveAll(tx: Tx): Promise<void> {
   await fillWithoutIndexes(tx, 'citation_edges', () => insertEdges(sql`reference_targets t`).execute(tx));
   await fillWithoutIndexes(tx, 'citation_degrees', () =>
     sql`
-      insert into citation_degrees (decision_id, role, n)
-      select target_id, role, count(*)::int from citation_edges group by target_id, role
+      insert into citation_degrees (decision_id, role, n, confident)
+      select target_id, role, count(*)::int, (count(*) filter (where ${CONFIDENT_EDGE}))::int
+      from citation_edges group by target_id, role
     `.execute(tx),
   );
   await countAll(tx);
@@ -305,20 +312,26 @@ async function resolve(tx: Tx, scope: EdgeScope): Promise<void> {
     with gone as (
       delete from citation_edges e using edge_pairs p
       where e.source_id = p.source_id and e.role = p.role and e.target_id = p.target_id
-      returning e.source_id, e.role, e.target_id, e.source_court, e.source_canton, e.source_date
+      returning e.source_id, e.role, e.target_id, e.source_court, e.source_canton, e.source_date, e.confidence
     )
-    insert into edge_moves select source_id, role, target_id, -1, source_court, source_canton, source_date from gone
+    insert into edge_moves select source_id, role, target_id, -1, source_court, source_canton, source_date, confidence
+    from gone
   `.execute(tx);
   await sql`
     with added as (${insertEdges(sql`edge_pairs p join reference_targets t
       on t.source_id = p.source_id and t.role = p.role and t.target_id = p.target_id`)}
-      returning source_id, role, target_id, source_court, source_canton, source_date)
-    insert into edge_moves select source_id, role, target_id, 1, source_court, source_canton, source_date from added
+      returning source_id, role, target_id, source_court, source_canton, source_date, confidence)
+    insert into edge_moves select source_id, role, target_id, 1, source_court, source_canton, source_date, confidence
+    from added
   `.execute(tx);
+  // a pair replaced with another confidence may move `confident` alone
   await sql`
-    insert into citation_degrees (decision_id, role, n)
-    select target_id, role, sum(d)::int from edge_moves group by target_id, role having sum(d) <> 0
-    on conflict (decision_id, role) do update set n = citation_degrees.n + excluded.n
+    insert into citation_degrees (decision_id, role, n, confident)
+    select target_id, role, sum(d)::int, (coalesce(sum(d) filter (where ${CONFIDENT_EDGE}), 0))::int
+    from edge_moves group by target_id, role
+    having sum(d) <> 0 or sum(d) filter (where ${CONFIDENT_EDGE}) <> 0
+    on conflict (decision_id, role) do update
+    set n = citation_degrees.n + excluded.n, confident = citation_degrees.confident + excluded.confident
   `.execute(tx);
   await sql`
     delete from citation_degrees c using (select distinct target_id, role from edge_moves) m

@@ -8,7 +8,7 @@ import {
   type UpgradeStep,
 } from '../storage/projection-storage.ts';
 import { identifierTableDdl } from '../decision-identifiers/decision-identifiers.storage.ts';
-import { resolveCitationEdges } from './citation-edges.ts';
+import { CONFIDENT_EDGE, resolveCitationEdges } from './citation-edges.ts';
 import { COUNTER_DDL, COUNTER_READER_INDEXES, COUNTER_TABLES, countAll } from './graph-counters.ts';
 
 const GRAPH_KEYS_DDL = [
@@ -72,9 +72,32 @@ const EDGES_DDL = [
       decision_id text not null,
       role text not null,
       n integer not null,
+      confident integer not null,
       primary key (decision_id, role)
     )`,
 ];
+
+/**
+ * A generation whose in-degrees predate `citation_degrees.confident` (the edges at or above the
+ * default minimum confidence) gets the column, counted once from its edges in the start-up
+ * transaction.
+ */
+const countConfidentDegrees: UpgradeStep = async (tx, { schema }) => {
+  const has = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+    where table_schema = ${schema} and table_name = 'citation_degrees' and column_name = 'confident'`.execute(
+    tx,
+  );
+  if (Number(has.rows[0]?.n ?? 0) > 0) return;
+  await sql`alter table citation_degrees add column confident integer`.execute(tx);
+  await sql`update citation_degrees d set confident = c.n
+    from (select target_id, role, (count(*) filter (where ${CONFIDENT_EDGE}))::int as n
+      from citation_edges group by target_id, role) c
+    where c.target_id = d.decision_id and c.role = d.role`.execute(tx);
+  // a degree without edges is not kept (and counts none)
+  await sql`update citation_degrees set confident = 0 where confident is null`.execute(tx);
+  await sql`alter table citation_degrees alter column confident set not null`.execute(tx);
+  return 'rewritten';
+};
 
 const KEY_COLUMNS = sql.raw(
   'ref_key, kind, decision_id, court, canton, docket_register, docket_year, docket_serial, bge_volume, bge_part, page_start, page_last_marker, page_end, event_position',
@@ -166,7 +189,8 @@ const RESOLUTION_MEMORY = '128MB';
  * - `graph_keys`: the keys naming each decision (the rows of `decision_identifiers`).
  * - `reference_targets`, `citation_edges`, `citation_degrees`: the resolution (see
  *   `citation-edges.ts`). A generation created before these tables existed gets them at start,
- *   filled (`resolveOlderGeneration`).
+ *   filled (`resolveOlderGeneration`); one before the confident in-degrees, those
+ *   (`countConfidentDegrees`).
  * - `provision_decisions`, `provision_citations`, `graph_figures`, `group_citations`: counters
  *   for `/leading-cases` by statute and `/statistics` (`graph-counters.ts`), kept with the edges;
  *   counted once at start for a generation made before them (`countOlderGeneration`).
@@ -252,6 +276,7 @@ const graphTables = postgresTables(
     DECISION_SOURCES_DDL,
     ...GRAPH_KEYS_DDL,
     ...EDGES_DDL,
+    countConfidentDegrees,
     ...COUNTER_DDL,
     DEFERRED_DDL,
     resolveOlderGeneration,
