@@ -184,6 +184,21 @@ describe('SQL edges = pure rules', () => {
     expect(got).toEqual(expected);
   });
 
+  it('a generation without the confident in-degrees (its projector of the release before): totals counted', async () => {
+    const confident = [...expectedEdges().entries()].filter(([, e]) => e.confidence >= DEFAULT_MIN_CONFIDENCE).map(([k]) => k.split('>')[1]!);
+    const citing = (id: string) => confident.filter((t) => t === id).length;
+    const hub = decisions.map((d) => d.id).sort((a, b) => citing(b) - citing(a))[0]!;
+    expect(citing(hub)).toBeGreaterThan(3);
+    await sql`alter table rules_graph.citation_degrees rename column confident to confident_later`.execute(handle.db);
+    try {
+      const page = await incomingEdges(handle.db, hub, 'citation', { ...ALL, minConfidence: DEFAULT_MIN_CONFIDENCE, limit: 1 });
+      expect(page.total).toBe(citing(hub));
+      expect(page.rows).toHaveLength(1);
+    } finally {
+      await sql`alter table rules_graph.citation_degrees rename column confident_later to confident`.execute(handle.db);
+    }
+  });
+
   it('min_confidence keeps exactly the edges at or above it', async () => {
     const expected = [...expectedEdges().entries()].filter(([, e]) => e.confidence >= 0.5).map(([k]) => k).sort();
     const got: string[] = [];
