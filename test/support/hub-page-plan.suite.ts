@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incomingEdgesSql } from '../../api/queries/graph-edges.sql.ts';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
-import { loadReadModels } from './read-models.ts';
+import { openFilledReadModels } from './read-models.ts';
 
 const HUB = 'bge_hub';
 const HUB_CITATIONS = 400;
@@ -17,26 +17,21 @@ const HUB_CITATIONS = 400;
 export function hubPagePlanSuite(name: string, open: () => Promise<DatabaseHandle | null>): void {
   let handle: DatabaseHandle | null = null;
   beforeAll(async () => {
-    handle = await open();
-    if (!handle) return;
-    await loadReadModels([], { handle });
-    // 3,000 decisions citing two decisions each (1,500 targets with 4 citations), one hub with 400
-    await sql`insert into citation_edges (source_id, role, target_id, ordinal, match, candidates,
-        court_agreement, date_order, confidence, source_date, source_court, source_canton)
-      select 'd' || i, 'citation', 't' || ((i + k) % 1500), k, 'docket', 1, 'same', 'before', 0.9,
-        date '2000-01-01' + i, 'bger', 'CH'
-      from generate_series(1, 3000) i, generate_series(0, 1) k
-      union all
-      select 'd' || i, 'citation', ${HUB}, 2, 'bge', 1, 'same', 'before', 0.9 - (i % 3) * 0.3,
-        date '2000-01-01' + i, 'bger', 'CH'
-      from generate_series(1, ${HUB_CITATIONS}) i`.execute(handle.db);
-    // as the database keeps them: vacuumed (autovacuum, the embedded maintenance) and analysed;
-    // the view's table of the live generation, not the whole database
-    const table = await sql<{ name: string }>`select format('%I.%I', table_schema, table_name) as name
-      from information_schema.view_table_usage
-      where view_schema = current_schema() and view_name = 'citation_edges'`.execute(handle.db);
-    expect(table.rows).toHaveLength(1);
-    await sql`vacuum analyze ${sql.raw(table.rows[0]!.name)}`.execute(handle.db);
+    handle = await openFilledReadModels(
+      open,
+      (db) =>
+        // 3,000 decisions citing two decisions each (1,500 targets with 4 citations), one hub with 400
+        sql`insert into citation_edges (source_id, role, target_id, ordinal, match, candidates,
+          court_agreement, date_order, confidence, source_date, source_court, source_canton)
+        select 'd' || i, 'citation', 't' || ((i + k) % 1500), k, 'docket', 1, 'same', 'before', 0.9,
+          date '2000-01-01' + i, 'bger', 'CH'
+        from generate_series(1, 3000) i, generate_series(0, 1) k
+        union all
+        select 'd' || i, 'citation', ${HUB}, 2, 'bge', 1, 'same', 'before', 0.9 - (i % 3) * 0.3,
+          date '2000-01-01' + i, 'bger', 'CH'
+        from generate_series(1, ${HUB_CITATIONS}) i`.execute(db),
+      ['citation_edges'],
+    );
   });
   afterAll(async () => {
     await handle?.close();

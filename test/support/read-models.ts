@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ApiDeps, ApiSettings } from '../../api/api-deps.ts';
 import { buildApp, type BuildAppOptions } from '../../api/app.ts';
 import type { DatabaseHandle } from '../../infra/db/database.ts';
@@ -55,6 +56,30 @@ export async function loadReadModels(
   const search = new PostgresSearchIndex(handle.db);
   await projectEvents(allProjections({ writer: search }), events, { ...options, handle });
   return { handle, search };
+}
+
+/**
+ * A database from `open` with every read model's tables and no events, filled by `fill`; then the
+ * live generation's table behind each of `views` vacuumed and analysed, as the database keeps them
+ * (autovacuum, the embedded maintenance). Null where `open` gives none (no engine here).
+ */
+export async function openFilledReadModels(
+  open: () => Promise<DatabaseHandle | null>,
+  fill: (db: DatabaseHandle['db']) => Promise<unknown>,
+  views: readonly string[],
+): Promise<DatabaseHandle | null> {
+  const handle = await open();
+  if (!handle) return null;
+  await loadReadModels([], { handle });
+  await fill(handle.db);
+  for (const view of views) {
+    const table = await sql<{ name: string }>`select format('%I.%I', table_schema, table_name) as name
+      from information_schema.view_table_usage
+      where view_schema = current_schema() and view_name = ${view}`.execute(handle.db);
+    if (table.rows.length !== 1) throw new Error(`view ${view}: ${table.rows.length} tables behind it`);
+    await sql`vacuum analyze ${sql.raw(table.rows[0]!.name)}`.execute(handle.db);
+  }
+  return handle;
 }
 
 export const TEST_PUBLIC_BASE = 'https://research.example.ch';
